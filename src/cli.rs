@@ -1,0 +1,245 @@
+//! Command-line definitions (clap) and the user-facing error type with its exit codes.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+/// korf finds provably shortest solutions (half-turn metric) to any Rubik's Cube position,
+/// with Korf's IDA* over memory-mapped pattern databases.
+///
+/// Positions are 54-character facelet strings in Kociemba's order (U1..U9 R1..R9 F1..F9
+/// D1..D9 L1..L9 B1..B9; any six distinct characters, each face's centre naming its
+/// colour) or, with --scramble, move sequences such as "R U R' U'" applied to a solved cube.
+///
+/// Exit status: 0 success, 1 failure (missing tables, no solution within limits), 2 bad
+/// input or usage.
+#[derive(Parser, Debug)]
+#[command(name = "korf", version, about, long_about, max_term_width = 100)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Solve positions optimally (generates the pattern databases on first use).
+    Solve(SolveArgs),
+    /// Solve every position of scramble-list files and summarise time and nodes.
+    Bench(BenchArgs),
+    /// Print a position as an unfolded net and as a facelet string.
+    Show(ShowArgs),
+    /// Print uniformly random solvable positions.
+    Scramble(ScrambleArgs),
+    /// Check whether a facelet string is a solvable position, and say what is wrong if not.
+    Check(CheckArgs),
+    /// Generate, verify and list the pattern databases.
+    Tables {
+        #[command(subcommand)]
+        command: TablesCommand,
+    },
+}
+
+/// A position given as a facelet string or, with --scramble, as moves.
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// The position as a 54-character facelet string.
+    #[arg(value_name = "FACELETS", required_unless_present = "scramble")]
+    pub facelets: Option<String>,
+    /// The position reached by applying these moves to a solved cube, e.g. "R U R' U'".
+    #[arg(long, short = 's', value_name = "MOVES", conflicts_with = "facelets")]
+    pub scramble: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// What to print.
+    #[arg(long, value_enum, default_value_t = ShowFormat::Net)]
+    pub format: ShowFormat,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShowFormat {
+    /// The unfolded net (coloured on a terminal) followed by the facelet string.
+    Net,
+    /// Only the facelet string.
+    Facelets,
+}
+
+#[derive(Args, Debug)]
+pub struct ScrambleArgs {
+    /// How many positions.
+    #[arg(short = 'n', long, default_value_t = 1)]
+    pub count: usize,
+    /// Seed for reproducible output (any 64-bit number); random if omitted.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Output format.  Move sequences for random states come with the two-phase solver
+    /// (issue 5) and are not built yet.
+    #[arg(long, value_enum, default_value_t = ScrambleFormat::Facelets)]
+    pub format: ScrambleFormat,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScrambleFormat {
+    /// Facelet strings.
+    Facelets,
+    /// A move sequence producing each state (not built yet: needs the two-phase solver).
+    Moves,
+    /// Both (not built yet: needs the two-phase solver).
+    Both,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+}
+
+/// Options shared by `solve` and `bench`.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Worker threads (default: all cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+    /// Directory holding the pattern databases [default: $KORF_TABLES or ./tables].
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// Give up when no solution of at most D moves exists.
+    #[arg(long, value_name = "D", default_value_t = 20, value_parser = clap::value_parser!(u8).range(0..=22))]
+    pub max_depth: u8,
+    /// Give up on a position after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub timeout: Option<f64>,
+    /// Fail if the tables are missing instead of generating them.
+    #[arg(long)]
+    pub no_generate: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The position: a 54-character facelet string, or `-` to read one position per line
+    /// from stdin (facelets or moves; blank lines and `#` comments are skipped).
+    #[arg(value_name = "FACELETS|-", required_unless_present = "scramble")]
+    pub position: Option<String>,
+    /// Solve the position these moves produce from a solved cube.
+    #[arg(long, short = 's', value_name = "MOVES", conflicts_with = "position")]
+    pub scramble: Option<String>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Print one JSON object per position.
+    #[arg(long)]
+    pub json: bool,
+    /// Print search statistics (nodes, rate, time per depth) to stdout.
+    #[arg(long)]
+    pub stats: bool,
+    /// Near-optimal two-phase solving (not built yet: issue 5).
+    #[arg(long)]
+    pub fast: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Scramble-list files: one position per line (moves or facelets; `#` comments and
+    /// blank lines skipped).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Write the per-position rows as CSV.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Write the per-position rows as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Fail (exit 1) if a solution's length differs from this.
+    #[arg(long, value_name = "L")]
+    pub expect_length: Option<usize>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum TablesCommand {
+    /// Build the pattern databases (corners, edges7, edgeperm; about 570 MB).
+    Generate(GenerateArgs),
+    /// Recount each table's checksum and depth histogram and compare with the published
+    /// distributions.
+    Verify(VerifyArgs),
+    /// Show each table: present or not, size, generation date, verified or not.
+    List(DirArgs),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct DirArgs {
+    /// Tables directory [default: $KORF_TABLES or ./tables].
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    pub dir: DirArgs,
+    /// Build only this table (corners, edges7, edgeperm).
+    #[arg(long, value_name = "NAME")]
+    pub only: Option<String>,
+    /// Rebuild tables that are already present and valid.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    pub dir: DirArgs,
+    /// Print a JSON array with one object per table.
+    #[arg(long)]
+    pub json: bool,
+    /// Verify only this table.
+    #[arg(long, value_name = "NAME")]
+    pub only: Option<String>,
+}
+
+/// A failure the user sees: the message says what is wrong and how to fix it.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// Bad input or usage: exit status 2.
+    #[error("{0}")]
+    Input(String),
+    /// A runtime failure (tables, I/O, limits): exit status 1.
+    #[error("{0}")]
+    Failure(String),
+}
+
+impl CliError {
+    /// The process exit status for this error.
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            CliError::Input(_) => 2,
+            CliError::Failure(_) => 1,
+        }
+    }
+}
+
+impl From<crate::cube::FaceletError> for CliError {
+    fn from(e: crate::cube::FaceletError) -> Self {
+        CliError::Input(format!("invalid position: {e}"))
+    }
+}
+
+impl From<crate::cube::MoveParseError> for CliError {
+    fn from(e: crate::cube::MoveParseError) -> Self {
+        CliError::Input(format!("invalid moves: {e}"))
+    }
+}
+
+impl From<crate::tables::TableError> for CliError {
+    fn from(e: crate::tables::TableError) -> Self {
+        CliError::Failure(e.to_string())
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> Self {
+        CliError::Failure(e.to_string())
+    }
+}

@@ -1,0 +1,205 @@
+//! The 54-character facelet string (Kociemba's order) and its validation.
+//!
+//! Facelets are numbered U1..U9, R1..R9, F1..F9, D1..D9, L1..L9, B1..B9 (0..54).  Each face
+//! is read row by row as seen from outside the cube, with U seen with B at the top, D with F
+//! at the top, and the four side faces with U at the top.  Each character names the face
+//! whose centre has that sticker's colour.  Any six distinct characters are accepted; each
+//! face's centre sticker defines its key.
+
+use super::{Cube, CORNERS, CORNER_NAMES, EDGES, EDGE_NAMES};
+
+/// The solved cube's facelet string.
+pub const SOLVED_FACELETS: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+const FACE_CHARS: [u8; 6] = *b"URFDLB";
+const CENTRES: [usize; 6] = [4, 13, 22, 31, 40, 49];
+
+/// Facelets of each corner position, starting with its U/D sticker, then clockwise.
+const CORNER_FACELETS: [[usize; 3]; CORNERS] = [
+    [8, 9, 20],   // URF: U9 R1 F3
+    [6, 18, 38],  // UFL: U7 F1 L3
+    [0, 36, 47],  // ULB: U1 L1 B3
+    [2, 45, 11],  // UBR: U3 B1 R3
+    [29, 26, 15], // DFR: D3 F9 R7
+    [27, 44, 24], // DLF: D1 L9 F7
+    [33, 53, 42], // DBL: D7 B9 L7
+    [35, 17, 51], // DRB: D9 R9 B7
+];
+/// Facelets of each edge position, reference sticker first.
+const EDGE_FACELETS: [[usize; 2]; EDGES] = [
+    [5, 10],  // UR
+    [7, 19],  // UF
+    [3, 37],  // UL
+    [1, 46],  // UB
+    [32, 16], // DR
+    [28, 25], // DF
+    [30, 43], // DL
+    [34, 52], // DB
+    [23, 12], // FR
+    [21, 41], // FL
+    [50, 39], // BL
+    [48, 14], // BR
+];
+/// Colours (face indices U R F D L B = 0..6) of each corner piece, in facelet order.
+const CORNER_COLOURS: [[u8; 3]; CORNERS] = [
+    [0, 1, 2],
+    [0, 2, 4],
+    [0, 4, 5],
+    [0, 5, 1],
+    [3, 2, 1],
+    [3, 4, 2],
+    [3, 5, 4],
+    [3, 1, 5],
+];
+const EDGE_COLOURS: [[u8; 2]; EDGES] = [
+    [0, 1],
+    [0, 2],
+    [0, 4],
+    [0, 5],
+    [3, 1],
+    [3, 2],
+    [3, 4],
+    [3, 5],
+    [2, 1],
+    [2, 4],
+    [5, 4],
+    [5, 1],
+];
+
+/// Everything that can be wrong with a facelet string or a cubie position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FaceletError {
+    #[error("a facelet string has 54 characters (9 per face, in the order U R F D L B), this one has {0}")]
+    Length(usize),
+    #[error("the six centres (characters 5, 14, 23, 32, 41, 50) must be six different colours, found `{0}`")]
+    Centres(String),
+    #[error("character `{ch}` at position {position} is not the colour of any centre (centres are `{centres}`)")]
+    UnknownColour {
+        ch: char,
+        position: usize,
+        centres: String,
+    },
+    #[error("colour `{ch}` (the {face} centre) appears {count} times; every colour must appear exactly 9 times")]
+    ColourCount { ch: char, face: char, count: usize },
+    #[error("the corner at {position} has colours `{colours}`, which no corner piece has")]
+    BadCorner {
+        position: &'static str,
+        colours: String,
+    },
+    #[error("the edge at {position} has colours `{colours}`, which no edge piece has")]
+    BadEdge {
+        position: &'static str,
+        colours: String,
+    },
+    #[error("corner piece {name} appears twice (so another corner is missing)")]
+    DuplicateCorner { name: &'static str },
+    #[error("edge piece {name} appears twice (so another edge is missing)")]
+    DuplicateEdge { name: &'static str },
+    #[error("a corner is twisted: the corner twists add up to {twist} (mod 3) instead of 0 — one corner has been turned in place")]
+    TwistedCorner { twist: u32 },
+    #[error("an edge is flipped: the edge flips add up to an odd number — one edge has been turned over in place")]
+    FlippedEdge,
+    #[error("permutation parity mismatch: corners and edges are permuted with different parity (two pieces have been swapped)")]
+    Parity,
+}
+
+impl Cube {
+    /// Parse and validate a 54-character facelet string.
+    pub fn from_facelets(text: &str) -> Result<Cube, FaceletError> {
+        let chars: Vec<char> = text.trim().chars().collect();
+        if chars.len() != 54 {
+            return Err(FaceletError::Length(chars.len()));
+        }
+        let centres: Vec<char> = CENTRES.iter().map(|&i| chars[i]).collect();
+        for i in 0..6 {
+            if centres[..i].contains(&centres[i]) {
+                return Err(FaceletError::Centres(centres.iter().collect()));
+            }
+        }
+        let mut faces = [0u8; 54];
+        let mut counts = [0usize; 6];
+        for (i, &ch) in chars.iter().enumerate() {
+            let Some(f) = centres.iter().position(|&c| c == ch) else {
+                return Err(FaceletError::UnknownColour {
+                    ch,
+                    position: i + 1,
+                    centres: centres.iter().collect(),
+                });
+            };
+            faces[i] = f as u8;
+            counts[f] += 1;
+        }
+        for f in 0..6 {
+            if counts[f] != 9 {
+                return Err(FaceletError::ColourCount {
+                    ch: centres[f],
+                    face: FACE_CHARS[f] as char,
+                    count: counts[f],
+                });
+            }
+        }
+        let name = |cols: &[u8]| -> String { cols.iter().map(|&f| centres[f as usize]).collect() };
+        let mut cube = Cube::SOLVED;
+        for i in 0..CORNERS {
+            let cols = CORNER_FACELETS[i].map(|fi| faces[fi]);
+            let ori = cols.iter().position(|&c| c == 0 || c == 3);
+            let piece = ori.and_then(|ori| {
+                let c1 = cols[(ori + 1) % 3];
+                let c2 = cols[(ori + 2) % 3];
+                (0..CORNERS)
+                    .find(|&j| CORNER_COLOURS[j][1] == c1 && CORNER_COLOURS[j][2] == c2)
+                    .filter(|&j| CORNER_COLOURS[j][0] == cols[ori])
+                    .map(|j| (j, ori))
+            });
+            let Some((piece, ori)) = piece else {
+                return Err(FaceletError::BadCorner {
+                    position: CORNER_NAMES[i],
+                    colours: name(&cols),
+                });
+            };
+            cube.corners[i] = super::pack_corner(piece as u8, ori as u8);
+        }
+        for i in 0..EDGES {
+            let cols = EDGE_FACELETS[i].map(|fi| faces[fi]);
+            let found = (0..EDGES).find_map(|j| {
+                if EDGE_COLOURS[j] == cols {
+                    Some((j, 0))
+                } else if EDGE_COLOURS[j] == [cols[1], cols[0]] {
+                    Some((j, 1))
+                } else {
+                    None
+                }
+            });
+            let Some((piece, flip)) = found else {
+                return Err(FaceletError::BadEdge {
+                    position: EDGE_NAMES[i],
+                    colours: name(&cols),
+                });
+            };
+            cube.edges[i] = super::pack_edge(piece as u8, flip);
+        }
+        cube.validate()?;
+        Ok(cube)
+    }
+
+    /// The facelet string of this position, in the `URFDLB` letters.
+    pub fn to_facelets(&self) -> String {
+        let mut f = [0u8; 54];
+        for i in 0..6 {
+            f[9 * i..9 * i + 9].fill(FACE_CHARS[i]);
+        }
+        for i in 0..CORNERS {
+            let (j, ori) = (self.corner(i) as usize, self.twist(i) as usize);
+            for n in 0..3 {
+                f[CORNER_FACELETS[i][(n + ori) % 3]] = FACE_CHARS[CORNER_COLOURS[j % 8][n] as usize];
+            }
+        }
+        for i in 0..EDGES {
+            let (j, ori) = (self.edge(i) as usize, self.flip(i) as usize);
+            for n in 0..2 {
+                f[EDGE_FACELETS[i][(n + ori) % 2]] = FACE_CHARS[EDGE_COLOURS[j % 12][n] as usize];
+            }
+        }
+        String::from_utf8(f.to_vec()).expect("facelet letters are ASCII")
+    }
+}

@@ -1,0 +1,288 @@
+//! The cubie-level model of the 3×3×3 cube.
+//!
+//! # Conventions (pinned by tests in `tests/conventions.rs`)
+//!
+//! * Corner positions and pieces: `URF UFL ULB UBR DFR DLF DBL DRB` (0..8).
+//! * Edge positions and pieces: `UR UF UL UB DR DF DL DB FR FL BL BR` (0..12).
+//! * A [`Cube`] is stored position by position ("is replaced by"): `corner(i)` is the
+//!   piece sitting in corner position `i` and `twist(i)` its orientation: 0 when its U or D
+//!   sticker faces U or D, 1 when that sticker is turned clockwise, 2 anticlockwise.
+//!   `edge(i)` / `flip(i)` likewise; an edge is flipped (1) when its reference sticker (the
+//!   U/D sticker, or the F/B sticker for the four middle-layer edges) is not on the
+//!   position's reference face.
+//! * Composition is `a * b` = "do `a`, then `b`": `(a*b).corner(i) = a.corner(b.corner(i))`
+//!   and `(a*b).twist(i) = a.twist(b.corner(i)) + b.twist(i)` (mod 3).  Applying a move `m`
+//!   to a position `c` is `c * m`.
+//!
+//! These are the conventions of Kociemba's cubie model, so facelet strings and the
+//! orientation coordinates agree with the other tools of the ecosystem.
+//!
+//! Each piece is packed in one byte: corners as `piece | twist << 3`, edges as
+//! `piece | flip << 4`.  That makes "relabel every piece by a move", the operation the
+//! pattern-database search runs at every node, one table lookup per piece
+//! (see [`Cube::premove`]).
+
+mod facelet;
+mod moves;
+mod random;
+
+pub use facelet::{FaceletError, SOLVED_FACELETS};
+pub use moves::{
+    format_moves, parse_moves, premove_corner, premove_edge, Face, Move, MoveParseError, Sequence,
+    ALL_MOVES, MOVE_COUNT,
+};
+pub use random::random_cube;
+
+use std::fmt;
+
+/// Number of corner pieces.
+pub const CORNERS: usize = 8;
+/// Number of edge pieces.
+pub const EDGES: usize = 12;
+
+/// Corner names in position/piece order.
+pub const CORNER_NAMES: [&str; CORNERS] = ["URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB"];
+/// Edge names in position/piece order.
+pub const EDGE_NAMES: [&str; EDGES] = [
+    "UR", "UF", "UL", "UB", "DR", "DF", "DL", "DB", "FR", "FL", "BL", "BR",
+];
+
+const TWIST_SHIFT: u8 = 3;
+const PIECE_MASK_C: u8 = 0b111;
+const FLIP_BIT: u8 = 1 << 4;
+const PIECE_MASK_E: u8 = 0b1111;
+
+/// Pack a corner piece and its twist into one byte.
+#[inline(always)]
+pub const fn pack_corner(piece: u8, twist: u8) -> u8 {
+    piece | (twist << TWIST_SHIFT)
+}
+
+/// Pack an edge piece and its flip into one byte.
+#[inline(always)]
+pub const fn pack_edge(piece: u8, flip: u8) -> u8 {
+    piece | (flip << 4)
+}
+
+/// A cube position at cubie level.  See the module documentation for the conventions.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Cube {
+    /// `corners[i]` = piece in corner position `i`, packed with its twist.
+    pub corners: [u8; CORNERS],
+    /// `edges[i]` = piece in edge position `i`, packed with its flip.
+    pub edges: [u8; EDGES],
+}
+
+impl Default for Cube {
+    fn default() -> Self {
+        Self::SOLVED
+    }
+}
+
+impl Cube {
+    /// The solved cube (identity).
+    pub const SOLVED: Cube = Cube {
+        corners: [0, 1, 2, 3, 4, 5, 6, 7],
+        edges: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    };
+
+    /// Build a cube from piece/orientation arrays (no validation beyond ranges: use
+    /// [`Cube::validate`] to check solvability).
+    pub fn from_parts(cp: [u8; 8], co: [u8; 8], ep: [u8; 12], eo: [u8; 12]) -> Cube {
+        let mut c = Cube::SOLVED;
+        for i in 0..CORNERS {
+            c.corners[i] = pack_corner(cp[i], co[i]);
+        }
+        for i in 0..EDGES {
+            c.edges[i] = pack_edge(ep[i], eo[i]);
+        }
+        c
+    }
+
+    /// Piece in corner position `i`.
+    #[inline(always)]
+    pub fn corner(&self, i: usize) -> u8 {
+        self.corners[i] & PIECE_MASK_C
+    }
+    /// Twist (0, 1, 2) of the corner in position `i`.
+    #[inline(always)]
+    pub fn twist(&self, i: usize) -> u8 {
+        self.corners[i] >> TWIST_SHIFT
+    }
+    /// Piece in edge position `i`.
+    #[inline(always)]
+    pub fn edge(&self, i: usize) -> u8 {
+        self.edges[i] & PIECE_MASK_E
+    }
+    /// Flip (0, 1) of the edge in position `i`.
+    #[inline(always)]
+    pub fn flip(&self, i: usize) -> u8 {
+        (self.edges[i] & FLIP_BIT) >> 4
+    }
+
+    /// Corner permutation as an array of pieces by position.
+    pub fn corner_perm(&self) -> [u8; 8] {
+        std::array::from_fn(|i| self.corner(i))
+    }
+    /// Corner twists by position.
+    pub fn corner_twists(&self) -> [u8; 8] {
+        std::array::from_fn(|i| self.twist(i))
+    }
+    /// Edge permutation as an array of pieces by position.
+    pub fn edge_perm(&self) -> [u8; 12] {
+        std::array::from_fn(|i| self.edge(i))
+    }
+    /// Edge flips by position.
+    pub fn edge_flips(&self) -> [u8; 12] {
+        std::array::from_fn(|i| self.flip(i))
+    }
+
+    /// `true` for the solved cube.
+    #[inline(always)]
+    pub fn is_solved(&self) -> bool {
+        *self == Cube::SOLVED
+    }
+
+    /// The product `self * other`: first `self`, then `other`.
+    pub fn compose(&self, other: &Cube) -> Cube {
+        let mut r = Cube::SOLVED;
+        for i in 0..CORNERS {
+            let from = self.corners[other.corner(i) as usize];
+            let twist = (from >> TWIST_SHIFT) + other.twist(i);
+            r.corners[i] = pack_corner(from & PIECE_MASK_C, twist % 3);
+        }
+        for i in 0..EDGES {
+            let from = self.edges[other.edge(i) as usize];
+            r.edges[i] = from ^ (other.edges[i] & FLIP_BIT);
+        }
+        r
+    }
+
+    /// The inverse position: `c * c.inverse()` is solved.
+    pub fn inverse(&self) -> Cube {
+        let mut r = Cube::SOLVED;
+        for i in 0..CORNERS {
+            let p = self.corner(i) as usize;
+            r.corners[p] = pack_corner(i as u8, (3 - self.twist(i)) % 3);
+        }
+        for i in 0..EDGES {
+            let p = self.edge(i) as usize;
+            r.edges[p] = pack_edge(i as u8, self.flip(i));
+        }
+        r
+    }
+
+    /// Apply one face turn: `self * m`.
+    #[inline]
+    pub fn apply_move(&self, m: Move) -> Cube {
+        self.compose(moves::move_cube(m))
+    }
+
+    /// Apply a sequence of moves in order.
+    pub fn apply_moves(&self, seq: &[Move]) -> Cube {
+        seq.iter().fold(*self, |c, &m| c.apply_move(m))
+    }
+
+    /// The position reached from the solved cube by `seq`.
+    pub fn from_moves(seq: &[Move]) -> Cube {
+        Cube::SOLVED.apply_moves(seq)
+    }
+
+    /// Left-multiply by a move: `m * self`, i.e. relabel every piece as `m` moves it.
+    ///
+    /// If `self` is the inverse of a position `c`, then `self.premove(m.inverse())` is the
+    /// inverse of `c * m`.  The search tracks the inverse of its position this way because
+    /// the result is one table lookup per piece.
+    #[inline(always)]
+    pub fn premove(&self, m: Move) -> Cube {
+        let t = moves::premove_table(m);
+        Cube {
+            corners: std::array::from_fn(|i| t.corners[self.corners[i] as usize]),
+            edges: std::array::from_fn(|i| t.edges[self.edges[i] as usize]),
+        }
+    }
+
+    /// Check that this is a legal (solvable) position: every piece exactly once,
+    /// twist sum ≡ 0 (mod 3), flip sum even, corner and edge permutation parities equal.
+    pub fn validate(&self) -> Result<(), FaceletError> {
+        let mut seen = 0u32;
+        for i in 0..CORNERS {
+            let p = self.corner(i);
+            if p as usize >= CORNERS || self.twist(i) > 2 || seen & (1 << p) != 0 {
+                return Err(FaceletError::DuplicateCorner {
+                    name: CORNER_NAMES.get(p as usize).unwrap_or(&"?"),
+                });
+            }
+            seen |= 1 << p;
+        }
+        seen = 0;
+        for i in 0..EDGES {
+            let p = self.edge(i);
+            if p as usize >= EDGES || seen & (1 << p) != 0 {
+                return Err(FaceletError::DuplicateEdge {
+                    name: EDGE_NAMES.get(p as usize).unwrap_or(&"?"),
+                });
+            }
+            seen |= 1 << p;
+        }
+        let twist: u32 = (0..CORNERS).map(|i| self.twist(i) as u32).sum();
+        if twist % 3 != 0 {
+            return Err(FaceletError::TwistedCorner { twist: twist % 3 });
+        }
+        let flip: u32 = (0..EDGES).map(|i| self.flip(i) as u32).sum();
+        if flip % 2 != 0 {
+            return Err(FaceletError::FlippedEdge);
+        }
+        if crate::coord::parity(&self.corner_perm()) != crate::coord::parity(&self.edge_perm()) {
+            return Err(FaceletError::Parity);
+        }
+        Ok(())
+    }
+}
+
+impl std::ops::Mul for Cube {
+    type Output = Cube;
+    fn mul(self, rhs: Cube) -> Cube {
+        self.compose(&rhs)
+    }
+}
+
+impl fmt::Debug for Cube {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Cube({})", self.to_facelets())
+    }
+}
+
+impl fmt::Display for Cube {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_facelets())
+    }
+}
+
+/// Why a position (facelets or moves) could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("invalid position: {0}")]
+    Facelets(#[from] FaceletError),
+    #[error("invalid moves: {0}")]
+    Moves(#[from] MoveParseError),
+}
+
+/// Read a position given either as a facelet string or as a move sequence applied to the
+/// solved cube.  A 54-character string without spaces is read as facelets; anything else as
+/// moves (and a long space-free string that is not valid moves is reported as facelets).
+pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
+    let t = text.trim();
+    let spaceless = !t.chars().any(char::is_whitespace);
+    if spaceless && t.chars().count() == 54 {
+        return Ok(Cube::from_facelets(t)?);
+    }
+    match parse_moves(t) {
+        Ok(seq) => Ok(Cube::from_moves(&seq)),
+        Err(e) if spaceless && t.chars().count() > 30 => {
+            let _ = e;
+            Err(Cube::from_facelets(t).unwrap_err().into())
+        }
+        Err(e) => Err(e.into()),
+    }
+}

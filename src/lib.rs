@@ -1,0 +1,19 @@
+//! korf — an optimal Rubik's Cube solver (half-turn metric).
+//!
+//! The library holds all of the logic; the `korf` binary parses arguments and prints.
+//!
+//! * [`cube`] — cubie model, moves, notation, facelet strings, random states.
+//! * [`coord`] — ranking and unranking of permutations and orientations.
+//! * [`tables`] — pattern databases: format, generation, loading, verification.
+//! * [`search`] — IDA* over the pattern databases and its parallel driver.
+//! * [`cli`] — command-line definitions and user-facing errors.
+//! * [`report`] — text, JSON and CSV output.
+
+pub mod cli;
+pub mod coord;
+pub mod cube;
+pub mod report;
+pub mod search;
+pub mod tables;
+
+pub use cube::{Cube, Move};

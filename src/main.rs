@@ -1,0 +1,608 @@
+//! The `korf` binary: parses arguments, calls the library, prints.
+
+use clap::Parser;
+use indicatif::{ProgressBar, ProgressStyle};
+use korf::cli::{
+    BenchArgs, CheckArgs, Cli, CliError, Command, GenerateArgs, PositionArgs, ScrambleArgs,
+    ScrambleFormat, SearchArgs, ShowArgs, ShowFormat, SolveArgs, TablesCommand, VerifyArgs,
+};
+use korf::cube::{self, format_moves, parse_moves, Cube};
+use korf::report::{self, Exporter, SolveRecord};
+use korf::search::{self, Snapshot, Unsolved};
+use korf::tables::{self, Header, Progress, Table, TableKind, TableSet};
+use rand::SeedableRng;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            std::process::exit(code);
+        }
+    };
+    if let Err(e) = try_main(cli) {
+        eprintln!("korf: error: {e}");
+        std::process::exit(e.exit_code());
+    }
+}
+
+fn try_main(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Show(a) => show(a),
+        Command::Scramble(a) => scramble(a),
+        Command::Check(a) => check(a),
+        Command::Solve(a) => solve(a),
+        Command::Bench(a) => bench(a),
+        Command::Tables { command } => match command {
+            TablesCommand::Generate(a) => generate(a),
+            TablesCommand::Verify(a) => verify(a),
+            TablesCommand::List(a) => list(&tables::resolve_dir(a.dir.as_deref())),
+        },
+    }
+}
+
+/// Print to stdout; a closed pipe (e.g. `korf scramble -n 1000 | head`) ends quietly.
+fn out(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("korf: error: cannot write output: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn position(p: &PositionArgs) -> Result<Cube, CliError> {
+    match (&p.facelets, &p.scramble) {
+        (_, Some(moves)) => Ok(Cube::from_moves(&parse_moves(moves)?)),
+        (Some(f), None) => facelets_argument(f),
+        (None, None) => Err(CliError::Input(
+            "give a position: a facelet string, or --scramble \"MOVES\"".into(),
+        )),
+    }
+}
+
+/// A positional FACELETS argument; if it is really a move sequence, say to use --scramble.
+fn facelets_argument(text: &str) -> Result<Cube, CliError> {
+    match Cube::from_facelets(text) {
+        Ok(c) => Ok(c),
+        Err(e) => {
+            if text.trim().len() != 54 && parse_moves(text).is_ok() {
+                Err(CliError::Input(format!(
+                    "`{text}` looks like a move sequence, not a facelet string; pass it with --scramble \"{text}\""
+                )))
+            } else {
+                Err(e.into())
+            }
+        }
+    }
+}
+
+fn show(a: ShowArgs) -> Result<(), CliError> {
+    let cube = position(&a.position)?;
+    if a.format == ShowFormat::Net {
+        out(&report::net(&cube, std::io::stdout().is_terminal()));
+    }
+    out(&format!("{}\n", cube.to_facelets()));
+    Ok(())
+}
+
+fn scramble(a: ScrambleArgs) -> Result<(), CliError> {
+    if a.format != ScrambleFormat::Facelets {
+        return Err(CliError::Input(
+            "--format moves|both is not built yet: move sequences for random states need the two-phase solver (issue 5); use --format facelets".into(),
+        ));
+    }
+    let mut rng = match a.seed {
+        Some(s) => rand::rngs::StdRng::seed_from_u64(s),
+        None => rand::rngs::StdRng::from_entropy(),
+    };
+    let mut text = String::new();
+    for _ in 0..a.count {
+        text.push_str(&cube::random_cube(&mut rng).to_facelets());
+        text.push('\n');
+        if text.len() > 1 << 16 {
+            out(&std::mem::take(&mut text));
+        }
+    }
+    out(&text);
+    Ok(())
+}
+
+fn check(a: CheckArgs) -> Result<(), CliError> {
+    position(&a.position)?;
+    out("solvable\n");
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// Tables
+
+fn table_kinds(only: &Option<String>) -> Result<Vec<TableKind>, CliError> {
+    match only {
+        None => Ok(tables::DEFAULT_SET.to_vec()),
+        Some(name) => TableKind::from_name(name).map(|k| vec![k]).ok_or_else(|| {
+            CliError::Input(format!(
+                "unknown table `{name}` for --only; the tables are: corners, edges7, edgeperm"
+            ))
+        }),
+    }
+}
+
+fn human_bytes(b: u64) -> String {
+    if b >= 1 << 30 {
+        format!("{:.2} GiB", b as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{:.0} MiB", b as f64 / (1u64 << 20) as f64)
+    }
+}
+
+/// Generate `kinds` into `dir` with a progress bar per table (or plain lines off a terminal).
+fn build_tables(kinds: &[TableKind], dir: &Path) -> Result<(), CliError> {
+    let terminal = std::io::stderr().is_terminal();
+    for &kind in kinds {
+        let d = kind.descriptor();
+        let started = Instant::now();
+        let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
+        let name = d.name;
+        let report = |p: Progress| match p {
+            Progress::DepthStart {
+                depth,
+                backward,
+                work,
+            } => {
+                if terminal {
+                    let pb = ProgressBar::new(work);
+                    pb.set_style(
+                        ProgressStyle::with_template(
+                            "{prefix:>9} {msg:<22} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta}",
+                        )
+                        .unwrap()
+                        .progress_chars("=> "),
+                    );
+                    pb.set_prefix(name);
+                    pb.set_message(format!(
+                        "depth {depth} ({})",
+                        if backward { "backward" } else { "forward" }
+                    ));
+                    *bar.lock().unwrap() = Some(pb);
+                }
+            }
+            Progress::Work { done } => {
+                if let Some(pb) = bar.lock().unwrap().as_ref() {
+                    pb.set_position(done);
+                }
+            }
+            Progress::DepthDone {
+                depth,
+                found,
+                filled,
+            } => {
+                if let Some(pb) = bar.lock().unwrap().take() {
+                    pb.finish_and_clear();
+                }
+                let secs = started.elapsed().as_secs_f64();
+                eprintln!(
+                    "{name}: depth {depth:>2}: {found:>11} states, {filled:>11}/{} filled ({:5.1}%), {:.1}s, {:.1} M states/s",
+                    d.entries,
+                    100.0 * filled as f64 / d.entries as f64,
+                    secs,
+                    filled as f64 / secs.max(1e-9) / 1e6
+                );
+            }
+        };
+        let header = tables::build_file(kind, dir, &report)?;
+        eprintln!(
+            "{name}: wrote {} ({}) in {:.1}s",
+            dir.join(kind.file_name()).display(),
+            human_bytes(kind.file_size()),
+            header.generation_millis as f64 / 1000.0
+        );
+    }
+    Ok(())
+}
+
+fn generate(a: GenerateArgs) -> Result<(), CliError> {
+    let dir = tables::resolve_dir(a.dir.dir.as_deref());
+    let kinds = table_kinds(&a.only)?;
+    let mut todo = Vec::new();
+    for k in kinds {
+        match Table::open(k, &dir, false) {
+            Ok(_) if !a.force => eprintln!(
+                "{}: already present in {} (use --force to rebuild)",
+                k.name(),
+                dir.display()
+            ),
+            _ => todo.push(k),
+        }
+    }
+    if !todo.is_empty() {
+        std::fs::create_dir_all(&dir).map_err(|e| {
+            CliError::Failure(format!("cannot create tables directory {}: {e}", dir.display()))
+        })?;
+        build_tables(&todo, &dir)?;
+    }
+    Ok(())
+}
+
+fn verify(a: VerifyArgs) -> Result<(), CliError> {
+    let dir = tables::resolve_dir(a.dir.dir.as_deref());
+    let mut results = Vec::new();
+    let mut all_ok = true;
+    for k in table_kinds(&a.only)? {
+        let t = Table::open(k, &dir, false)?;
+        let v = t.verify();
+        all_ok &= v.checksum_ok && v.histogram_ok;
+        if !a.json {
+            let d = k.descriptor();
+            out(&format!(
+                "{}: {} entries, checksum {}, histogram {}\n  depth: {}\n",
+                v.name,
+                v.entries,
+                if v.checksum_ok { "ok" } else { "MISMATCH" },
+                if v.histogram_ok {
+                    "matches the published distribution"
+                } else if !v.header_histogram_ok {
+                    "DIFFERS from the file header"
+                } else {
+                    "DIFFERS from the published distribution"
+                },
+                v.histogram
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        let exp = d.expected.get(i).copied().unwrap_or(0);
+                        if *c == exp {
+                            format!("{i}:{c}")
+                        } else {
+                            format!("{i}:{c}(expected {exp})")
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+        }
+        results.push(v);
+    }
+    if a.json {
+        out(&(serde_json::to_string_pretty(&results).expect("serializable") + "\n"));
+    }
+    if all_ok {
+        Ok(())
+    } else {
+        Err(CliError::Failure(
+            "verification failed; rebuild with `korf tables generate --force`".into(),
+        ))
+    }
+}
+
+fn list(dir: &Path) -> Result<(), CliError> {
+    let mut text = format!("tables directory: {}\n", dir.display());
+    for k in tables::DEFAULT_SET {
+        let path = dir.join(k.file_name());
+        let status = match Header::read(&path) {
+            Err(tables::TableError::Missing { .. }) => "missing".to_string(),
+            Err(e) => format!("unusable: {e}"),
+            Ok(h) => match Table::open(k, dir, false) {
+                Err(e) => format!("unusable: {e}"),
+                Ok(_) => format!(
+                    "present, {}, generated {} in {:.0}s, header ok (run `korf tables verify` to recount)",
+                    human_bytes(k.file_size()),
+                    format_unix(h.created_unix),
+                    h.generation_millis as f64 / 1000.0
+                ),
+            },
+        };
+        text.push_str(&format!(
+            "  {:<9} {:<60} {}\n",
+            k.name(),
+            k.descriptor().description,
+            status
+        ));
+    }
+    out(&text);
+    Ok(())
+}
+
+/// `YYYY-MM-DD HH:MM UTC` from Unix seconds (civil-from-days, no time-zone crate needed).
+fn format_unix(secs: u64) -> String {
+    let days = (secs / 86400) as i64;
+    let rem = secs % 86400;
+    let z = days + 719468;
+    let era = z.div_euclid(146097);
+    let doe = z - era * 146097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + (m <= 2) as i64;
+    format!("{y:04}-{m:02}-{d:02} {:02}:{:02} UTC", rem / 3600, rem % 3600 / 60)
+}
+
+/// Load the default set, generating missing tables first unless `--no-generate`.
+fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
+    let dir = tables::resolve_dir(s.tables.as_deref());
+    let missing = TableSet::missing(&dir);
+    if !missing.is_empty() {
+        let names: Vec<&str> = missing.iter().map(|k| k.name()).collect();
+        if s.no_generate {
+            return Err(CliError::Failure(format!(
+                "pattern databases missing in {}: {}; build them with `korf tables generate --dir {}`",
+                dir.display(),
+                names.join(", "),
+                dir.display()
+            )));
+        }
+        let bytes: u64 = missing.iter().map(|k| k.file_size()).sum();
+        eprintln!(
+            "korf: first run: generating the pattern databases ({}) into {} — {} of disk, a few minutes (about 5 on 2 cores); this happens once.",
+            names.join(", "),
+            dir.display(),
+            human_bytes(bytes)
+        );
+        std::fs::create_dir_all(&dir).map_err(|e| {
+            CliError::Failure(format!("cannot create tables directory {}: {e}", dir.display()))
+        })?;
+        build_tables(&missing, &dir)?;
+    }
+    Ok(TableSet::open(&dir)?)
+}
+
+fn search_options(s: &SearchArgs) -> Result<search::Options, CliError> {
+    let timeout = match s.timeout {
+        None => None,
+        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
+        Some(t) => {
+            return Err(CliError::Input(format!(
+                "--timeout must be a positive number of seconds, got {t}"
+            )))
+        }
+    };
+    if s.threads == Some(0) {
+        return Err(CliError::Input("--threads must be at least 1".into()));
+    }
+    Ok(search::Options {
+        threads: s.threads.unwrap_or(0),
+        max_depth: s.max_depth,
+        timeout,
+    })
+}
+
+/// Solve one position and turn the outcome into a record.
+fn solve_one(
+    set: &TableSet,
+    index: usize,
+    input: &str,
+    cube: &Cube,
+    opts: &search::Options,
+    live: bool,
+) -> Result<SolveRecord, CliError> {
+    let spinner = live.then(|| {
+        let pb = ProgressBar::new_spinner();
+        pb.set_style(ProgressStyle::with_template("{spinner} {msg}").unwrap());
+        pb
+    });
+    let update = |s: Snapshot| {
+        if let Some(pb) = &spinner {
+            let secs = s.elapsed.as_secs_f64();
+            pb.set_message(format!(
+                "depth bound {}, {} nodes, {:.2e} nodes/s, {:.1}s",
+                s.bound,
+                s.nodes,
+                s.nodes as f64 / secs.max(1e-9),
+                secs
+            ));
+            pb.tick();
+        }
+    };
+    let outcome = search::solve(
+        set,
+        cube,
+        opts,
+        if live { Some(&update) } else { None },
+    )
+    .map_err(|e| CliError::Failure(e.to_string()))?;
+    if let Some(pb) = spinner {
+        pb.finish_and_clear();
+    }
+    let (status, solution) = match &outcome.solution {
+        Ok(s) => ("solved", Some(s.clone())),
+        Err(Unsolved::Timeout) => ("timeout", None),
+        Err(Unsolved::MaxDepth) => ("max_depth", None),
+    };
+    Ok(SolveRecord {
+        index,
+        input: input.to_string(),
+        facelets: cube.to_facelets(),
+        status: status.to_string(),
+        length: solution.as_ref().map(|s| s.len()),
+        solution: solution.as_ref().map(|s| format_moves(s)),
+        optimal: solution.is_some(),
+        nodes: outcome.nodes,
+        seconds: outcome.seconds,
+        nodes_per_second: outcome.nodes as f64 / outcome.seconds.max(1e-9),
+        depths: outcome.depths,
+    })
+}
+
+fn stats_text(r: &SolveRecord) -> String {
+    let mut s = format!(
+        "nodes {} in {:.3}s ({:.3e} nodes/s)\n",
+        r.nodes, r.seconds, r.nodes_per_second
+    );
+    for d in &r.depths {
+        s.push_str(&format!(
+            "  bound {:>2}: {:>14} nodes {:>10.3}s\n",
+            d.bound, d.nodes, d.seconds
+        ));
+    }
+    s
+}
+
+fn solve(a: SolveArgs) -> Result<(), CliError> {
+    if a.fast {
+        return Err(CliError::Input(
+            "--fast (two-phase, near-optimal) is not built yet (issue 5); drop --fast for an optimal solution".into(),
+        ));
+    }
+    let opts = search_options(&a.search)?;
+    // Read every position before loading tables, so bad input fails fast.
+    let mut inputs: Vec<(String, Result<Cube, CliError>)> = Vec::new();
+    match (&a.position, &a.scramble) {
+        (_, Some(m)) => inputs.push((m.clone(), parse_moves(m).map(|s| Cube::from_moves(&s)).map_err(Into::into))),
+        (Some(p), None) if p == "-" => {
+            for (n, line) in std::io::stdin().lock().lines().enumerate() {
+                let line = line?;
+                let text = line.split('#').next().unwrap_or("").trim().to_string();
+                if text.is_empty() {
+                    continue;
+                }
+                let parsed = cube::parse_position(&text)
+                    .map_err(|e| CliError::Input(format!("stdin line {}: {e}", n + 1)));
+                inputs.push((text, parsed));
+            }
+        }
+        (Some(p), None) => inputs.push((p.clone(), facelets_argument(p))),
+        (None, None) => unreachable!("clap requires a position"),
+    }
+    if inputs.len() == 1 {
+        if let Err(e) = &inputs[0].1 {
+            return Err(CliError::Input(e.to_string()));
+        }
+    }
+    let set = load_tables(&a.search)?;
+    let live = std::io::stderr().is_terminal();
+    let mut failure = None;
+    for (i, (text, parsed)) in inputs.iter().enumerate() {
+        let cube = match parsed {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("korf: error: {e}");
+                failure = Some(CliError::Input(e.to_string()));
+                continue;
+            }
+        };
+        let r = solve_one(&set, i + 1, text, cube, &opts, live)?;
+        if a.json {
+            out(&(serde_json::to_string(&r).expect("serializable") + "\n"));
+        } else {
+            match &r.solution {
+                Some(s) => {
+                    let moves = parse_moves(s).expect("own output parses");
+                    out(&format!("{}\n", report::solution_line(&moves, true)));
+                }
+                None => {
+                    let why = if r.status == "timeout" {
+                        format!("timed out after {:.1}s without a proven optimum", r.seconds)
+                    } else {
+                        format!("no solution of at most {} moves", opts.max_depth)
+                    };
+                    out(&format!("no solution: {why}\n"));
+                    failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
+                }
+            }
+            let stats = stats_text(&r);
+            if a.stats {
+                out(&stats);
+            } else {
+                eprint!("{stats}");
+            }
+        }
+        if r.solution.is_none() && failure.is_none() {
+            failure = Some(CliError::Failure(format!("position {}: {}", i + 1, r.status)));
+        }
+    }
+    failure.map_or(Ok(()), Err)
+}
+
+fn read_list(path: &PathBuf) -> Result<Vec<(String, Cube)>, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        CliError::Input(format!("cannot read scramble list {}: {e}", path.display()))
+    })?;
+    let mut v = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let t = line.split('#').next().unwrap_or("").trim();
+        if t.is_empty() {
+            continue;
+        }
+        let cube = cube::parse_position(t)
+            .map_err(|e| CliError::Input(format!("{} line {}: {e}", path.display(), n + 1)))?;
+        v.push((t.to_string(), cube));
+    }
+    Ok(v)
+}
+
+fn bench(a: BenchArgs) -> Result<(), CliError> {
+    let opts = search_options(&a.search)?;
+    let mut positions = Vec::new();
+    for f in &a.files {
+        positions.extend(read_list(f)?);
+    }
+    let set = load_tables(&a.search)?;
+    let live = std::io::stderr().is_terminal();
+    let mut rows = Vec::new();
+    out(&format!(
+        "{:>5} {:>6} {:>10} {:>15} {:>11}\n",
+        "#", "length", "seconds", "nodes", "nodes/s"
+    ));
+    for (i, (text, cube)) in positions.iter().enumerate() {
+        let r = solve_one(&set, i + 1, text, cube, &opts, live)?;
+        out(&format!(
+            "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e}\n",
+            r.index,
+            r.length.map_or(r.status.clone(), |l| l.to_string()),
+            r.seconds,
+            r.nodes,
+            r.nodes_per_second
+        ));
+        rows.push(r);
+    }
+    let s = report::summarize(&rows);
+    out(&format!(
+        "solved {}/{}; mean {:.3}s, median {:.3}s, mean nodes {:.4e}, {:.3e} nodes/s overall; lengths: {}\n",
+        s.solved,
+        s.count,
+        s.mean_seconds,
+        s.median_seconds,
+        s.mean_nodes,
+        s.nodes_per_second,
+        s.lengths
+            .iter()
+            .map(|(l, c)| format!("{l}f×{c}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    ));
+    if let Some(p) = &a.csv {
+        std::fs::write(p, report::Csv.render(&rows))?;
+    }
+    if let Some(p) = &a.json {
+        std::fs::write(p, report::Json.render(&rows))?;
+    }
+    if s.solved < s.count {
+        return Err(CliError::Failure(format!(
+            "{} of {} positions were not solved within the limits",
+            s.count - s.solved,
+            s.count
+        )));
+    }
+    if let Some(want) = a.expect_length {
+        let wrong: Vec<usize> = rows
+            .iter()
+            .filter(|r| r.length != Some(want))
+            .map(|r| r.index)
+            .collect();
+        if !wrong.is_empty() {
+            return Err(CliError::Failure(format!(
+                "positions {wrong:?} have optimal length different from the expected {want}"
+            )));
+        }
+    }
+    Ok(())
+}

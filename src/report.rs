@@ -1,0 +1,181 @@
+//! Output: the coloured net, solution lines, and the bench exporters (CSV, JSON, Markdown).
+
+use crate::cube::{format_moves, Cube, Move};
+use crate::search::DepthStats;
+use std::fmt::Write as _;
+
+/// ANSI background colours for U R F D L B (white, red, green, yellow, orange, blue).
+const ANSI: [&str; 6] = [
+    "\x1b[30;107m",
+    "\x1b[97;41m",
+    "\x1b[30;42m",
+    "\x1b[30;103m",
+    "\x1b[30;48;5;208m",
+    "\x1b[97;44m",
+];
+
+/// The position as an unfolded net: U on top, then L F R B, then D.
+pub fn net(cube: &Cube, colour: bool) -> String {
+    let f: Vec<u8> = cube.to_facelets().into_bytes();
+    let cell = |i: usize| -> String {
+        let ch = f[i] as char;
+        if colour {
+            let k = "URFDLB".find(ch).unwrap_or(0);
+            format!("{} {} \x1b[0m", ANSI[k], ch)
+        } else {
+            format!(" {ch} ")
+        }
+    };
+    let row = |face: usize, r: usize| -> String {
+        (0..3).map(|c| cell(face * 9 + r * 3 + c)).collect()
+    };
+    let pad = " ".repeat(9);
+    let mut out = String::new();
+    for r in 0..3 {
+        let _ = writeln!(out, "{pad}{}", row(0, r));
+    }
+    for r in 0..3 {
+        // Facelet-order face indices: U0 R1 F2 D3 L4 B5; the net shows L F R B.
+        let _ = writeln!(out, "{}{}{}{}", row(4, r), row(2, r), row(1, r), row(5, r));
+    }
+    for r in 0..3 {
+        let _ = writeln!(out, "{pad}{}", row(3, r));
+    }
+    out
+}
+
+/// `R U R' U' (4f*)`: the solution and its length, `*` marking it proven optimal.
+pub fn solution_line(solution: &[Move], optimal: bool) -> String {
+    let mark = if optimal { "*" } else { "" };
+    if solution.is_empty() {
+        format!("(0f{mark})")
+    } else {
+        format!("{} ({}f{mark})", format_moves(solution), solution.len())
+    }
+}
+
+/// One solved (or abandoned) position, as printed by `solve --json` and written by `bench`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct SolveRecord {
+    pub index: usize,
+    pub input: String,
+    pub facelets: String,
+    /// `solved`, `timeout` or `max_depth`.
+    pub status: String,
+    pub solution: Option<String>,
+    pub length: Option<usize>,
+    pub optimal: bool,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub nodes_per_second: f64,
+    pub depths: Vec<DepthStats>,
+}
+
+/// Writes bench rows in one format.
+pub trait Exporter {
+    /// Render all rows.
+    fn render(&self, rows: &[SolveRecord]) -> String;
+}
+
+/// CSV with a header line.
+pub struct Csv;
+/// A JSON array.
+pub struct Json;
+/// A Markdown table.
+pub struct Markdown;
+
+fn length_cell(r: &SolveRecord) -> String {
+    r.length.map_or_else(|| r.status.clone(), |l| l.to_string())
+}
+
+impl Exporter for Csv {
+    fn render(&self, rows: &[SolveRecord]) -> String {
+        let mut s = String::from("index,status,length,seconds,nodes,nodes_per_second,solution,input\n");
+        for r in rows {
+            let _ = writeln!(
+                s,
+                "{},{},{},{:.6},{},{:.0},\"{}\",\"{}\"",
+                r.index,
+                r.status,
+                r.length.map_or(String::new(), |l| l.to_string()),
+                r.seconds,
+                r.nodes,
+                r.nodes_per_second,
+                r.solution.as_deref().unwrap_or(""),
+                r.input.replace('"', "\"\"")
+            );
+        }
+        s
+    }
+}
+
+impl Exporter for Json {
+    fn render(&self, rows: &[SolveRecord]) -> String {
+        serde_json::to_string_pretty(rows).expect("records serialize") + "\n"
+    }
+}
+
+impl Exporter for Markdown {
+    fn render(&self, rows: &[SolveRecord]) -> String {
+        let mut s = String::from("| # | length | seconds | nodes | nodes/s |\n|---:|---:|---:|---:|---:|\n");
+        for r in rows {
+            let _ = writeln!(
+                s,
+                "| {} | {} | {:.3} | {} | {:.3e} |",
+                r.index,
+                length_cell(r),
+                r.seconds,
+                r.nodes,
+                r.nodes_per_second
+            );
+        }
+        s
+    }
+}
+
+/// Summary statistics of a bench run.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Summary {
+    pub count: usize,
+    pub solved: usize,
+    pub mean_seconds: f64,
+    pub median_seconds: f64,
+    pub mean_nodes: f64,
+    pub nodes_per_second: f64,
+    /// (length, count) pairs.
+    pub lengths: Vec<(usize, usize)>,
+}
+
+/// Summarise bench rows (means over solved positions).
+pub fn summarize(rows: &[SolveRecord]) -> Summary {
+    let solved: Vec<&SolveRecord> = rows.iter().filter(|r| r.length.is_some()).collect();
+    let n = solved.len().max(1) as f64;
+    let mut secs: Vec<f64> = solved.iter().map(|r| r.seconds).collect();
+    secs.sort_by(|a, b| a.total_cmp(b));
+    let median = if secs.is_empty() {
+        0.0
+    } else if secs.len() % 2 == 1 {
+        secs[secs.len() / 2]
+    } else {
+        (secs[secs.len() / 2 - 1] + secs[secs.len() / 2]) / 2.0
+    };
+    let total_secs: f64 = rows.iter().map(|r| r.seconds).sum();
+    let total_nodes: u64 = rows.iter().map(|r| r.nodes).sum();
+    let mut lengths = std::collections::BTreeMap::new();
+    for r in &solved {
+        *lengths.entry(r.length.unwrap()).or_insert(0) += 1;
+    }
+    Summary {
+        count: rows.len(),
+        solved: solved.len(),
+        mean_seconds: solved.iter().map(|r| r.seconds).sum::<f64>() / n,
+        median_seconds: median,
+        mean_nodes: solved.iter().map(|r| r.nodes as f64).sum::<f64>() / n,
+        nodes_per_second: if total_secs > 0.0 {
+            total_nodes as f64 / total_secs
+        } else {
+            0.0
+        },
+        lengths: lengths.into_iter().collect(),
+    }
+}

@@ -1,0 +1,459 @@
+//! IDA* over the pattern databases, and its parallel driver.
+//!
+//! The search tracks the *inverse* of the position being solved: turning `m` on the
+//! position is `premove(m⁻¹)` on its inverse, one table lookup per piece (see
+//! [`Cube::premove`]), and every pattern then reads pieces at fixed positions.  Distances are
+//! the same for a position and its inverse, so the tables bound either.
+//!
+//! Per IDA* iteration with bound `b`, a node at depth `g` is expanded only if every table
+//! value is at most `b - g`; tables are probed in a fixed order and the probe stops at the
+//! first value that prunes.  Only canonical sequences are generated: a face never follows
+//! itself, and of two opposite faces only the order U before D, R before L, F before B.
+//!
+//! The inner loop is an explicit stack of fixed size: no allocation, no locks, no atomics
+//! per node (the stop flag is read every 4096 nodes).  Work is split across threads at a
+//! fixed depth ([`SPLIT_DEPTH`]): every canonical prefix of that length is one rayon task.
+
+use crate::cube::{Cube, Move, ALL_MOVES, MOVE_COUNT};
+use crate::tables::pattern::{edges7_b_state, Pattern, EDGES7_A};
+use crate::tables::TableSet;
+use crate::{coord, tables};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Longest solution ever needed (God's number) plus slack for the stack.
+pub const MAX_DEPTH: usize = 24;
+/// Depth of the prefixes the parallel driver hands out as tasks.
+pub const SPLIT_DEPTH: usize = 3;
+
+/// Moves allowed after a move of face `f` (index 0..6), and at the root (index 6).
+const ALLOWED_AFTER: [u32; 7] = {
+    let mut t = [0u32; 7];
+    let mut last = 0;
+    while last < 7 {
+        let mut m = 0;
+        while m < MOVE_COUNT {
+            let f = m / 3;
+            let ok = last == 6 || (f != last && !(f + 3 == last));
+            if ok {
+                t[last] |= 1 << m;
+            }
+            m += 1;
+        }
+        last += 1;
+    }
+    t
+};
+const ROOT: usize = 6;
+
+/// The maximum-of-tables heuristic, borrowing the mapped payloads.
+#[derive(Clone, Copy)]
+pub struct Heuristic<'a> {
+    corners: &'a [u8],
+    edges7: &'a [u8],
+    edgeperm: &'a [u8],
+}
+
+#[inline(always)]
+fn nibble(table: &[u8], index: u64) -> u8 {
+    (table[(index >> 1) as usize] >> ((index & 1) * 4)) & 15
+}
+
+impl<'a> Heuristic<'a> {
+    /// Borrow the tables of a loaded set.
+    pub fn new(set: &'a TableSet) -> Self {
+        Heuristic {
+            corners: set.corners.payload(),
+            edges7: set.edges7.payload(),
+            edgeperm: set.edgeperm.payload(),
+        }
+    }
+
+    /// Corner table value of an inverse-tracked state.
+    #[inline(always)]
+    pub fn corners(&self, s: &Cube) -> u8 {
+        nibble(self.corners, coord::corner_index(&s.corners))
+    }
+    /// First 7-edge group.
+    #[inline(always)]
+    pub fn edges7a(&self, s: &Cube) -> u8 {
+        nibble(self.edges7, EDGES7_A.rank(&EDGES7_A.project(s)))
+    }
+    /// Second 7-edge group, through the z2 symmetry.
+    #[inline(always)]
+    pub fn edges7b(&self, s: &Cube) -> u8 {
+        nibble(self.edges7, coord::edge_group_index(&edges7_b_state(s)))
+    }
+    /// Edge permutation table.
+    #[inline(always)]
+    pub fn edgeperm(&self, s: &Cube) -> u8 {
+        nibble(self.edgeperm, coord::edge_perm_index(&s.edges))
+    }
+
+    /// The full heuristic value (maximum over all tables).
+    pub fn value(&self, s: &Cube) -> u8 {
+        self.corners(s)
+            .max(self.edges7a(s))
+            .max(self.edges7b(s))
+            .max(self.edgeperm(s))
+    }
+
+    /// `true` if some table proves more than `budget` moves are needed.  Stops at the
+    /// first table that does.
+    #[inline(always)]
+    pub fn exceeds(&self, s: &Cube, budget: u8) -> bool {
+        self.corners(s) > budget
+            || self.edges7a(s) > budget
+            || self.edges7b(s) > budget
+            || self.edgeperm(s) > budget
+    }
+}
+
+/// Why a search ended without a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unsolved {
+    /// No solution of at most `max_depth` moves exists.
+    MaxDepth,
+    /// The time limit ran out.
+    Timeout,
+}
+
+/// Statistics of one IDA* iteration.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct DepthStats {
+    pub bound: u8,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// The outcome of an optimal solve.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The solution (moves to apply to the position), if found.  Proven optimal.
+    pub solution: Result<Vec<Move>, Unsolved>,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub depths: Vec<DepthStats>,
+    /// Summed busy time of the worker tasks, for measuring thread imbalance.
+    pub busy_seconds: f64,
+    pub threads: usize,
+}
+
+/// Options for [`solve`].
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Worker threads (0 = all cores).
+    pub threads: usize,
+    /// Give up after this many moves.
+    pub max_depth: u8,
+    /// Give up after this long.
+    pub timeout: Option<Duration>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            threads: 0,
+            max_depth: 20,
+            timeout: None,
+        }
+    }
+}
+
+/// A live view of a running search, for progress displays.
+#[derive(Debug, Clone, Copy)]
+pub struct Snapshot {
+    pub bound: u8,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// Errors that are bugs, never user errors: reported rather than printing a wrong answer.
+#[derive(Debug, thiserror::Error)]
+pub enum SearchError {
+    #[error("internal error: the search produced `{0}`, which does not solve the position; please report this")]
+    InvalidSolution(String),
+    #[error("cannot start worker threads: {0}")]
+    Threads(String),
+}
+
+struct Shared {
+    stop: AtomicBool,
+    nodes: AtomicU64,
+    busy_nanos: AtomicU64,
+    bound: std::sync::atomic::AtomicU8,
+    deadline: Option<Instant>,
+    timed_out: AtomicBool,
+    solution: Mutex<Option<Vec<Move>>>,
+}
+
+/// One depth-first pass below a prefix.
+struct Worker<'a> {
+    h: Heuristic<'a>,
+    shared: &'a Shared,
+    nodes: u64,
+}
+
+#[derive(Clone, Copy)]
+struct Frame {
+    state: Cube,
+    moves: u32,
+}
+
+impl Worker<'_> {
+    /// Search below `start` (reached by `prefix`) for a solution of exactly `bound` moves in
+    /// total.  Returns the full solution if found.
+    fn dfs(&mut self, start: &Cube, prefix: &[Move], bound: usize) -> Option<Vec<Move>> {
+        let g0 = prefix.len();
+        let last = prefix.last().map_or(ROOT, |m| m.face_index());
+        if g0 == bound {
+            return start.is_solved().then(|| prefix.to_vec());
+        }
+        let mut path = [ALL_MOVES[0]; MAX_DEPTH];
+        let mut stack = [Frame {
+            state: *start,
+            moves: 0,
+        }; MAX_DEPTH];
+        stack[0].moves = ALLOWED_AFTER[last];
+        let remaining = bound - g0;
+        let mut sp = 0usize;
+        let mut check = 0u32;
+        loop {
+            let frame = &mut stack[sp];
+            if frame.moves == 0 {
+                if sp == 0 {
+                    return None;
+                }
+                sp -= 1;
+                continue;
+            }
+            let mi = frame.moves.trailing_zeros() as usize;
+            frame.moves &= frame.moves - 1;
+            let m = ALL_MOVES[mi];
+            let child = frame.state.premove(m.inverse());
+            self.nodes += 1;
+            check += 1;
+            if check >= 4096 {
+                check = 0;
+                if self.should_stop() {
+                    return None;
+                }
+            }
+            let budget = remaining - (sp + 1);
+            if budget == 0 {
+                if child.is_solved() {
+                    path[sp] = m;
+                    let mut sol = prefix.to_vec();
+                    sol.extend_from_slice(&path[..sp + 1]);
+                    return Some(sol);
+                }
+                continue;
+            }
+            if self.h.exceeds(&child, budget as u8) {
+                continue;
+            }
+            path[sp] = m;
+            sp += 1;
+            stack[sp] = Frame {
+                state: child,
+                moves: ALLOWED_AFTER[m.face_index()],
+            };
+        }
+    }
+
+    #[cold]
+    fn should_stop(&self) -> bool {
+        if self.shared.stop.load(Relaxed) {
+            return true;
+        }
+        if let Some(d) = self.shared.deadline {
+            if Instant::now() >= d {
+                self.shared.timed_out.store(true, Relaxed);
+                self.shared.stop.store(true, Relaxed);
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Every canonical move sequence of length `len`, with the inverse-tracked state it reaches
+/// from `start`.
+fn prefixes(start: &Cube, len: usize) -> Vec<(Vec<Move>, Cube)> {
+    let mut out = vec![(Vec::new(), *start)];
+    for _ in 0..len {
+        let mut next = Vec::new();
+        for (seq, s) in &out {
+            let last = seq.last().map_or(ROOT, |m: &Move| m.face_index());
+            for m in ALL_MOVES {
+                if ALLOWED_AFTER[last] & (1 << m.index()) != 0 {
+                    let mut q = seq.clone();
+                    q.push(m);
+                    next.push((q, s.premove(m.inverse())));
+                }
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+/// Find a shortest solution of `cube` (which must be a valid position).
+pub fn solve(
+    tables: &TableSet,
+    cube: &Cube,
+    opts: &Options,
+    progress: Option<&(dyn Fn(Snapshot) + Sync)>,
+) -> Result<Outcome, SearchError> {
+    let threads = if opts.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        opts.threads
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| SearchError::Threads(e.to_string()))?;
+    let h = Heuristic::new(tables);
+    let start_time = Instant::now();
+    let shared = Shared {
+        stop: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        busy_nanos: AtomicU64::new(0),
+        bound: std::sync::atomic::AtomicU8::new(0),
+        deadline: opts.timeout.map(|t| start_time + t),
+        timed_out: AtomicBool::new(false),
+        solution: Mutex::new(None),
+    };
+    let inverse = cube.inverse();
+    let h0 = h.value(&inverse);
+    let split: Vec<(Vec<Move>, Cube)> = prefixes(&inverse, SPLIT_DEPTH);
+    let mut depths = Vec::new();
+    let done = AtomicBool::new(false);
+
+    let result = std::thread::scope(|scope| {
+        if let Some(report) = progress {
+            let (shared, done) = (&shared, &done);
+            scope.spawn(move || {
+                while !done.load(Relaxed) {
+                    std::thread::sleep(Duration::from_millis(100));
+                    report(Snapshot {
+                        bound: shared.bound.load(Relaxed),
+                        nodes: shared.nodes.load(Relaxed),
+                        elapsed: start_time.elapsed(),
+                    });
+                }
+            });
+        }
+        let mut outcome: Result<Vec<Move>, Unsolved> = Err(Unsolved::MaxDepth);
+        for bound in h0 as usize..=opts.max_depth as usize {
+            shared.bound.store(bound as u8, Relaxed);
+            let before = shared.nodes.load(Relaxed);
+            let t = Instant::now();
+            if bound < SPLIT_DEPTH {
+                let mut w = Worker {
+                    h,
+                    shared: &shared,
+                    nodes: 0,
+                };
+                let found = w.dfs(&inverse, &[], bound);
+                shared.nodes.fetch_add(w.nodes, Relaxed);
+                if let Some(sol) = found {
+                    *shared.solution.lock().unwrap() = Some(sol);
+                }
+            } else {
+                pool.install(|| {
+                    split.par_iter().for_each(|(prefix, state)| {
+                        if shared.stop.load(Relaxed) {
+                            return;
+                        }
+                        // Prune the prefix itself like any other node.
+                        let budget = bound - prefix.len();
+                        if h.exceeds(state, budget as u8) {
+                            return;
+                        }
+                        let busy = Instant::now();
+                        let mut w = Worker {
+                            h,
+                            shared: &shared,
+                            nodes: 0,
+                        };
+                        let found = w.dfs(state, prefix, bound);
+                        shared.nodes.fetch_add(w.nodes, Relaxed);
+                        shared
+                            .busy_nanos
+                            .fetch_add(busy.elapsed().as_nanos() as u64, Relaxed);
+                        if let Some(sol) = found {
+                            let mut slot = shared.solution.lock().unwrap();
+                            if slot.is_none() {
+                                *slot = Some(sol);
+                            }
+                            shared.stop.store(true, Relaxed);
+                        }
+                    });
+                });
+            }
+            depths.push(DepthStats {
+                bound: bound as u8,
+                nodes: shared.nodes.load(Relaxed) - before,
+                seconds: t.elapsed().as_secs_f64(),
+            });
+            if let Some(sol) = shared.solution.lock().unwrap().take() {
+                outcome = Ok(sol);
+                break;
+            }
+            if shared.timed_out.load(Relaxed) {
+                outcome = Err(Unsolved::Timeout);
+                break;
+            }
+        }
+        done.store(true, Relaxed);
+        outcome
+    });
+
+    if let Ok(sol) = &result {
+        // Every answer is checked against the position before anyone sees it.
+        if !cube.apply_moves(sol).is_solved() {
+            return Err(SearchError::InvalidSolution(crate::cube::format_moves(sol)));
+        }
+    }
+    Ok(Outcome {
+        solution: result,
+        nodes: shared.nodes.load(Relaxed),
+        seconds: start_time.elapsed().as_secs_f64(),
+        depths,
+        busy_seconds: shared.busy_nanos.load(Relaxed) as f64 / 1e9,
+        threads,
+    })
+}
+
+/// Plain iterative deepening with no heuristic (only the canonical-sequence rule): the
+/// reference the optimal solver is tested against on short positions.
+pub fn solve_without_heuristic(cube: &Cube, max_depth: usize) -> Option<Vec<Move>> {
+    fn go(s: &Cube, last: usize, left: usize, path: &mut Vec<Move>) -> bool {
+        if left == 0 {
+            return s.is_solved();
+        }
+        for m in ALL_MOVES {
+            if ALLOWED_AFTER[last] & (1 << m.index()) == 0 {
+                continue;
+            }
+            path.push(m);
+            if go(&s.apply_move(m), m.face_index(), left - 1, path) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+    (0..=max_depth).find_map(|d| {
+        let mut path = Vec::new();
+        go(cube, ROOT, d, &mut path).then_some(path)
+    })
+}
+
+/// Number of table kinds the heuristic reads (for documentation and stats).
+pub const HEURISTIC_TABLES: [tables::TableKind; 3] = tables::DEFAULT_SET;

@@ -1,0 +1,232 @@
+//! The on-disk table format.
+//!
+//! ```text
+//! offset  size  field
+//!      0     8  magic "KORFPDB\0"
+//!      8     4  format version (u32, little endian)
+//!     12     4  convention version: piece order, orientation and index definitions
+//!     16    16  table name, zero padded
+//!     32     8  entries
+//!     40     4  bits per entry (4: two entries per byte, low nibble first)
+//!     44     4  maximum depth
+//!     48     8  payload length in bytes
+//!     56     8  xxh3-64 checksum of the payload
+//!     64     8  creation time (seconds since the Unix epoch)
+//!     72     8  generation time in milliseconds
+//!     80   128  histogram: entries at depth 0..16 (u64 each)
+//!    208     8  xxh3-64 checksum of bytes 0..208
+//!    216  3880  zero
+//!   4096     …  payload (page aligned, used in place through a memory map)
+//! ```
+
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use xxhash_rust::xxh3::xxh3_64;
+
+/// File magic.
+pub const MAGIC: [u8; 8] = *b"KORFPDB\0";
+/// Version of the layout above.
+pub const FORMAT_VERSION: u32 = 1;
+/// Version of the coordinate conventions (piece order, orientation, index functions).
+/// Bump it whenever an index function changes: old tables then fail to load.
+pub const CONVENTION_VERSION: u32 = 1;
+/// Header size; the payload starts here.
+pub const HEADER_SIZE: usize = 4096;
+/// Number of histogram slots.
+pub const HISTOGRAM_LEN: usize = 16;
+
+/// A table file's header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Header {
+    pub name: String,
+    pub entries: u64,
+    pub bits_per_entry: u32,
+    pub max_depth: u32,
+    pub payload_len: u64,
+    pub checksum: u64,
+    pub created_unix: u64,
+    pub generation_millis: u64,
+    pub histogram: [u64; HISTOGRAM_LEN],
+}
+
+/// Why a table file cannot be used.  Every message names the file and the fix.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    #[error("table file {path} is missing; run `korf tables generate` to build it")]
+    Missing { path: PathBuf },
+    #[error("cannot read table file {path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    #[error("{path} is not a korf table (bad magic number); delete it and run `korf tables generate`")]
+    Magic { path: PathBuf },
+    #[error("{path} was written by table format {found}, this korf reads format {FORMAT_VERSION}; run `korf tables generate --force` to rebuild it")]
+    Version { path: PathBuf, found: u32 },
+    #[error("{path} uses coordinate conventions version {found}, this korf uses {CONVENTION_VERSION}; run `korf tables generate --force` to rebuild it")]
+    Convention { path: PathBuf, found: u32 },
+    #[error("{path} has a corrupt header ({what}); run `korf tables generate --force` to rebuild it")]
+    Corrupt { path: PathBuf, what: String },
+    #[error("{path} is truncated or padded: {found} bytes, expected {expected}; run `korf tables generate --force` to rebuild it")]
+    Size {
+        path: PathBuf,
+        found: u64,
+        expected: u64,
+    },
+    #[error("{path}: the payload checksum does not match the header (the file is corrupt); run `korf tables generate --force` to rebuild it")]
+    Checksum { path: PathBuf },
+}
+
+impl Header {
+    /// Serialize to the fixed 4096-byte header block.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut b = vec![0u8; HEADER_SIZE];
+        b[0..8].copy_from_slice(&MAGIC);
+        b[8..12].copy_from_slice(&FORMAT_VERSION.to_le_bytes());
+        b[12..16].copy_from_slice(&CONVENTION_VERSION.to_le_bytes());
+        let name = self.name.as_bytes();
+        b[16..16 + name.len().min(16)].copy_from_slice(&name[..name.len().min(16)]);
+        b[32..40].copy_from_slice(&self.entries.to_le_bytes());
+        b[40..44].copy_from_slice(&self.bits_per_entry.to_le_bytes());
+        b[44..48].copy_from_slice(&self.max_depth.to_le_bytes());
+        b[48..56].copy_from_slice(&self.payload_len.to_le_bytes());
+        b[56..64].copy_from_slice(&self.checksum.to_le_bytes());
+        b[64..72].copy_from_slice(&self.created_unix.to_le_bytes());
+        b[72..80].copy_from_slice(&self.generation_millis.to_le_bytes());
+        for (i, h) in self.histogram.iter().enumerate() {
+            b[80 + 8 * i..88 + 8 * i].copy_from_slice(&h.to_le_bytes());
+        }
+        let hc = xxh3_64(&b[..208]);
+        b[208..216].copy_from_slice(&hc.to_le_bytes());
+        b
+    }
+
+    /// Parse and check a header block read from `path`.
+    pub fn from_bytes(b: &[u8], path: &Path) -> Result<Header, TableError> {
+        let path = path.to_path_buf();
+        if b.len() < HEADER_SIZE || b[0..8] != MAGIC {
+            return Err(TableError::Magic { path });
+        }
+        let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().unwrap());
+        let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().unwrap());
+        let version = u32_at(8);
+        if version != FORMAT_VERSION {
+            return Err(TableError::Version {
+                path,
+                found: version,
+            });
+        }
+        if u64_at(208) != xxh3_64(&b[..208]) {
+            return Err(TableError::Corrupt {
+                path,
+                what: "header checksum mismatch".into(),
+            });
+        }
+        let convention = u32_at(12);
+        if convention != CONVENTION_VERSION {
+            return Err(TableError::Convention {
+                path,
+                found: convention,
+            });
+        }
+        let name_bytes = &b[16..32];
+        let end = name_bytes.iter().position(|&c| c == 0).unwrap_or(16);
+        let name = String::from_utf8_lossy(&name_bytes[..end]).into_owned();
+        let mut histogram = [0u64; HISTOGRAM_LEN];
+        for (i, h) in histogram.iter_mut().enumerate() {
+            *h = u64_at(80 + 8 * i);
+        }
+        Ok(Header {
+            name,
+            entries: u64_at(32),
+            bits_per_entry: u32_at(40),
+            max_depth: u32_at(44),
+            payload_len: u64_at(48),
+            checksum: u64_at(56),
+            created_unix: u64_at(64),
+            generation_millis: u64_at(72),
+            histogram,
+        })
+    }
+
+    /// Read and check just the header of `path`.
+    pub fn read(path: &Path) -> Result<Header, TableError> {
+        let mut f = File::open(path).map_err(|e| open_error(path, e))?;
+        let mut b = vec![0u8; HEADER_SIZE];
+        let mut got = 0;
+        while got < HEADER_SIZE {
+            let n = f.read(&mut b[got..]).map_err(|e| io_error(path, e))?;
+            if n == 0 {
+                break;
+            }
+            got += n;
+        }
+        if got < HEADER_SIZE {
+            // Too short to hold a header: call it a bad magic unless the magic is there.
+            if got >= 8 && b[0..8] == MAGIC {
+                return Err(TableError::Size {
+                    path: path.to_path_buf(),
+                    found: got as u64,
+                    expected: HEADER_SIZE as u64,
+                });
+            }
+            return Err(TableError::Magic {
+                path: path.to_path_buf(),
+            });
+        }
+        Header::from_bytes(&b, path)
+    }
+}
+
+pub(crate) fn open_error(path: &Path, e: io::Error) -> TableError {
+    if e.kind() == io::ErrorKind::NotFound {
+        TableError::Missing {
+            path: path.to_path_buf(),
+        }
+    } else {
+        io_error(path, e)
+    }
+}
+
+pub(crate) fn io_error(path: &Path, e: io::Error) -> TableError {
+    TableError::Io {
+        path: path.to_path_buf(),
+        source: e,
+    }
+}
+
+/// Write header and payload atomically: a temporary file in the same directory, fsync,
+/// rename over `path`, fsync the directory.  A crash leaves either the old file or the new
+/// one, never a partial file under `path`.
+pub fn write_atomic(path: &Path, header: &Header, payload: &[u8]) -> io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir)?;
+    let file_name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = File::create(&tmp)?;
+        f.write_all(&header.to_bytes())?;
+        f.write_all(payload)?;
+        f.sync_all()?;
+        drop(f);
+        fs::rename(&tmp, path)?;
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Checksum of a payload.
+pub fn checksum(payload: &[u8]) -> u64 {
+    xxh3_64(payload)
+}

@@ -1,0 +1,228 @@
+//! Breadth-first generation of a pattern database in place (thesis §3.3.1).
+//!
+//! The table itself is the BFS queue: entries hold their depth (4 bits each) and 15 means
+//! "not reached yet".  Depth `d + 1` is filled from depth `d` in one of two ways:
+//!
+//! * **forward**: every entry equal to `d` is unranked, the 18 moves applied, and each
+//!   neighbour still empty is set to `d + 1`;
+//! * **backward** (the thesis' "inverse lexicographic rank" step): every still-empty entry is
+//!   unranked and set to `d + 1` as soon as one neighbour holds `d`.
+//!
+//! Forward costs 18 expansions per frontier entry, backward up to 18 per empty entry (but
+//! far fewer for entries that do lie at depth `d + 1`); each depth picks the cheaper one.
+//!
+//! Both steps are parallel with rayon over fixed chunks of the table.  Forward writes use
+//! an atomic AND on the byte holding the nibble: every write in one step stores the same
+//! value `d + 1` into a nibble that reads 15, so concurrent writers cannot disagree, and the
+//! returned old value tells exactly one writer that it made the change (for the count).
+//! Backward writes touch only the writer's own chunk, and concurrent readers only ever ask
+//! "is this `d`?", which a write of `d + 1` into an empty nibble does not change.  The result
+//! is the same bytes on every run, whatever the thread count.
+
+use super::pattern::Pattern;
+use super::HISTOGRAM_LEN;
+use crate::cube::ALL_MOVES;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+/// The empty marker.
+pub const EMPTY: u8 = 15;
+/// Entries per parallel work unit.
+const CHUNK_ENTRIES: u64 = 1 << 16;
+
+/// What generation reports while it runs.
+#[derive(Debug, Clone, Copy)]
+pub enum Progress {
+    /// Starting depth `depth` with the given method.
+    DepthStart {
+        depth: u32,
+        backward: bool,
+        work: u64,
+    },
+    /// `done` of `work` units of the current depth are finished.
+    Work { done: u64 },
+    /// Depth `depth` is complete with `found` entries.
+    DepthDone { depth: u32, found: u64, filled: u64 },
+}
+
+/// A finished table in memory.
+pub struct Generated {
+    /// Packed nibbles, two entries per byte, low nibble first.
+    pub payload: Vec<u8>,
+    /// Entries per depth.
+    pub histogram: [u64; HISTOGRAM_LEN],
+    /// Largest depth present.
+    pub max_depth: u32,
+}
+
+fn atomic_view(bytes: &mut [u8]) -> &[AtomicU8] {
+    // SAFETY: AtomicU8 has the same size and alignment as u8 (documented guarantee), and
+    // the exclusive borrow of `bytes` guarantees no non-atomic access overlaps the returned
+    // shared view for its lifetime.
+    unsafe { &*(bytes as *mut [u8] as *const [AtomicU8]) }
+}
+
+#[inline(always)]
+fn get(table: &[AtomicU8], index: u64) -> u8 {
+    (table[(index >> 1) as usize].load(Relaxed) >> ((index & 1) * 4)) & 15
+}
+
+/// Set an empty nibble to `value`; returns true if this call changed it.
+#[inline(always)]
+fn set_if_empty(table: &[AtomicU8], index: u64, value: u8) -> bool {
+    let shift = (index & 1) * 4;
+    let mask = !(((EMPTY ^ value) as u8) << shift);
+    let old = table[(index >> 1) as usize].fetch_and(mask, Relaxed);
+    (old >> shift) & 15 == EMPTY
+}
+
+/// Generate the table of pattern `p`, starting from the solved state `solved`.
+pub fn generate<P: Pattern>(
+    p: &P,
+    solved: &P::State,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Generated {
+    let entries = p.entries();
+    let mut payload = vec![0xFFu8; entries.div_ceil(2) as usize];
+    let mut histogram = [0u64; HISTOGRAM_LEN];
+    let mut max_depth = 0;
+    {
+        let table = atomic_view(&mut payload);
+        if entries % 2 == 1 {
+            // The unused high nibble of the last byte stays 0 so it never reads as empty.
+            table[table.len() - 1].fetch_and(0x0F, Relaxed);
+        }
+        set_if_empty(table, p.rank(solved), 0);
+        histogram[0] = 1;
+        let mut filled = 1u64;
+        let chunks = entries.div_ceil(CHUNK_ENTRIES);
+        let mut depth = 0u32;
+        while filled < entries {
+            assert!(
+                (depth as usize) + 1 < HISTOGRAM_LEN && depth + 1 < EMPTY as u32,
+                "pattern depth exceeds the 4-bit table range"
+            );
+            let frontier = histogram[depth as usize];
+            let unfilled = entries - filled;
+            let backward = unfilled < 3 * frontier;
+            progress(Progress::DepthStart {
+                depth: depth + 1,
+                backward,
+                work: chunks,
+            });
+            let done = AtomicU64::new(0);
+            let d = depth as u8;
+            let found: u64 = (0..chunks)
+                .into_par_iter()
+                .map(|c| {
+                    let lo = c * CHUNK_ENTRIES;
+                    let hi = (lo + CHUNK_ENTRIES).min(entries);
+                    let n = if backward {
+                        backward_chunk(p, table, lo, hi, d)
+                    } else {
+                        forward_chunk(p, table, lo, hi, d)
+                    };
+                    let k = done.fetch_add(1, Relaxed) + 1;
+                    if k % 64 == 0 {
+                        progress(Progress::Work { done: k });
+                    }
+                    n
+                })
+                .sum();
+            depth += 1;
+            histogram[depth as usize] = found;
+            filled += found;
+            progress(Progress::DepthDone {
+                depth,
+                found,
+                filled,
+            });
+            if found == 0 {
+                break;
+            }
+            max_depth = depth;
+        }
+        assert_eq!(filled, entries, "pattern space is not connected");
+    }
+    Generated {
+        payload,
+        histogram,
+        max_depth,
+    }
+}
+
+fn forward_chunk<P: Pattern>(p: &P, table: &[AtomicU8], lo: u64, hi: u64, d: u8) -> u64 {
+    let mut found = 0;
+    let mut i = lo;
+    while i < hi {
+        // Skip whole bytes quickly when neither nibble is on the frontier.
+        let byte = table[(i >> 1) as usize].load(Relaxed);
+        if i & 1 == 0 && byte & 15 != d && byte >> 4 != d {
+            i += 2;
+            continue;
+        }
+        if get(table, i) == d {
+            let s = p.unrank(i);
+            for m in ALL_MOVES {
+                let n = p.rank(&p.premove(&s, m));
+                if get(table, n) == EMPTY && set_if_empty(table, n, d + 1) {
+                    found += 1;
+                }
+            }
+        }
+        i += 1;
+    }
+    found
+}
+
+fn backward_chunk<P: Pattern>(p: &P, table: &[AtomicU8], lo: u64, hi: u64, d: u8) -> u64 {
+    let mut found = 0;
+    let mut i = lo;
+    while i < hi {
+        let byte = table[(i >> 1) as usize].load(Relaxed);
+        if i & 1 == 0 && byte & 15 != EMPTY && byte >> 4 != EMPTY {
+            i += 2;
+            continue;
+        }
+        if get(table, i) == EMPTY {
+            let s = p.unrank(i);
+            for m in ALL_MOVES {
+                if get(table, p.rank(&p.premove(&s, m))) == d {
+                    set_if_empty(table, i, d + 1);
+                    found += 1;
+                    break;
+                }
+            }
+        }
+        i += 1;
+    }
+    found
+}
+
+/// Recount the histogram of a packed payload with `entries` entries.
+pub fn histogram(payload: &[u8], entries: u64) -> [u64; HISTOGRAM_LEN] {
+    let full = (entries / 2) as usize;
+    let mut h = payload[..full]
+        .par_chunks(1 << 20)
+        .map(|chunk| {
+            let mut h = [0u64; 16];
+            for &b in chunk {
+                h[(b & 15) as usize] += 1;
+                h[(b >> 4) as usize] += 1;
+            }
+            h
+        })
+        .reduce(
+            || [0u64; 16],
+            |mut a, b| {
+                for i in 0..16 {
+                    a[i] += b[i];
+                }
+                a
+            },
+        );
+    if entries % 2 == 1 {
+        h[(payload[full] & 15) as usize] += 1;
+    }
+    h
+}

@@ -1,0 +1,302 @@
+//! Pattern databases: what each table indexes, generation, the file format, loading by
+//! memory map, and verification against the published distributions.
+
+pub mod format;
+pub mod generate;
+pub mod pattern;
+
+pub use format::{Header, TableError, HISTOGRAM_LEN};
+pub use generate::Progress;
+
+use crate::cube::Cube;
+use memmap2::{Mmap, MmapOptions};
+use pattern::{Corners, EdgePerm, Pattern, EDGES7_A};
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+/// The tables of the default set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableKind {
+    /// All 8 corners: 8!·3^7 entries.
+    Corners,
+    /// 7 edges (UR UF UL UB FR FL BR); also serves the z2-symmetric group DL DF DR DB FL FR
+    /// BL: 12!/5!·2^7 entries.
+    Edges7,
+    /// Permutation of all 12 edges: 12! entries.
+    EdgePerm,
+}
+
+/// Everything fixed about one table kind, including its expected distribution.
+pub struct Descriptor {
+    pub kind: TableKind,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub entries: u64,
+    /// Published depth distribution (thesis Tables 3.2–3.4): entries at depth 0, 1, ….
+    pub expected: &'static [u64],
+}
+
+/// Thesis Table 3.2.
+const CORNERS_EXPECTED: [u64; 12] = [
+    1, 18, 243, 2874, 28000, 205416, 1168516, 5402628, 20776176, 45391616, 15139616, 64736,
+];
+/// Thesis Table 3.3.
+const EDGES7_EXPECTED: [u64; 12] = [
+    1, 15, 191, 2455, 30519, 356462, 3766700, 32719467, 186297009, 274719633, 13042507, 81,
+];
+/// Thesis Table 3.4.
+const EDGEPERM_EXPECTED: [u64; 11] = [
+    1, 18, 243, 3240, 42535, 542234, 6529891, 66478628, 310957078, 94443600, 4132,
+];
+
+/// The default set, in build order.
+pub const DEFAULT_SET: [TableKind; 3] = [TableKind::Corners, TableKind::Edges7, TableKind::EdgePerm];
+
+impl TableKind {
+    /// All kinds.
+    pub const ALL: [TableKind; 3] = DEFAULT_SET;
+
+    /// The kind's descriptor.
+    pub fn descriptor(self) -> &'static Descriptor {
+        static D: [Descriptor; 3] = [
+            Descriptor {
+                kind: TableKind::Corners,
+                name: "corners",
+                description: "all 8 corners, position and twist",
+                entries: 88_179_840,
+                expected: &CORNERS_EXPECTED,
+            },
+            Descriptor {
+                kind: TableKind::Edges7,
+                name: "edges7",
+                description: "7 edges, position and flip (serves both 7-edge groups through the z2 symmetry)",
+                entries: 510_935_040,
+                expected: &EDGES7_EXPECTED,
+            },
+            Descriptor {
+                kind: TableKind::EdgePerm,
+                name: "edgeperm",
+                description: "permutation of all 12 edges, flips ignored",
+                entries: 479_001_600,
+                expected: &EDGEPERM_EXPECTED,
+            },
+        ];
+        &D[self as usize]
+    }
+
+    /// Table name as used on the command line and in file names.
+    pub fn name(self) -> &'static str {
+        self.descriptor().name
+    }
+
+    /// Look a kind up by name.  `edges7a` and `edges7b` are accepted for `edges7`.
+    pub fn from_name(name: &str) -> Option<TableKind> {
+        match name {
+            "edges7a" | "edges7b" => Some(TableKind::Edges7),
+            _ => Self::ALL.into_iter().find(|k| k.name() == name),
+        }
+    }
+
+    /// File name inside the tables directory.
+    pub fn file_name(self) -> String {
+        format!("{}.pdb", self.name())
+    }
+
+    /// Size of the file in bytes.
+    pub fn file_size(self) -> u64 {
+        format::HEADER_SIZE as u64 + self.descriptor().entries.div_ceil(2)
+    }
+
+    /// Build the table in memory.
+    pub fn generate(self, progress: &(dyn Fn(Progress) + Sync)) -> generate::Generated {
+        let solved = Cube::SOLVED;
+        match self {
+            TableKind::Corners => generate::generate(&Corners, &Corners.project(&solved), progress),
+            TableKind::Edges7 => {
+                generate::generate(&EDGES7_A, &EDGES7_A.project(&solved), progress)
+            }
+            TableKind::EdgePerm => {
+                generate::generate(&EdgePerm, &EdgePerm.project(&solved), progress)
+            }
+        }
+    }
+}
+
+/// The tables directory: `--dir`/`--tables` if given, else `$KORF_TABLES`, else `tables`.
+pub fn resolve_dir(explicit: Option<&Path>) -> PathBuf {
+    if let Some(p) = explicit {
+        return p.to_path_buf();
+    }
+    match std::env::var_os("KORF_TABLES") {
+        Some(v) if !v.is_empty() => PathBuf::from(v),
+        _ => PathBuf::from("tables"),
+    }
+}
+
+/// Generate `kind` and write it atomically to `dir`.  Returns the header written.
+pub fn build_file(
+    kind: TableKind,
+    dir: &Path,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Header, TableError> {
+    let path = dir.join(kind.file_name());
+    let start = Instant::now();
+    let g = kind.generate(progress);
+    let header = Header {
+        name: kind.name().to_string(),
+        entries: kind.descriptor().entries,
+        bits_per_entry: 4,
+        max_depth: g.max_depth,
+        payload_len: g.payload.len() as u64,
+        checksum: format::checksum(&g.payload),
+        created_unix: SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0),
+        generation_millis: start.elapsed().as_millis() as u64,
+        histogram: g.histogram,
+    };
+    format::write_atomic(&path, &header, &g.payload).map_err(|e| format::io_error(&path, e))?;
+    Ok(header)
+}
+
+/// A loaded, memory-mapped table.
+pub struct Table {
+    kind: TableKind,
+    path: PathBuf,
+    header: Header,
+    map: Mmap,
+}
+
+impl Table {
+    /// Map `dir/<kind>.pdb` read-only after checking its header, name, entry count and size.
+    /// With `populate`, the pages are read in now rather than on first touch.
+    pub fn open(kind: TableKind, dir: &Path, populate: bool) -> Result<Table, TableError> {
+        let path = dir.join(kind.file_name());
+        let header = Header::read(&path)?;
+        let d = kind.descriptor();
+        if header.name != d.name || header.entries != d.entries || header.bits_per_entry != 4 {
+            return Err(TableError::Corrupt {
+                path,
+                what: format!(
+                    "header says table `{}` with {} entries of {} bits, expected `{}` with {} entries of 4 bits",
+                    header.name, header.entries, header.bits_per_entry, d.name, d.entries
+                ),
+            });
+        }
+        let file = File::open(&path).map_err(|e| format::open_error(&path, e))?;
+        let len = file
+            .metadata()
+            .map_err(|e| format::io_error(&path, e))?
+            .len();
+        let expected = kind.file_size();
+        if len != expected || header.payload_len != expected - format::HEADER_SIZE as u64 {
+            return Err(TableError::Size {
+                path,
+                found: len,
+                expected,
+            });
+        }
+        let mut opts = MmapOptions::new();
+        if populate {
+            opts.populate();
+        }
+        // SAFETY: the file is opened read-only and korf never writes a table in place (new
+        // tables are renamed over old ones, which leaves existing maps of the old inode
+        // intact).  Another program truncating the file while it is mapped would break this
+        // assumption, as with any memory-mapped file.
+        let map = unsafe { opts.map(&file) }.map_err(|e| format::io_error(&path, e))?;
+        #[cfg(unix)]
+        let _ = map.advise(memmap2::Advice::Random);
+        Ok(Table {
+            kind,
+            path,
+            header,
+            map,
+        })
+    }
+
+    /// The table's kind.
+    pub fn kind(&self) -> TableKind {
+        self.kind
+    }
+    /// The file path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+    /// The checked header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+    /// The packed entries.
+    pub fn payload(&self) -> &[u8] {
+        &self.map[format::HEADER_SIZE..]
+    }
+
+    /// Recount checksum and histogram (reads the whole file).
+    pub fn verify(&self) -> Verification {
+        let payload = self.payload();
+        let checksum_ok = format::checksum(payload) == self.header.checksum;
+        let counted = generate::histogram(payload, self.header.entries);
+        let d = self.kind.descriptor();
+        let depth_count = counted.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+        let histogram: Vec<u64> = counted[..depth_count].to_vec();
+        let header_ok = counted == self.header.histogram;
+        let histogram_ok = header_ok && histogram == d.expected;
+        Verification {
+            name: d.name.to_string(),
+            entries: self.header.entries,
+            histogram,
+            checksum_ok,
+            histogram_ok,
+            header_histogram_ok: header_ok,
+        }
+    }
+
+    /// Depth of entry `index`.
+    #[inline(always)]
+    pub fn get(&self, index: u64) -> u8 {
+        (self.payload()[(index >> 1) as usize] >> ((index & 1) * 4)) & 15
+    }
+}
+
+/// The result of `korf tables verify` for one table.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Verification {
+    pub name: String,
+    pub entries: u64,
+    /// Entries by depth, from depth 0, recounted from the payload.
+    pub histogram: Vec<u64>,
+    pub checksum_ok: bool,
+    /// The recount equals both the header's histogram and the published distribution.
+    pub histogram_ok: bool,
+    #[serde(skip)]
+    pub header_histogram_ok: bool,
+}
+
+/// The tables the optimal search uses, all loaded.
+pub struct TableSet {
+    pub corners: Table,
+    pub edges7: Table,
+    pub edgeperm: Table,
+}
+
+impl TableSet {
+    /// Load the default set from `dir`.
+    pub fn open(dir: &Path) -> Result<TableSet, TableError> {
+        Ok(TableSet {
+            corners: Table::open(TableKind::Corners, dir, true)?,
+            edges7: Table::open(TableKind::Edges7, dir, true)?,
+            edgeperm: Table::open(TableKind::EdgePerm, dir, true)?,
+        })
+    }
+
+    /// The tables whose files are missing from `dir`.
+    pub fn missing(dir: &Path) -> Vec<TableKind> {
+        DEFAULT_SET
+            .into_iter()
+            .filter(|k| !dir.join(k.file_name()).exists())
+            .collect()
+    }
+}
