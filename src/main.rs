@@ -49,7 +49,10 @@ fn try_main(cli: Cli) -> Result<(), CliError> {
 /// Print to stdout; a closed pipe (e.g. `korf scramble -n 1000 | head`) ends quietly.
 fn out(text: &str) {
     let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush()) {
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+    {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
@@ -224,7 +227,10 @@ fn generate(a: GenerateArgs) -> Result<(), CliError> {
     }
     if !todo.is_empty() {
         std::fs::create_dir_all(&dir).map_err(|e| {
-            CliError::Failure(format!("cannot create tables directory {}: {e}", dir.display()))
+            CliError::Failure(format!(
+                "cannot create tables directory {}: {e}",
+                dir.display()
+            ))
         })?;
         build_tables(&todo, &dir)?;
     }
@@ -323,7 +329,11 @@ fn format_unix(secs: u64) -> String {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + (m <= 2) as i64;
-    format!("{y:04}-{m:02}-{d:02} {:02}:{:02} UTC", rem / 3600, rem % 3600 / 60)
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        rem / 3600,
+        rem % 3600 / 60
+    )
 }
 
 /// Load the default set, generating missing tables first unless `--no-generate`.
@@ -348,7 +358,10 @@ fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
             human_bytes(bytes)
         );
         std::fs::create_dir_all(&dir).map_err(|e| {
-            CliError::Failure(format!("cannot create tables directory {}: {e}", dir.display()))
+            CliError::Failure(format!(
+                "cannot create tables directory {}: {e}",
+                dir.display()
+            ))
         })?;
         build_tables(&missing, &dir)?;
     }
@@ -402,13 +415,8 @@ fn solve_one(
             pb.tick();
         }
     };
-    let outcome = search::solve(
-        set,
-        cube,
-        opts,
-        if live { Some(&update) } else { None },
-    )
-    .map_err(|e| CliError::Failure(e.to_string()))?;
+    let outcome = search::solve(set, cube, opts, if live { Some(&update) } else { None })
+        .map_err(|e| CliError::Failure(e.to_string()))?;
     if let Some(pb) = spinner {
         pb.finish_and_clear();
     }
@@ -456,7 +464,12 @@ fn solve(a: SolveArgs) -> Result<(), CliError> {
     // Read every position before loading tables, so bad input fails fast.
     let mut inputs: Vec<(String, Result<Cube, CliError>)> = Vec::new();
     match (&a.position, &a.scramble) {
-        (_, Some(m)) => inputs.push((m.clone(), parse_moves(m).map(|s| Cube::from_moves(&s)).map_err(Into::into))),
+        (_, Some(m)) => inputs.push((
+            m.clone(),
+            parse_moves(m)
+                .map(|s| Cube::from_moves(&s))
+                .map_err(Into::into),
+        )),
         (Some(p), None) if p == "-" => {
             for (n, line) in std::io::stdin().lock().lines().enumerate() {
                 let line = line?;
@@ -516,7 +529,11 @@ fn solve(a: SolveArgs) -> Result<(), CliError> {
             }
         }
         if r.solution.is_none() && failure.is_none() {
-            failure = Some(CliError::Failure(format!("position {}: {}", i + 1, r.status)));
+            failure = Some(CliError::Failure(format!(
+                "position {}: {}",
+                i + 1,
+                r.status
+            )));
         }
     }
     failure.map_or(Ok(()), Err)

@@ -26,9 +26,8 @@ pub fn net(cube: &Cube, colour: bool) -> String {
             format!(" {ch} ")
         }
     };
-    let row = |face: usize, r: usize| -> String {
-        (0..3).map(|c| cell(face * 9 + r * 3 + c)).collect()
-    };
+    let row =
+        |face: usize, r: usize| -> String { (0..3).map(|c| cell(face * 9 + r * 3 + c)).collect() };
     let pad = " ".repeat(9);
     let mut out = String::new();
     for r in 0..3 {
@@ -90,7 +89,8 @@ fn length_cell(r: &SolveRecord) -> String {
 
 impl Exporter for Csv {
     fn render(&self, rows: &[SolveRecord]) -> String {
-        let mut s = String::from("index,status,length,seconds,nodes,nodes_per_second,solution,input\n");
+        let mut s =
+            String::from("index,status,length,seconds,nodes,nodes_per_second,solution,input\n");
         for r in rows {
             let _ = writeln!(
                 s,
@@ -117,7 +117,9 @@ impl Exporter for Json {
 
 impl Exporter for Markdown {
     fn render(&self, rows: &[SolveRecord]) -> String {
-        let mut s = String::from("| # | length | seconds | nodes | nodes/s |\n|---:|---:|---:|---:|---:|\n");
+        let mut s = String::from(
+            "| # | length | seconds | nodes | nodes/s |\n|---:|---:|---:|---:|---:|\n",
+        );
         for r in rows {
             let _ = writeln!(
                 s,

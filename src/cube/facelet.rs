@@ -191,7 +191,8 @@ impl Cube {
         for i in 0..CORNERS {
             let (j, ori) = (self.corner(i) as usize, self.twist(i) as usize);
             for n in 0..3 {
-                f[CORNER_FACELETS[i][(n + ori) % 3]] = FACE_CHARS[CORNER_COLOURS[j % 8][n] as usize];
+                f[CORNER_FACELETS[i][(n + ori) % 3]] =
+                    FACE_CHARS[CORNER_COLOURS[j % 8][n] as usize];
             }
         }
         for i in 0..EDGES {

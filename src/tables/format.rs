@@ -61,13 +61,17 @@ pub enum TableError {
         #[source]
         source: io::Error,
     },
-    #[error("{path} is not a korf table (bad magic number); delete it and run `korf tables generate`")]
+    #[error(
+        "{path} is not a korf table (bad magic number); delete it and run `korf tables generate`"
+    )]
     Magic { path: PathBuf },
     #[error("{path} was written by table format {found}, this korf reads format {FORMAT_VERSION}; run `korf tables generate --force` to rebuild it")]
     Version { path: PathBuf, found: u32 },
     #[error("{path} uses coordinate conventions version {found}, this korf uses {CONVENTION_VERSION}; run `korf tables generate --force` to rebuild it")]
     Convention { path: PathBuf, found: u32 },
-    #[error("{path} has a corrupt header ({what}); run `korf tables generate --force` to rebuild it")]
+    #[error(
+        "{path} has a corrupt header ({what}); run `korf tables generate --force` to rebuild it"
+    )]
     Corrupt { path: PathBuf, what: String },
     #[error("{path} is truncated or padded: {found} bytes, expected {expected}; run `korf tables generate --force` to rebuild it")]
     Size {

@@ -51,7 +51,8 @@ const EDGEPERM_EXPECTED: [u64; 11] = [
 ];
 
 /// The default set, in build order.
-pub const DEFAULT_SET: [TableKind; 3] = [TableKind::Corners, TableKind::Edges7, TableKind::EdgePerm];
+pub const DEFAULT_SET: [TableKind; 3] =
+    [TableKind::Corners, TableKind::Edges7, TableKind::EdgePerm];
 
 impl TableKind {
     /// All kinds.
@@ -70,7 +71,8 @@ impl TableKind {
             Descriptor {
                 kind: TableKind::Edges7,
                 name: "edges7",
-                description: "7 edges, position and flip (serves both 7-edge groups through the z2 symmetry)",
+                description:
+                    "7 edges, position and flip (serves both 7-edge groups through the z2 symmetry)",
                 entries: 510_935_040,
                 expected: &EDGES7_EXPECTED,
             },
