@@ -153,8 +153,7 @@ pub fn corner_index(corners: &[u8; 8]) -> u64 {
     let mut used = 0u32;
     let mut perm = 0u32;
     let mut twist = 0u32;
-    for i in 0..8 {
-        let b = corners[i];
+    for (i, &b) in corners.iter().enumerate() {
         let v = (b & 7) as u32;
         perm = perm * (8 - i) as u32 + v - (used & ((1 << v) - 1)).count_ones();
         used |= 1 << v;

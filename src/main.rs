@@ -76,7 +76,10 @@ fn facelets_argument(text: &str) -> Result<Cube, CliError> {
     match Cube::from_facelets(text) {
         Ok(c) => Ok(c),
         Err(e) => {
-            if text.trim().len() != 54 && parse_moves(text).is_ok() {
+            let looks_like_moves = text
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_ascii_digit() || c == '\'');
+            if looks_like_moves && parse_moves(text).is_ok() {
                 Err(CliError::Input(format!(
                     "`{text}` looks like a move sequence, not a facelet string; pass it with --scramble \"{text}\""
                 )))

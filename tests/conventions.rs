@@ -56,10 +56,10 @@ fn rot(a: V, v: V) -> V {
 impl StickerCube {
     fn solved() -> Self {
         let mut stickers = Vec::new();
-        for f in 0..6 {
+        for (f, &normal) in NORMALS.iter().enumerate() {
             for r in 0..3 {
                 for c in 0..3 {
-                    stickers.push((facelet_position(f, r, c), NORMALS[f], b"URFDLB"[f]));
+                    stickers.push((facelet_position(f, r, c), normal, b"URFDLB"[f]));
                 }
             }
         }

@@ -226,11 +226,11 @@ impl Cube {
             seen |= 1 << p;
         }
         let twist: u32 = (0..CORNERS).map(|i| self.twist(i) as u32).sum();
-        if twist % 3 != 0 {
+        if !twist.is_multiple_of(3) {
             return Err(FaceletError::TwistedCorner { twist: twist % 3 });
         }
         let flip: u32 = (0..EDGES).map(|i| self.flip(i) as u32).sum();
-        if flip % 2 != 0 {
+        if !flip.is_multiple_of(2) {
             return Err(FaceletError::FlippedEdge);
         }
         if crate::coord::parity(&self.corner_perm()) != crate::coord::parity(&self.edge_perm()) {

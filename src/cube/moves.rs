@@ -304,12 +304,12 @@ static PREMOVE: [PremoveTable; MOVE_COUNT] = {
         let mut b = 0;
         while b < 32 {
             // (m * c).corner(i) = m.corner(c.corner(i)), twist = m.twist(p) + c.twist(i).
-            let (p, t) = ((b & 7) as usize, (b >> 3) as u8);
+            let (p, t) = ((b & 7), (b >> 3) as u8);
             if t < 3 {
                 let to = mc.corners[p];
                 out[m].corners[b] = pack_corner(to & 7, ((to >> 3) + t) % 3);
             }
-            let (p, fl) = ((b & 15) as usize, (b >> 4) as u8);
+            let (p, fl) = ((b & 15), (b >> 4) as u8);
             if p < EDGES {
                 out[m].edges[b] = mc.edges[p] ^ (fl << 4);
             } else {

@@ -71,7 +71,7 @@ fn get(table: &[AtomicU8], index: u64) -> u8 {
 #[inline(always)]
 fn set_if_empty(table: &[AtomicU8], index: u64, value: u8) -> bool {
     let shift = (index & 1) * 4;
-    let mask = !(((EMPTY ^ value) as u8) << shift);
+    let mask = !((EMPTY ^ value) << shift);
     let old = table[(index >> 1) as usize].fetch_and(mask, Relaxed);
     (old >> shift) & 15 == EMPTY
 }
@@ -123,7 +123,7 @@ pub fn generate<P: Pattern>(
                         forward_chunk(p, table, lo, hi, d)
                     };
                     let k = done.fetch_add(1, Relaxed) + 1;
-                    if k % 64 == 0 {
+                    if k.is_multiple_of(64) {
                         progress(Progress::Work { done: k });
                     }
                     n

@@ -1,0 +1,330 @@
+//! The real `korf` binary, driven end to end.
+
+mod common;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const SUPERFLIP: &str = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
+const SUPERFLIP_FACELETS: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
+
+fn korf() -> Command {
+    let mut c = Command::cargo_bin("korf").unwrap();
+    c.env_remove("KORF_TABLES");
+    c
+}
+
+fn with_tables() -> Command {
+    let mut c = korf();
+    c.env("KORF_TABLES", common::tables_dir());
+    c
+}
+
+#[test]
+fn help_lists_every_command() {
+    let out = korf().arg("--help").assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    for cmd in ["solve", "bench", "show", "scramble", "check", "tables"] {
+        assert!(text.contains(cmd), "{cmd} missing from --help");
+    }
+    korf()
+        .args(["tables", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("generate").and(predicate::str::contains("verify")));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    korf().assert().code(2);
+    korf().arg("frobnicate").assert().code(2);
+    korf().args(["scramble", "-n", "x"]).assert().code(2);
+}
+
+#[test]
+fn show_prints_facelets_of_a_scramble() {
+    korf()
+        .args(["show", "--scramble", SUPERFLIP, "--format", "facelets"])
+        .assert()
+        .success()
+        .stdout(format!("{SUPERFLIP_FACELETS}\n"));
+    // The net, uncoloured when not on a terminal.
+    korf()
+        .args(["show", "-s", "U"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            " F  F  F  R  R  R  B  B  B  L  L  L ",
+        ))
+        .stdout(predicate::str::contains("\x1b[").not());
+    // Colour letters are accepted and printed back in face letters.
+    let colours: String = SUPERFLIP_FACELETS
+        .chars()
+        .map(|c| match c {
+            'U' => 'W',
+            'F' => 'G',
+            'D' => 'Y',
+            'L' => 'O',
+            x => x,
+        })
+        .collect();
+    korf()
+        .args(["show", &colours, "--format", "facelets"])
+        .assert()
+        .success()
+        .stdout(format!("{SUPERFLIP_FACELETS}\n"));
+}
+
+#[test]
+fn check_reports_each_problem_with_exit_2() {
+    korf()
+        .args(["check", SUPERFLIP_FACELETS])
+        .assert()
+        .success()
+        .stdout("solvable\n");
+    let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    let cases = [
+        (solved[..50].to_string(), "54 characters"),
+        (
+            format!("{}X", &solved[..53]),
+            "not the colour of any centre",
+        ),
+        (
+            format!("{}U{}", &solved[..9], &solved[10..]),
+            "appears 10 times",
+        ),
+        (
+            // Flip the UR edge in place.
+            {
+                let mut b = solved.as_bytes().to_vec();
+                b.swap(5, 10);
+                String::from_utf8(b).unwrap()
+            },
+            "flipped",
+        ),
+    ];
+    for (input, needle) in cases {
+        korf()
+            .args(["check", &input])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(needle));
+    }
+    korf()
+        .args(["check", "--scramble", "R U M"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("`M` at position 5"));
+    // A move sequence passed where facelets belong gets a hint.
+    korf()
+        .args(["check", "R U R' U'"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--scramble"));
+}
+
+#[test]
+fn scramble_is_reproducible_and_valid() {
+    let a = korf()
+        .args(["scramble", "-n", "5", "--seed", "9"])
+        .output()
+        .unwrap();
+    let b = korf()
+        .args(["scramble", "-n", "5", "--seed", "9"])
+        .output()
+        .unwrap();
+    assert_eq!(a.stdout, b.stdout);
+    let text = String::from_utf8(a.stdout).unwrap();
+    assert_eq!(text.lines().count(), 5);
+    for line in text.lines() {
+        assert!(korf::cube::Cube::from_facelets(line).is_ok());
+    }
+    korf()
+        .args(["scramble", "--format", "moves"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not built yet"));
+}
+
+#[test]
+fn broken_pipe_is_a_normal_exit() {
+    let bin = assert_cmd::cargo::cargo_bin("korf");
+    let status = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "set -o pipefail; '{}' scramble -n 200000 | head -n 1 >/dev/null",
+            bin.display()
+        ))
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn solve_without_tables_and_no_generate_names_the_command() {
+    let dir = tempfile::tempdir().unwrap();
+    korf()
+        .args(["solve", "--no-generate", "--tables"])
+        .arg(dir.path())
+        .args(["--scramble", "R U"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("korf tables generate"));
+}
+
+#[test]
+fn solve_rejects_bad_input_before_loading_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    korf()
+        .args(["solve", "--no-generate", "--tables"])
+        .arg(dir.path())
+        .arg("UUUU")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("54 characters"));
+    korf()
+        .args(["solve", "--fast", "-s", "R"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not built yet"));
+}
+
+#[test]
+fn solve_prints_an_optimal_solution() {
+    with_tables()
+        .args(["solve", "--scramble", "R U R' U'"])
+        .assert()
+        .success()
+        .stdout("U R U' R' (4f*)\n");
+    let facelets =
+        korf::cube::Cube::from_moves(&korf::cube::parse_moves("F2 D'").unwrap()).to_facelets();
+    with_tables()
+        .args(["solve", &facelets, "--stats"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("D F2 (2f*)\n").and(predicate::str::contains("bound")));
+}
+
+#[test]
+fn solve_reads_positions_from_stdin() {
+    let input = "# a comment\n\nR U\nF2 B2 # trailing comment\n";
+    with_tables()
+        .args(["solve", "-"])
+        .write_stdin(input)
+        .assert()
+        .success()
+        .stdout("U' R' (2f*)\nF2 B2 (2f*)\n");
+    // A bad line is reported with its line number and exit 2, the good ones still solve.
+    with_tables()
+        .args(["solve", "-"])
+        .write_stdin("R U\nR U X\n")
+        .assert()
+        .code(2)
+        .stdout("U' R' (2f*)\n")
+        .stderr(predicate::str::contains("stdin line 2"));
+}
+
+#[test]
+fn solve_json_has_the_documented_fields() {
+    let out = with_tables()
+        .args(["solve", "--json", "-s", "R2 U"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["solution"], "U' R2");
+    assert_eq!(v["length"], 2);
+    assert_eq!(v["optimal"], true);
+    assert!(v["nodes"].is_u64() && v["seconds"].is_f64() && v["depths"].is_array());
+    assert_eq!(v["input"], "R2 U");
+}
+
+#[test]
+fn solve_timeout_is_reported_as_unsolved() {
+    with_tables()
+        .args(["solve", "--timeout", "0.2", SUPERFLIP_FACELETS])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("timed out"));
+}
+
+#[test]
+fn bench_writes_rows_and_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, "# three short ones\nR U\nF2 D' L\nU R2 F'\n").unwrap();
+    let csv = dir.path().join("rows.csv");
+    let json = dir.path().join("rows.json");
+    with_tables()
+        .arg("bench")
+        .arg(&list)
+        .arg("--csv")
+        .arg(&csv)
+        .arg("--json")
+        .arg(&json)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("solved 3/3").and(predicate::str::contains("2f×1 3f×2")));
+    let csv = std::fs::read_to_string(csv).unwrap();
+    assert_eq!(csv.lines().count(), 4);
+    assert!(csv.starts_with("index,status,length"));
+    let rows: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    assert_eq!(rows.as_array().unwrap().len(), 3);
+    // A wrong expected length fails.
+    with_tables()
+        .arg("bench")
+        .arg(&list)
+        .args(["--expect-length", "3"])
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn bench_easy_list_solves() {
+    with_tables()
+        .args(["bench", "benches/scrambles/easy.txt"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("solved 10/10"));
+}
+
+#[test]
+fn tables_list_and_verify() {
+    with_tables()
+        .args(["tables", "list"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("corners").and(predicate::str::contains("present")));
+    let out = with_tables()
+        .args(["tables", "verify", "--json", "--only", "corners"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["name"], "corners");
+    assert_eq!(v[0]["checksum_ok"], true);
+    assert_eq!(v[0]["histogram_ok"], true);
+    assert_eq!(v[0]["histogram"][11], 64736);
+    korf()
+        .args(["tables", "verify", "--only", "nonsense"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("corners, edges7, edgeperm"));
+    let empty = tempfile::tempdir().unwrap();
+    korf()
+        .args(["tables", "list", "--dir"])
+        .arg(empty.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("missing"));
+}
+
+#[test]
+fn generate_does_not_overwrite_without_force() {
+    with_tables()
+        .args(["tables", "generate", "--only", "corners"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("already present"));
+}
