@@ -368,7 +368,12 @@ fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
         })?;
         build_tables(&missing, &dir)?;
     }
-    Ok(TableSet::open(&dir)?)
+    let residency = if std::env::var_os("KORF_HUGEPAGES").is_some() {
+        tables::Residency::HugePages
+    } else {
+        tables::Residency::Mapped
+    };
+    Ok(TableSet::open_with(&dir, residency)?)
 }
 
 fn search_options(s: &SearchArgs) -> Result<search::Options, CliError> {

@@ -197,13 +197,73 @@ struct Worker<'a> {
     nodes: u64,
 }
 
+/// Most children a node can have: 15 after the first move (18 at the root).
+const MAX_CHILDREN: usize = 18;
+
+/// One level of the explicit DFS stack: all children of a node, generated at once so that
+/// their first table entries can be prefetched together (the search is bound by memory
+/// latency; overlapping the misses of sibling nodes is what makes it fast).
 #[derive(Clone, Copy)]
 struct Frame {
-    state: Cube,
-    moves: u32,
+    children: [Cube; MAX_CHILDREN],
+    moves: [u8; MAX_CHILDREN],
+    corner_index: [u32; MAX_CHILDREN],
+    edges7a_index: [u32; MAX_CHILDREN],
+    len: u8,
+    next: u8,
+}
+
+const EMPTY_FRAME: Frame = Frame {
+    children: [Cube::SOLVED; MAX_CHILDREN],
+    moves: [0; MAX_CHILDREN],
+    corner_index: [0; MAX_CHILDREN],
+    edges7a_index: [0; MAX_CHILDREN],
+    len: 0,
+    next: 0,
+};
+
+#[inline(always)]
+fn prefetch(table: &[u8], index: u64) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let p = table.as_ptr().wrapping_add((index >> 1) as usize);
+        // SAFETY: a prefetch is only a hint: it never faults and has no architectural
+        // effect, whatever the address.  `index` comes from the table's own index function,
+        // so the address lies inside the mapping anyway.
+        unsafe { std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (table, index);
 }
 
 impl Worker<'_> {
+    /// Fill `frame` with the children of `state` (reached by a move of face `last`).  When
+    /// the children will be probed (`probe`), compute their first two table indices and
+    /// prefetch those entries.
+    #[inline(always)]
+    fn expand(&self, frame: &mut Frame, state: &Cube, last: usize, probe: bool) {
+        let mut allowed = ALLOWED_AFTER[last];
+        let mut n = 0;
+        while allowed != 0 {
+            let mi = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let child = state.premove(ALL_MOVES[mi].inverse());
+            if probe {
+                let ci = coord::corner_index(&child.corners);
+                prefetch(self.h.corners, ci);
+                let ei = EDGES7_A.rank(&EDGES7_A.project(&child));
+                prefetch(self.h.edges7, ei);
+                frame.corner_index[n] = ci as u32;
+                frame.edges7a_index[n] = ei as u32;
+            }
+            frame.children[n] = child;
+            frame.moves[n] = mi as u8;
+            n += 1;
+        }
+        frame.len = n as u8;
+        frame.next = 0;
+    }
+
     /// Search below `start` (reached by `prefix`) for a solution of exactly `bound` moves in
     /// total.  Returns the full solution if found.
     fn dfs(&mut self, start: &Cube, prefix: &[Move], bound: usize) -> Option<Vec<Move>> {
@@ -212,28 +272,25 @@ impl Worker<'_> {
         if g0 == bound {
             return start.is_solved().then(|| prefix.to_vec());
         }
-        let mut path = [ALL_MOVES[0]; MAX_DEPTH];
-        let mut stack = [Frame {
-            state: *start,
-            moves: 0,
-        }; MAX_DEPTH];
-        stack[0].moves = ALLOWED_AFTER[last];
         let remaining = bound - g0;
+        let mut path = [0u8; MAX_DEPTH];
+        let mut stack = [EMPTY_FRAME; MAX_DEPTH];
+        self.expand(&mut stack[0], start, last, remaining > 1);
         let mut sp = 0usize;
         let mut check = 0u32;
         loop {
             let frame = &mut stack[sp];
-            if frame.moves == 0 {
+            if frame.next == frame.len {
                 if sp == 0 {
                     return None;
                 }
                 sp -= 1;
                 continue;
             }
-            let mi = frame.moves.trailing_zeros() as usize;
-            frame.moves &= frame.moves - 1;
-            let m = ALL_MOVES[mi];
-            let child = frame.state.premove(m.inverse());
+            let k = frame.next as usize;
+            frame.next += 1;
+            let child = frame.children[k];
+            let mi = frame.moves[k];
             self.nodes += 1;
             check += 1;
             if check >= 4096 {
@@ -242,25 +299,29 @@ impl Worker<'_> {
                     return None;
                 }
             }
-            let budget = remaining - (sp + 1);
+            // Moves still allowed after this child.
+            let budget = (remaining - (sp + 1)) as u8;
             if budget == 0 {
                 if child.is_solved() {
-                    path[sp] = m;
+                    path[sp] = mi;
                     let mut sol = prefix.to_vec();
-                    sol.extend_from_slice(&path[..sp + 1]);
+                    sol.extend(path[..sp + 1].iter().map(|&m| ALL_MOVES[m as usize]));
                     return Some(sol);
                 }
                 continue;
             }
-            if self.h.exceeds(&child, budget as u8) {
+            if nibble(self.h.corners, frame.corner_index[k] as u64) > budget
+                || nibble(self.h.edges7, frame.edges7a_index[k] as u64) > budget
+                || self.h.edges7b(&child) > budget
+                || self.h.edgeperm(&child) > budget
+            {
                 continue;
             }
-            path[sp] = m;
+            path[sp] = mi;
             sp += 1;
-            stack[sp] = Frame {
-                state: child,
-                moves: ALLOWED_AFTER[m.face_index()],
-            };
+            let face = mi as usize / 3;
+            let (_, upper) = stack.split_at_mut(sp);
+            self.expand(&mut upper[0], &child, face, budget > 1);
         }
     }
 

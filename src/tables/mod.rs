@@ -169,6 +169,20 @@ pub struct Table {
     path: PathBuf,
     header: Header,
     map: Mmap,
+    /// The payload copied into anonymous memory backed by transparent huge pages, when
+    /// loaded with [`Residency::HugePages`].
+    copy: Option<memmap2::MmapMut>,
+}
+
+/// How a loaded table's payload is held in memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Residency {
+    /// Use the read-only file mapping in place (no copy; pages shared with the page cache).
+    #[default]
+    Mapped,
+    /// Copy the payload into anonymous memory advised for transparent huge pages: one
+    /// copy at load time in exchange for far fewer TLB misses during the search.
+    HugePages,
 }
 
 impl Table {
@@ -216,6 +230,7 @@ impl Table {
             path,
             header,
             map,
+            copy: None,
         })
     }
 
@@ -233,7 +248,25 @@ impl Table {
     }
     /// The packed entries.
     pub fn payload(&self) -> &[u8] {
-        &self.map[format::HEADER_SIZE..]
+        match &self.copy {
+            Some(c) => &c[..],
+            None => &self.map[format::HEADER_SIZE..],
+        }
+    }
+
+    /// Move the payload into huge-page-backed anonymous memory (see [`Residency`]).  Falls
+    /// back to the mapping if anonymous memory cannot be had.
+    pub fn make_resident(&mut self, residency: Residency) {
+        if residency != Residency::HugePages || self.copy.is_some() {
+            return;
+        }
+        let src = &self.map[format::HEADER_SIZE..];
+        if let Ok(mut anon) = memmap2::MmapMut::map_anon(src.len()) {
+            #[cfg(target_os = "linux")]
+            let _ = anon.advise(memmap2::Advice::HugePage);
+            anon.copy_from_slice(src);
+            self.copy = Some(anon);
+        }
     }
 
     /// Recount checksum and histogram (reads the whole file).
@@ -285,13 +318,23 @@ pub struct TableSet {
 }
 
 impl TableSet {
-    /// Load the default set from `dir`.
+    /// Load the default set from `dir`, held as [`Residency::default`] says.
     pub fn open(dir: &Path) -> Result<TableSet, TableError> {
-        Ok(TableSet {
-            corners: Table::open(TableKind::Corners, dir, true)?,
-            edges7: Table::open(TableKind::Edges7, dir, true)?,
-            edgeperm: Table::open(TableKind::EdgePerm, dir, true)?,
-        })
+        Self::open_with(dir, Residency::default())
+    }
+
+    /// Load the default set from `dir`, held as `residency` says.
+    pub fn open_with(dir: &Path, residency: Residency) -> Result<TableSet, TableError> {
+        let populate = residency == Residency::Mapped;
+        let mut set = TableSet {
+            corners: Table::open(TableKind::Corners, dir, populate)?,
+            edges7: Table::open(TableKind::Edges7, dir, populate)?,
+            edgeperm: Table::open(TableKind::EdgePerm, dir, populate)?,
+        };
+        for t in [&mut set.corners, &mut set.edges7, &mut set.edgeperm] {
+            t.make_resident(residency);
+        }
+        Ok(set)
     }
 
     /// The tables whose files are missing from `dir`.
