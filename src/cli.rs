@@ -114,6 +114,10 @@ pub struct SearchArgs {
     /// Fail if the tables are missing instead of generating them.
     #[arg(long)]
     pub no_generate: bool,
+    /// Search the memory-mapped table files in place instead of copying them into
+    /// huge-page-backed memory (slower search, no copy at start-up).
+    #[arg(long)]
+    pub no_huge_pages: bool,
 }
 
 #[derive(Args, Debug)]

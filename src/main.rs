@@ -368,10 +368,10 @@ fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
         })?;
         build_tables(&missing, &dir)?;
     }
-    let residency = if std::env::var_os("KORF_HUGEPAGES").is_some() {
-        tables::Residency::HugePages
-    } else {
+    let residency = if s.no_huge_pages {
         tables::Residency::Mapped
+    } else {
+        tables::Residency::HugePages
     };
     Ok(TableSet::open_with(&dir, residency)?)
 }

@@ -260,11 +260,20 @@ impl Table {
         if residency != Residency::HugePages || self.copy.is_some() {
             return;
         }
-        let src = &self.map[format::HEADER_SIZE..];
-        if let Ok(mut anon) = memmap2::MmapMut::map_anon(src.len()) {
-            #[cfg(target_os = "linux")]
-            let _ = anon.advise(memmap2::Advice::HugePage);
-            anon.copy_from_slice(src);
+        let len = self.map.len() - format::HEADER_SIZE;
+        let Ok(mut anon) = memmap2::MmapMut::map_anon(len) else {
+            return;
+        };
+        #[cfg(target_os = "linux")]
+        let _ = anon.advise(memmap2::Advice::HugePage);
+        // Read through the file rather than copying from the map: no page faults on the
+        // source side.  On any failure keep using the map.
+        let read = File::open(&self.path).and_then(|mut f| {
+            use std::io::{Read, Seek, SeekFrom};
+            f.seek(SeekFrom::Start(format::HEADER_SIZE as u64))?;
+            f.read_exact(&mut anon[..])
+        });
+        if read.is_ok() {
             self.copy = Some(anon);
         }
     }
