@@ -1,1 +1,103 @@
-fn main() {}
+//! Hot paths of the cube model and the coordinates.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use korf::coord;
+use korf::cube::{random_cube, Cube, ALL_MOVES};
+use korf::tables::pattern::{edges7_b_state, Pattern, EDGES7_A};
+use rand::SeedableRng;
+
+fn cubes() -> Vec<Cube> {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    (0..256).map(|_| random_cube(&mut rng)).collect()
+}
+
+fn bench_moves(c: &mut Criterion) {
+    let cs = cubes();
+    c.bench_function("apply_move (c * m), 18 moves", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            let x = &cs[i & 255];
+            i += 1;
+            for m in ALL_MOVES {
+                black_box(x.apply_move(m));
+            }
+        })
+    });
+    c.bench_function("premove (m * c, search step), 18 moves", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            let x = &cs[i & 255];
+            i += 1;
+            for m in ALL_MOVES {
+                black_box(x.premove(m));
+            }
+        })
+    });
+    c.bench_function("compose", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            i += 1;
+            black_box(cs[i & 255].compose(&cs[(i + 7) & 255]))
+        })
+    });
+}
+
+fn bench_ranks(c: &mut Criterion) {
+    let cs = cubes();
+    let mut g = c.benchmark_group("rank");
+    macro_rules! rank {
+        ($name:expr, $f:expr) => {
+            g.bench_function($name, |b| {
+                let mut i = 0;
+                b.iter(|| {
+                    i += 1;
+                    black_box($f(&cs[i & 255]))
+                })
+            });
+        };
+    }
+    rank!("corner_index (8!·3^7)", |x: &Cube| coord::corner_index(&x.corners));
+    rank!("edges7a index (12!/5!·2^7)", |x: &Cube| EDGES7_A
+        .rank(&EDGES7_A.project(x)));
+    rank!("edges7b index via z2", |x: &Cube| coord::edge_group_index(
+        &edges7_b_state(x)
+    ));
+    rank!("edge_perm_index (12!)", |x: &Cube| coord::edge_perm_index(&x.edges));
+    rank!("twist (3^7)", |x: &Cube| x.twist_coord());
+    rank!("flip (2^11)", |x: &Cube| x.flip_coord());
+    rank!("corner_perm (8!)", |x: &Cube| x.corner_perm_coord());
+    g.finish();
+    let mut g = c.benchmark_group("unrank");
+    g.bench_function("unrank_corners", |b| {
+        let mut i = 0u64;
+        b.iter(|| {
+            i = (i + 7_777_777) % coord::CORNER_STATES;
+            black_box(coord::unrank_corners(i))
+        })
+    });
+    g.bench_function("unrank_edge_group::<7>", |b| {
+        let mut i = 0u64;
+        b.iter(|| {
+            i = (i + 77_777_777) % 510_935_040;
+            black_box(coord::unrank_edge_group::<7>(i))
+        })
+    });
+    g.bench_function("unrank_perm::<12>", |b| {
+        let mut i = 0u32;
+        b.iter(|| {
+            i = (i + 77_777_777) % coord::EDGE_PERMS;
+            black_box(coord::unrank_perm::<12>(i))
+        })
+    });
+    g.finish();
+    c.bench_function("to_facelets + from_facelets", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            i += 1;
+            black_box(Cube::from_facelets(&cs[i & 255].to_facelets()).unwrap())
+        })
+    });
+}
+
+criterion_group!(benches, bench_moves, bench_ranks);
+criterion_main!(benches);

@@ -1,1 +1,55 @@
-fn main() {}
+//! Heuristic evaluation and a fixed short solve.  Needs the default tables in
+//! `$KORF_TABLES` (or `./tables`): run `korf tables generate` first; skipped otherwise.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use korf::cube::{parse_moves, random_cube, Cube};
+use korf::search::{self, Heuristic, Options};
+use korf::tables::{self, Residency, TableSet};
+use rand::SeedableRng;
+
+fn bench_search(c: &mut Criterion) {
+    let dir = tables::resolve_dir(None);
+    let set = match TableSet::open_with(&dir, Residency::HugePages) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("skipping search benches: {e}");
+            return;
+        }
+    };
+    let h = Heuristic::new(&set);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    let cubes: Vec<Cube> = (0..4096).map(|_| random_cube(&mut rng)).collect();
+    let mut g = c.benchmark_group("lookup (random states, cache-cold)");
+    macro_rules! probe {
+        ($name:expr, $f:ident) => {
+            g.bench_function($name, |b| {
+                let mut i = 0;
+                b.iter(|| {
+                    i += 1;
+                    black_box(h.$f(&cubes[i & 4095]))
+                })
+            });
+        };
+    }
+    probe!("corners", corners);
+    probe!("edges7a", edges7a);
+    probe!("edges7b", edges7b);
+    probe!("edgeperm", edgeperm);
+    probe!("heuristic (max of all four)", value);
+    g.finish();
+
+    let cube = Cube::from_moves(&parse_moves("R' B U' F2 L2 R' D' R2 B F L B").unwrap());
+    let opts = Options {
+        threads: 1,
+        ..Options::default()
+    };
+    let mut g = c.benchmark_group("solve");
+    g.sample_size(10);
+    g.bench_function("12-move position, 1 thread", |b| {
+        b.iter(|| black_box(search::solve(&set, &cube, &opts, None).unwrap()))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_search);
+criterion_main!(benches);
