@@ -56,13 +56,17 @@ fn bench_ranks(c: &mut Criterion) {
             });
         };
     }
-    rank!("corner_index (8!·3^7)", |x: &Cube| coord::corner_index(&x.corners));
+    rank!("corner_index (8!·3^7)", |x: &Cube| coord::corner_index(
+        &x.corners
+    ));
     rank!("edges7a index (12!/5!·2^7)", |x: &Cube| EDGES7_A
         .rank(&EDGES7_A.project(x)));
     rank!("edges7b index via z2", |x: &Cube| coord::edge_group_index(
         &edges7_b_state(x)
     ));
-    rank!("edge_perm_index (12!)", |x: &Cube| coord::edge_perm_index(&x.edges));
+    rank!("edge_perm_index (12!)", |x: &Cube| coord::edge_perm_index(
+        &x.edges
+    ));
     rank!("twist (3^7)", |x: &Cube| x.twist_coord());
     rank!("flip (2^11)", |x: &Cube| x.flip_coord());
     rank!("corner_perm (8!)", |x: &Cube| x.corner_perm_coord());

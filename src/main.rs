@@ -444,14 +444,20 @@ fn solve_one(
         nodes: outcome.nodes,
         seconds: outcome.seconds,
         nodes_per_second: outcome.nodes as f64 / outcome.seconds.max(1e-9),
+        threads: outcome.threads,
+        utilisation: outcome.busy_seconds / (outcome.threads as f64 * outcome.seconds).max(1e-9),
         depths: outcome.depths,
     })
 }
 
 fn stats_text(r: &SolveRecord) -> String {
     let mut s = format!(
-        "nodes {} in {:.3}s ({:.3e} nodes/s)\n",
-        r.nodes, r.seconds, r.nodes_per_second
+        "nodes {} in {:.3}s ({:.3e} nodes/s, {} threads, {:.0}% busy)\n",
+        r.nodes,
+        r.seconds,
+        r.nodes_per_second,
+        r.threads,
+        100.0 * r.utilisation
     );
     for d in &r.depths {
         s.push_str(&format!(
@@ -574,30 +580,32 @@ fn bench(a: BenchArgs) -> Result<(), CliError> {
     let live = std::io::stderr().is_terminal();
     let mut rows = Vec::new();
     out(&format!(
-        "{:>5} {:>6} {:>10} {:>15} {:>11}\n",
-        "#", "length", "seconds", "nodes", "nodes/s"
+        "{:>5} {:>6} {:>10} {:>15} {:>11} {:>5}\n",
+        "#", "length", "seconds", "nodes", "nodes/s", "busy"
     ));
     for (i, (text, cube)) in positions.iter().enumerate() {
         let r = solve_one(&set, i + 1, text, cube, &opts, live)?;
         out(&format!(
-            "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e}\n",
+            "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e} {:>4.0}%\n",
             r.index,
             r.length.map_or(r.status.clone(), |l| l.to_string()),
             r.seconds,
             r.nodes,
-            r.nodes_per_second
+            r.nodes_per_second,
+            100.0 * r.utilisation
         ));
         rows.push(r);
     }
     let s = report::summarize(&rows);
     out(&format!(
-        "solved {}/{}; mean {:.3}s, median {:.3}s, mean nodes {:.4e}, {:.3e} nodes/s overall; lengths: {}\n",
+        "solved {}/{}; mean {:.3}s, median {:.3}s, mean nodes {:.4e}, {:.3e} nodes/s overall, {:.0}% busy; lengths: {}\n",
         s.solved,
         s.count,
         s.mean_seconds,
         s.median_seconds,
         s.mean_nodes,
         s.nodes_per_second,
+        100.0 * s.utilisation,
         s.lengths
             .iter()
             .map(|(l, c)| format!("{l}f×{c}"))

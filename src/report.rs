@@ -67,6 +67,10 @@ pub struct SolveRecord {
     pub nodes: u64,
     pub seconds: f64,
     pub nodes_per_second: f64,
+    /// Worker threads used.
+    pub threads: usize,
+    /// Share of the threads' time spent searching (1.0 = no imbalance or start-up loss).
+    pub utilisation: f64,
     pub depths: Vec<DepthStats>,
 }
 
@@ -94,13 +98,15 @@ impl Exporter for Csv {
         for r in rows {
             let _ = writeln!(
                 s,
-                "{},{},{},{:.6},{},{:.0},\"{}\",\"{}\"",
+                "{},{},{},{:.6},{},{:.0},{},{:.3},\"{}\",\"{}\"",
                 r.index,
                 r.status,
                 r.length.map_or(String::new(), |l| l.to_string()),
                 r.seconds,
                 r.nodes,
                 r.nodes_per_second,
+                r.threads,
+                r.utilisation,
                 r.solution.as_deref().unwrap_or(""),
                 r.input.replace('"', "\"\"")
             );
@@ -144,6 +150,8 @@ pub struct Summary {
     pub median_seconds: f64,
     pub mean_nodes: f64,
     pub nodes_per_second: f64,
+    /// Mean thread utilisation over solved positions.
+    pub utilisation: f64,
     /// (length, count) pairs.
     pub lengths: Vec<(usize, usize)>,
 }
@@ -178,6 +186,7 @@ pub fn summarize(rows: &[SolveRecord]) -> Summary {
         } else {
             0.0
         },
+        utilisation: solved.iter().map(|r| r.utilisation).sum::<f64>() / n,
         lengths: lengths.into_iter().collect(),
     }
 }
