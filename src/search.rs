@@ -14,10 +14,10 @@
 //! per node (the stop flag is read every 4096 nodes).  Work is split across threads at a
 //! fixed depth ([`SPLIT_DEPTH`]): every canonical prefix of that length is one rayon task.
 
+use crate::coord;
 use crate::cube::{Cube, Move, ALL_MOVES, MOVE_COUNT};
 use crate::tables::pattern::{edges7_b_state, Pattern, EDGES7_A};
 use crate::tables::TableSet;
-use crate::{coord, tables};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -515,6 +515,3 @@ pub fn solve_without_heuristic(cube: &Cube, max_depth: usize) -> Option<Vec<Move
         go(cube, ROOT, d, &mut path).then_some(path)
     })
 }
-
-/// Number of table kinds the heuristic reads (for documentation and stats).
-pub const HEURISTIC_TABLES: [tables::TableKind; 3] = tables::DEFAULT_SET;
