@@ -248,6 +248,12 @@ fn verify(a: VerifyArgs) -> Result<(), CliError> {
         let t = Table::open(k, &dir, false)?;
         let v = t.verify();
         all_ok &= v.checksum_ok && v.histogram_ok;
+        if let Err(e) = t.record_verification(&v) {
+            eprintln!(
+                "korf: warning: cannot record the verification of {}: {e}",
+                t.path().display()
+            );
+        }
         if !a.json {
             let d = k.descriptor();
             out(&format!(
@@ -300,16 +306,24 @@ fn list(dir: &Path) -> Result<(), CliError> {
             Err(e) => format!("unusable: {e}"),
             Ok(h) => match Table::open(k, dir, false) {
                 Err(e) => format!("unusable: {e}"),
-                Ok(_) => format!(
-                    "present, {}, generated {} in {:.0}s, header ok (run `korf tables verify` to recount)",
+                Ok(t) => format!(
+                    "present, {}, generated {} in {:.0}s, {}",
                     human_bytes(k.file_size()),
                     format_unix(h.created_unix),
-                    h.generation_millis as f64 / 1000.0
+                    h.generation_millis as f64 / 1000.0,
+                    match t.last_verification() {
+                        Some((true, at)) => format!("verified {}", format_unix(at)),
+                        Some((false, at)) => format!(
+                            "FAILED verification {} (rebuild: korf tables generate --force)",
+                            format_unix(at)
+                        ),
+                        None => "not verified (run `korf tables verify`)".to_string(),
+                    }
                 ),
             },
         };
         text.push_str(&format!(
-            "  {:<9} {:<60} {}\n",
+            "  {:<9} {:<55} {}\n",
             k.name(),
             k.descriptor().description,
             status

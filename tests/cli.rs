@@ -306,6 +306,12 @@ fn tables_list_and_verify() {
     assert_eq!(v[0]["checksum_ok"], true);
     assert_eq!(v[0]["histogram_ok"], true);
     assert_eq!(v[0]["histogram"][11], 64736);
+    // The verification is remembered for `tables list`, tied to this very file.
+    with_tables()
+        .args(["tables", "list"])
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match(r"corners .* verified \d{4}-\d{2}-\d{2}").unwrap());
     korf()
         .args(["tables", "verify", "--only", "nonsense"])
         .assert()

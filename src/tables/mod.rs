@@ -71,8 +71,7 @@ impl TableKind {
             Descriptor {
                 kind: TableKind::Edges7,
                 name: "edges7",
-                description:
-                    "7 edges, position and flip (serves both 7-edge groups through the z2 symmetry)",
+                description: "7 edges, position and flip (both 7-edge groups, via z2)",
                 entries: 510_935_040,
                 expected: &EDGES7_EXPECTED,
             },
@@ -296,6 +295,43 @@ impl Table {
             histogram_ok,
             header_histogram_ok: header_ok,
         }
+    }
+
+    fn verification_path(&self) -> PathBuf {
+        let dir = self.path.parent().unwrap_or(Path::new("."));
+        dir.join(format!(".{}.verified", self.kind.file_name()))
+    }
+
+    /// Remember the outcome of [`Table::verify`] beside the table, tied to this file's
+    /// header (payload checksum and creation time), so `korf tables list` can show it.
+    pub fn record_verification(&self, v: &Verification) -> std::io::Result<()> {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        let ok = v.checksum_ok && v.histogram_ok;
+        let text = format!(
+            "{:016x} {} {} {}\n",
+            self.header.checksum, self.header.created_unix, ok as u8, now
+        );
+        let path = self.verification_path();
+        let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+        std::fs::write(&tmp, text)?;
+        std::fs::rename(&tmp, &path)
+    }
+
+    /// The last recorded verification of this very file: `(passed, unix time)`, or `None`
+    /// if it was never verified (or was rebuilt since).
+    pub fn last_verification(&self) -> Option<(bool, u64)> {
+        let text = std::fs::read_to_string(self.verification_path()).ok()?;
+        let f: Vec<&str> = text.split_whitespace().collect();
+        if f.len() != 4
+            || u64::from_str_radix(f[0], 16).ok()? != self.header.checksum
+            || f[1].parse::<u64>().ok()? != self.header.created_unix
+        {
+            return None;
+        }
+        Some((f[2] == "1", f[3].parse().ok()?))
     }
 
     /// Depth of entry `index`.
