@@ -279,8 +279,8 @@ pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
     }
     match parse_moves(t) {
         Ok(seq) => Ok(Cube::from_moves(&seq)),
-        Err(e) if spaceless && t.chars().count() > 30 => {
-            let _ = e;
+        // A long space-free string that is not moves was meant as facelets.
+        Err(_) if spaceless && t.chars().count() > 30 => {
             Err(Cube::from_facelets(t).unwrap_err().into())
         }
         Err(e) => Err(e.into()),
