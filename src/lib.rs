@@ -14,6 +14,7 @@ pub mod coord;
 pub mod cube;
 pub mod report;
 pub mod search;
+pub mod symmetry;
 pub mod tables;
 
 pub use cube::{Cube, Move};
