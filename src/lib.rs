@@ -16,5 +16,6 @@ pub mod report;
 pub mod search;
 pub mod symmetry;
 pub mod tables;
+pub mod twophase;
 
 pub use cube::{Cube, Move};

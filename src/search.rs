@@ -15,7 +15,7 @@
 //! fixed depth ([`SPLIT_DEPTH`]): every canonical prefix of that length is one rayon task.
 
 use crate::coord;
-use crate::cube::{Cube, Move, ALL_MOVES, MOVE_COUNT};
+use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, NO_PREVIOUS};
 use crate::tables::pattern::{edges7_b_state, Pattern, EDGES7_A};
 use crate::tables::TableSet;
 use rayon::prelude::*;
@@ -28,25 +28,7 @@ pub const MAX_DEPTH: usize = 24;
 /// Depth of the prefixes the parallel driver hands out as tasks.
 pub const SPLIT_DEPTH: usize = 3;
 
-/// Moves allowed after a move of face `f` (index 0..6), and at the root (index 6).
-const ALLOWED_AFTER: [u32; 7] = {
-    let mut t = [0u32; 7];
-    let mut last = 0;
-    while last < 7 {
-        let mut m = 0;
-        while m < MOVE_COUNT {
-            let f = m / 3;
-            let ok = last == 6 || (f != last && !(f + 3 == last));
-            if ok {
-                t[last] |= 1 << m;
-            }
-            m += 1;
-        }
-        last += 1;
-    }
-    t
-};
-const ROOT: usize = 6;
+const ROOT: usize = NO_PREVIOUS;
 
 /// The maximum-of-tables heuristic, borrowing the mapped payloads.
 #[derive(Clone, Copy)]

@@ -29,7 +29,7 @@ mod random;
 pub use facelet::{FaceletError, SOLVED_FACELETS};
 pub use moves::{
     format_moves, parse_moves, premove_corner, premove_edge, Face, Move, MoveParseError, Sequence,
-    ALL_MOVES, MOVE_COUNT,
+    ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS,
 };
 pub use random::random_cube;
 

@@ -43,6 +43,29 @@ pub struct Move(u8);
 /// Number of face turns.
 pub const MOVE_COUNT: usize = 18;
 
+/// Canonical sequences: bit `m` of `ALLOWED_AFTER[f]` says move `m` may follow a turn of face
+/// `f` (never the same face again, and of two opposite faces only U before D, R before L,
+/// F before B); `ALLOWED_AFTER[NO_PREVIOUS]` allows all 18.
+pub const ALLOWED_AFTER: [u32; 7] = {
+    let mut t = [0u32; 7];
+    let mut last = 0;
+    while last < 7 {
+        let mut m = 0;
+        while m < MOVE_COUNT {
+            let f = m / 3;
+            let ok = last == NO_PREVIOUS || (f != last && !(f + 3 == last));
+            if ok {
+                t[last] |= 1 << m;
+            }
+            m += 1;
+        }
+        last += 1;
+    }
+    t
+};
+/// The "previous face" slot of [`ALLOWED_AFTER`] for the first move of a sequence.
+pub const NO_PREVIOUS: usize = 6;
+
 /// All 18 moves in index order.
 pub const ALL_MOVES: [Move; MOVE_COUNT] = {
     let mut a = [Move(0); MOVE_COUNT];

@@ -76,12 +76,62 @@ fn set_if_empty(table: &[AtomicU8], index: u64, value: u8) -> bool {
     (old >> shift) & 15 == EMPTY
 }
 
+/// A state space explored breadth-first: dense indices and the move graph on them.
+pub trait Space: Sync {
+    /// Number of entries.
+    fn entries(&self) -> u64;
+    /// Index of the goal (depth 0).
+    fn goal(&self) -> u64;
+    /// Call `visit` with the index of every neighbour of entry `i` (one per move) until it
+    /// returns `true`.
+    fn neighbours(&self, i: u64, visit: impl FnMut(u64) -> bool);
+    /// Call `visit` with every other index that must hold the same value as `i` (entries
+    /// that stand for the same states, as in symmetry-reduced tables).  None by default.
+    #[inline(always)]
+    fn twins(&self, _i: u64, _visit: impl FnMut(u64)) {}
+}
+
+/// A [`Pattern`] as a [`Space`]: neighbours by relabelling with each of the 18 moves.
+pub struct PatternSpace<'a, P: Pattern> {
+    pub pattern: &'a P,
+    pub goal: u64,
+}
+
+impl<P: Pattern> Space for PatternSpace<'_, P> {
+    fn entries(&self) -> u64 {
+        self.pattern.entries()
+    }
+    fn goal(&self) -> u64 {
+        self.goal
+    }
+    #[inline(always)]
+    fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
+        let s = self.pattern.unrank(i);
+        for m in ALL_MOVES {
+            if visit(self.pattern.rank(&self.pattern.premove(&s, m))) {
+                return;
+            }
+        }
+    }
+}
+
 /// Generate the table of pattern `p`, starting from the solved state `solved`.
 pub fn generate<P: Pattern>(
     p: &P,
     solved: &P::State,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Generated {
+    generate_space(
+        &PatternSpace {
+            pattern: p,
+            goal: p.rank(solved),
+        },
+        progress,
+    )
+}
+
+/// Generate the depth table of a state space.
+pub fn generate_space<S: Space>(p: &S, progress: &(dyn Fn(Progress) + Sync)) -> Generated {
     let entries = p.entries();
     let mut payload = vec![0xFFu8; entries.div_ceil(2) as usize];
     let mut histogram = [0u64; HISTOGRAM_LEN];
@@ -92,9 +142,15 @@ pub fn generate<P: Pattern>(
             // The unused high nibble of the last byte stays 0 so it never reads as empty.
             table[table.len() - 1].fetch_and(0x0F, Relaxed);
         }
-        set_if_empty(table, p.rank(solved), 0);
+        let goal = p.goal();
+        set_if_empty(table, goal, 0);
         histogram[0] = 1;
-        let mut filled = 1u64;
+        p.twins(goal, |t| {
+            if set_if_empty(table, t, 0) {
+                histogram[0] += 1;
+            }
+        });
+        let mut filled = histogram[0];
         let chunks = entries.div_ceil(CHUNK_ENTRIES);
         let mut depth = 0u32;
         while filled < entries {
@@ -151,7 +207,7 @@ pub fn generate<P: Pattern>(
     }
 }
 
-fn forward_chunk<P: Pattern>(p: &P, table: &[AtomicU8], lo: u64, hi: u64, d: u8) -> u64 {
+fn forward_chunk<S: Space>(p: &S, table: &[AtomicU8], lo: u64, hi: u64, d: u8) -> u64 {
     let mut found = 0;
     let mut i = lo;
     while i < hi {
@@ -162,20 +218,24 @@ fn forward_chunk<P: Pattern>(p: &P, table: &[AtomicU8], lo: u64, hi: u64, d: u8)
             continue;
         }
         if get(table, i) == d {
-            let s = p.unrank(i);
-            for m in ALL_MOVES {
-                let n = p.rank(&p.premove(&s, m));
+            p.neighbours(i, |n| {
                 if get(table, n) == EMPTY && set_if_empty(table, n, d + 1) {
                     found += 1;
+                    p.twins(n, |t| {
+                        if set_if_empty(table, t, d + 1) {
+                            found += 1;
+                        }
+                    });
                 }
-            }
+                false
+            });
         }
         i += 1;
     }
     found
 }
 
-fn backward_chunk<P: Pattern>(p: &P, table: &[AtomicU8], lo: u64, hi: u64, d: u8) -> u64 {
+fn backward_chunk<S: Space>(p: &S, table: &[AtomicU8], lo: u64, hi: u64, d: u8) -> u64 {
     let mut found = 0;
     let mut i = lo;
     while i < hi {
@@ -185,13 +245,20 @@ fn backward_chunk<P: Pattern>(p: &P, table: &[AtomicU8], lo: u64, hi: u64, d: u8
             continue;
         }
         if get(table, i) == EMPTY {
-            let s = p.unrank(i);
-            for m in ALL_MOVES {
-                if get(table, p.rank(&p.premove(&s, m))) == d {
-                    set_if_empty(table, i, d + 1);
+            let mut hit = false;
+            p.neighbours(i, |n| {
+                hit = get(table, n) == d;
+                hit
+            });
+            if hit {
+                if set_if_empty(table, i, d + 1) {
                     found += 1;
-                    break;
                 }
+                p.twins(i, |t| {
+                    if set_if_empty(table, t, d + 1) {
+                        found += 1;
+                    }
+                });
             }
         }
         i += 1;

@@ -25,6 +25,11 @@ pub enum TableKind {
     Edges7,
     /// Permutation of all 12 edges: 12! entries.
     EdgePerm,
+    /// Two-phase search, phase 1: (flip-slice symmetry class, twist).
+    Phase1,
+    /// Two-phase search, phase 2: (corner permutation, slice permutation) and (U/D edge
+    /// permutation, slice permutation).
+    Phase2,
 }
 
 /// Everything fixed about one table kind, including its expected distribution.
@@ -50,17 +55,31 @@ const EDGEPERM_EXPECTED: [u64; 11] = [
     1, 18, 243, 3240, 42535, 542234, 6529891, 66478628, 310957078, 94443600, 4132,
 ];
 
-/// The default set, in build order.
+/// Phase-1 distances, counted by (flip-slice class, twist) entries.
+const PHASE1_EXPECTED: [u64; 0] = [];
+/// Phase-2 distances of both phase-2 tables together.
+const PHASE2_EXPECTED: [u64; 0] = [];
+
+/// The default set (the optimal solver's tables), in build order.
 pub const DEFAULT_SET: [TableKind; 3] =
     [TableKind::Corners, TableKind::Edges7, TableKind::EdgePerm];
 
+/// The two-phase tables (`korf solve --fast`, `korf scramble`).
+pub const TWOPHASE_SET: [TableKind; 2] = [TableKind::Phase1, TableKind::Phase2];
+
 impl TableKind {
-    /// All kinds.
-    pub const ALL: [TableKind; 3] = DEFAULT_SET;
+    /// All kinds, in build order.
+    pub const ALL: [TableKind; 5] = [
+        TableKind::Corners,
+        TableKind::Edges7,
+        TableKind::EdgePerm,
+        TableKind::Phase1,
+        TableKind::Phase2,
+    ];
 
     /// The kind's descriptor.
     pub fn descriptor(self) -> &'static Descriptor {
-        static D: [Descriptor; 3] = [
+        static D: [Descriptor; 5] = [
             Descriptor {
                 kind: TableKind::Corners,
                 name: "corners",
@@ -81,6 +100,20 @@ impl TableKind {
                 description: "permutation of all 12 edges, flips ignored",
                 entries: 479_001_600,
                 expected: &EDGEPERM_EXPECTED,
+            },
+            Descriptor {
+                kind: TableKind::Phase1,
+                name: "phase1",
+                description: "two-phase search, phase 1: flip-slice class x twist",
+                entries: crate::twophase::prune::PHASE1_ENTRIES,
+                expected: &PHASE1_EXPECTED,
+            },
+            Descriptor {
+                kind: TableKind::Phase2,
+                name: "phase2",
+                description: "two-phase search, phase 2: corner and U/D-edge permutations x slice permutation",
+                entries: crate::twophase::prune::PHASE2_ENTRIES,
+                expected: &PHASE2_EXPECTED,
             },
         ];
         &D[self as usize]
@@ -120,6 +153,14 @@ impl TableKind {
             TableKind::EdgePerm => {
                 generate::generate(&EdgePerm, &EdgePerm.project(&solved), progress)
             }
+            TableKind::Phase1 => generate::generate_space(
+                &crate::twophase::prune::Phase1Space(crate::twophase::coords()),
+                progress,
+            ),
+            TableKind::Phase2 => generate::generate_space(
+                &crate::twophase::prune::Phase2Space(crate::twophase::coords()),
+                progress,
+            ),
         }
     }
 }

@@ -1,0 +1,85 @@
+//! Kociemba's two-phase search: near-optimal solutions in milliseconds.
+//!
+//! Phase 1 takes the position into the subgroup ⟨U, D, R2, L2, F2, B2⟩; phase 2 solves it
+//! with those moves only.  Both are IDA* over small coordinates ([`coords`]) with exact
+//! distance tables ([`prune`]).  The search keeps going after the first solution, with longer
+//! phase-1 solutions and shorter phase-2 tails, until the target length is met.
+
+pub mod coords;
+pub mod prune;
+
+use std::sync::OnceLock;
+
+/// The move and symmetry tables, built on first use.
+pub fn coords() -> &'static coords::Coords {
+    static C: OnceLock<coords::Coords> = OnceLock::new();
+    C.get_or_init(coords::Coords::build)
+}
+
+pub mod search;
+
+pub use search::{FastOptions, FastOutcome, PHASE2_CAP};
+
+use crate::cube::Cube;
+use crate::tables::{Table, TableError, TableKind};
+use std::path::Path;
+
+/// The two-phase solver: its two table files, memory-mapped, and the in-memory move and
+/// symmetry tables.
+pub struct TwoPhase {
+    phase1: Table,
+    phase2: Table,
+    coords: &'static coords::Coords,
+}
+
+/// A two-phase solution that does not solve its position: a bug, reported rather than
+/// printed.
+#[derive(Debug, thiserror::Error)]
+#[error("internal error: the two-phase search returned {moves}, which does not solve the position; please report this")]
+pub struct InvalidSolution {
+    pub moves: String,
+}
+
+impl TwoPhase {
+    /// Map the two-phase tables from `dir` (checked as every table is) and build the move
+    /// tables.
+    pub fn open(dir: &Path) -> Result<TwoPhase, TableError> {
+        let phase1 = Table::open(TableKind::Phase1, dir, true)?;
+        let phase2 = Table::open(TableKind::Phase2, dir, true)?;
+        Ok(TwoPhase {
+            phase1,
+            phase2,
+            coords: coords(),
+        })
+    }
+
+    /// Search `cube` as `options` say.  Any solution returned has been checked to solve it.
+    pub fn solve(&self, cube: &Cube, options: &FastOptions) -> Result<FastOutcome, InvalidSolution> {
+        let out = search::solve(
+            self.coords,
+            self.phase1.payload(),
+            self.phase2.payload(),
+            cube,
+            options,
+        );
+        if let Some(s) = &out.solution {
+            if !cube.apply_moves(s).is_solved() {
+                return Err(InvalidSolution {
+                    moves: crate::cube::format_moves(s),
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Phase-1 distance of `cube` (a lower bound on its two-phase solution length).
+    pub fn phase1_distance(&self, cube: &Cube) -> u8 {
+        let c = self.coords;
+        let i = c.phase1_index(
+            cube.twist_coord() as u16,
+            cube.flip_coord() as u16,
+            coords::slice_coord(cube),
+        ) as u64;
+        self.phase1.get(i)
+    }
+}

@@ -1,0 +1,417 @@
+//! The two-phase search proper.
+//!
+//! Six searches run interleaved: the position seen along each of the three axes (conjugated
+//! by the URF3 rotation 0, 1 or 2 times) and the same for its inverse.  For each phase-1
+//! length `d1` = 0, 1, 2, … every direction enumerates its phase-1 solutions of exactly `d1`
+//! moves ending in a quarter turn of R, L, F or B (any other last move would leave a
+//! sequence already tried with a shorter phase 1), and for each runs phase 2 by IDA* within
+//! what is left of the length bound.  Each solution lowers the bound; the search ends when
+//! a solution meets the target, when the time budget runs out, or when `d1` passes the
+//! bound.
+
+use super::coords::{
+    phase2_coords, Coords, PHASE2_MASK, PHASE2_MOVES, PHASE2_SLOT, SLICE_PERMS,
+};
+use super::prune::PHASE2_HALF;
+use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS};
+use crate::symmetry::{conjugate, symmetries};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// Longest phase-2 tail tried after a phase-1 solution.  Longer tails are rarely part of a
+/// short solution and cost far more to search; a longer phase 1 covers them.
+pub const PHASE2_CAP: usize = 12;
+/// Longest sequence the search can hold.
+const MAX_LENGTH: usize = 40;
+
+/// What the caller asks of the two-phase search.
+#[derive(Clone, Debug)]
+pub struct FastOptions {
+    /// Stop at the first solution of at most this many moves.
+    pub max_length: usize,
+    /// With a budget, keep looking for shorter solutions until it runs out; without one,
+    /// stop at the first solution within `max_length`.
+    pub time: Option<Duration>,
+    /// Worker threads (the six directions are dealt out among them).
+    pub threads: usize,
+}
+
+impl Default for FastOptions {
+    fn default() -> Self {
+        FastOptions {
+            max_length: 20,
+            time: None,
+            threads: 1,
+        }
+    }
+}
+
+/// The result of a two-phase search.
+#[derive(Clone, Debug)]
+pub struct FastOutcome {
+    /// The shortest solution found (verified), if any.
+    pub solution: Option<Vec<Move>>,
+    /// Whether the time budget ran out (the search stopped early).
+    pub timed_out: bool,
+    /// Nodes generated in both phases.
+    pub nodes: u64,
+    /// Wall time.
+    pub seconds: f64,
+}
+
+/// One of the six views of the position.
+#[derive(Clone, Copy)]
+struct Direction {
+    cube: Cube,
+    /// Index of the symmetry that maps this view's moves back to the position's moves.
+    back: usize,
+    /// Whether this view is of the inverse.
+    inverse: bool,
+}
+
+impl Direction {
+    fn all(c: &Cube) -> Vec<Direction> {
+        let syms = symmetries();
+        let inv = c.inverse();
+        let mut out: Vec<Direction> = Vec::with_capacity(6);
+        for inverse in [false, true] {
+            for a in 0..3 {
+                let s = 16 * a;
+                let base = if inverse { &inv } else { c };
+                let d = Direction {
+                    cube: conjugate(base, s),
+                    back: syms.inverse[s] as usize,
+                    inverse,
+                };
+                // A symmetric position gives the same view twice: search it once.
+                if !out.iter().any(|o| o.cube == d.cube) {
+                    out.push(d);
+                }
+            }
+        }
+        out
+    }
+
+    /// Translate a solution of this view into a solution of the position.
+    fn translate(&self, seq: &[Move]) -> Vec<Move> {
+        let conj = &symmetries().move_conj[self.back];
+        let mapped: Vec<Move> = seq.iter().map(|m| conj[m.index()]).collect();
+        if self.inverse {
+            mapped.iter().rev().map(|m| m.inverse()).collect()
+        } else {
+            mapped
+        }
+    }
+}
+
+/// State shared by the workers.
+struct Shared {
+    /// Solutions must have at most this many moves.
+    bound: AtomicUsize,
+    target: usize,
+    keep_improving: bool,
+    stop: AtomicBool,
+    timed_out: AtomicBool,
+    deadline: Option<Instant>,
+    nodes: AtomicU64,
+}
+
+struct Worker<'a> {
+    coords: &'a Coords,
+    phase1: &'a [u8],
+    phase2: &'a [u8],
+    shared: &'a Shared,
+    dir: Direction,
+    path: [u8; MAX_LENGTH],
+    nodes: u64,
+    checks: u32,
+    best: Option<Vec<Move>>,
+}
+
+#[inline(always)]
+fn nibble(table: &[u8], index: usize) -> usize {
+    ((table[index >> 1] >> ((index & 1) * 4)) & 15) as usize
+}
+
+/// Quarter turns of R, F, L, B: the only moves phase 1 may end with.
+const PHASE1_LAST: u32 = {
+    let mut m = 0u32;
+    let mut i = 0;
+    while i < MOVE_COUNT {
+        let face = i / 3;
+        if face % 3 != 0 && i % 3 != 1 {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
+};
+
+impl Worker<'_> {
+    fn phase1_distance(&self, c: &Cube) -> usize {
+        let idx = self.coords.phase1_index(
+            c.twist_coord() as u16,
+            c.flip_coord() as u16,
+            super::coords::slice_coord(c),
+        );
+        nibble(self.phase1, idx as usize)
+    }
+
+    /// Run phase 1 of this worker's direction at exactly `d1` moves.  Returns true when the
+    /// whole search must stop.
+    fn run(&mut self, d1: usize) -> bool {
+        let c = self.dir.cube;
+        if d1 == 0 {
+            return self.phase2_start(0);
+        }
+        let (t, f, s) = (
+            c.twist_coord() as u16,
+            c.flip_coord() as u16,
+            super::coords::slice_coord(&c),
+        );
+        self.phase1(t, f, s, 0, d1, NO_PREVIOUS)
+    }
+
+    fn phase1(
+        &mut self,
+        twist: u16,
+        flip: u16,
+        slice: u16,
+        depth: usize,
+        togo: usize,
+        last_face: usize,
+    ) -> bool {
+        let co = self.coords;
+        let mut allowed = ALLOWED_AFTER[last_face];
+        if togo == 1 {
+            allowed &= PHASE1_LAST;
+        }
+        while allowed != 0 {
+            let m = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let t = co.twist_move[twist as usize * MOVE_COUNT + m];
+            let f = co.flip_move[flip as usize * MOVE_COUNT + m];
+            let s = co.slice_move[slice as usize * MOVE_COUNT + m];
+            let h = nibble(self.phase1, co.phase1_index(t, f, s) as usize);
+            self.nodes += 1;
+            if h >= togo {
+                continue;
+            }
+            self.path[depth] = m as u8;
+            let stop = if togo == 1 {
+                self.phase2_start(depth + 1)
+            } else {
+                self.phase1(t, f, s, depth + 1, togo - 1, m / 3)
+            };
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.shared.stop.load(Relaxed) {
+            return true;
+        }
+        self.checks += 1;
+        if self.checks % 64 == 0 {
+            if let Some(deadline) = self.shared.deadline {
+                if Instant::now() >= deadline {
+                    self.shared.timed_out.store(true, Relaxed);
+                    self.shared.stop.store(true, Relaxed);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Phase 1 ended after `d1` moves: search phase 2 within the bound.
+    fn phase2_start(&mut self, d1: usize) -> bool {
+        if self.out_of_time() {
+            return true;
+        }
+        let bound = self.shared.bound.load(Relaxed);
+        if d1 > bound {
+            return false;
+        }
+        let mut c = self.dir.cube;
+        for &m in &self.path[..d1] {
+            c = c.apply_move(ALL_MOVES[m as usize]);
+        }
+        let (cp, ep, sp) = phase2_coords(&c);
+        let max2 = (bound - d1).min(PHASE2_CAP);
+        let h = self.phase2_distance(cp, ep, sp);
+        if h > max2 {
+            return false;
+        }
+        let last_face = if d1 == 0 {
+            NO_PREVIOUS
+        } else {
+            self.path[d1 - 1] as usize / 3
+        };
+        for len2 in h..=max2 {
+            if self.phase2(cp, ep, sp, d1, len2, last_face) {
+                return self.found(d1 + len2);
+            }
+        }
+        false
+    }
+
+    #[inline(always)]
+    fn phase2_distance(&self, cp: u16, ep: u16, sp: u8) -> usize {
+        let a = nibble(self.phase2, cp as usize * SLICE_PERMS + sp as usize);
+        let b = nibble(
+            self.phase2,
+            PHASE2_HALF as usize + ep as usize * SLICE_PERMS + sp as usize,
+        );
+        a.max(b)
+    }
+
+    fn phase2(
+        &mut self,
+        cp: u16,
+        ep: u16,
+        sp: u8,
+        depth: usize,
+        togo: usize,
+        last_face: usize,
+    ) -> bool {
+        if togo == 0 {
+            return cp == 0 && ep == 0 && sp == 0;
+        }
+        let co = self.coords;
+        let mut allowed = ALLOWED_AFTER[last_face] & PHASE2_MASK;
+        const N: usize = PHASE2_MOVES.len();
+        while allowed != 0 {
+            let m = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let slot = PHASE2_SLOT[m] as usize;
+            let cp2 = co.corner_perm_move[cp as usize * N + slot];
+            let ep2 = co.ud_edge_perm_move[ep as usize * N + slot];
+            let sp2 = co.slice_perm_move[sp as usize * N + slot];
+            self.nodes += 1;
+            if self.phase2_distance(cp2, ep2, sp2) >= togo {
+                continue;
+            }
+            self.path[depth] = m as u8;
+            if self.phase2(cp2, ep2, sp2, depth + 1, togo - 1, m / 3) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// A solution of `len` moves is in `path`.  Returns true when the search must stop.
+    fn found(&mut self, len: usize) -> bool {
+        let seq: Vec<Move> = self.path[..len]
+            .iter()
+            .map(|&m| ALL_MOVES[m as usize])
+            .collect();
+        self.best = Some(self.dir.translate(&seq));
+        // Only shorter solutions are of interest from now on.
+        self.shared.bound.fetch_min(len.saturating_sub(1), Relaxed);
+        if len <= self.shared.target && !self.shared.keep_improving {
+            self.shared.stop.store(true, Relaxed);
+            return true;
+        }
+        false
+    }
+}
+
+/// Run the two-phase search on `cube` with the given tables.
+pub fn solve(
+    coords: &Coords,
+    phase1: &[u8],
+    phase2: &[u8],
+    cube: &Cube,
+    options: &FastOptions,
+) -> FastOutcome {
+    let start = Instant::now();
+    let keep_improving = options.time.is_some();
+    let shared = Shared {
+        bound: AtomicUsize::new(if keep_improving {
+            // With a budget, first take any solution, then improve on it.
+            MAX_LENGTH - 1
+        } else {
+            options.max_length
+        }),
+        target: options.max_length,
+        keep_improving,
+        stop: AtomicBool::new(false),
+        timed_out: AtomicBool::new(false),
+        deadline: options.time.map(|t| start + t),
+        nodes: AtomicU64::new(0),
+    };
+    let directions = Direction::all(cube);
+    let threads = options.threads.clamp(1, directions.len());
+    let new_worker = |dir: Direction| Worker {
+        coords,
+        phase1,
+        phase2,
+        shared: &shared,
+        dir,
+        path: [0; MAX_LENGTH],
+        nodes: 0,
+        checks: 0,
+        best: None,
+    };
+    let mut results: Vec<Option<Vec<Move>>> = Vec::new();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|j| {
+                let mine: Vec<Direction> = directions
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| k % threads == j)
+                    .map(|(_, d)| *d)
+                    .collect();
+                let new_worker = &new_worker;
+                let shared = &shared;
+                scope.spawn(move || {
+                    let mut workers: Vec<Worker> = mine.into_iter().map(new_worker).collect();
+                    let bounds: Vec<usize> = workers
+                        .iter()
+                        .map(|w| w.phase1_distance(&w.dir.cube))
+                        .collect();
+                    let mut best: Option<Vec<Move>> = None;
+                    'lengths: for d1 in 0..MAX_LENGTH {
+                        if d1 > shared.bound.load(Relaxed) {
+                            break;
+                        }
+                        for (w, &h) in workers.iter_mut().zip(&bounds) {
+                            if h > d1 {
+                                continue;
+                            }
+                            if w.run(d1) {
+                                break 'lengths;
+                            }
+                        }
+                    }
+                    let mut nodes = 0;
+                    for w in workers {
+                        nodes += w.nodes;
+                        if let Some(s) = w.best {
+                            if best.as_ref().is_none_or(|b| s.len() < b.len()) {
+                                best = Some(s);
+                            }
+                        }
+                    }
+                    shared.nodes.fetch_add(nodes, Relaxed);
+                    best
+                })
+            })
+            .collect();
+        for h in handles {
+            results.push(h.join().expect("two-phase worker panicked"));
+        }
+    });
+    let solution = results.into_iter().flatten().min_by_key(|s| s.len());
+    FastOutcome {
+        solution,
+        timed_out: shared.timed_out.load(Relaxed),
+        nodes: shared.nodes.load(Relaxed),
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
