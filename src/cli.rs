@@ -74,19 +74,23 @@ pub struct ScrambleArgs {
     /// Seed for reproducible output (any 64-bit number); random if omitted.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Output format.  Move sequences for random states come with the two-phase solver
-    /// (issue 5) and are not built yet.
-    #[arg(long, value_enum, default_value_t = ScrambleFormat::Facelets)]
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ScrambleFormat::Both)]
     pub format: ScrambleFormat,
+    /// Directory holding the two-phase tables, generated there on first use [default:
+    /// $KORF_TABLES or ./tables].
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScrambleFormat {
-    /// Facelet strings.
+    /// Facelet strings only (no tables needed).
     Facelets,
-    /// A move sequence producing each state (not built yet: needs the two-phase solver).
+    /// A move sequence of at most 20 moves that produces each state from a solved cube
+    /// (the inverse of a two-phase solution).
     Moves,
-    /// Both (not built yet: needs the two-phase solver).
+    /// The move sequence, a tab, and the facelet string.
     Both,
 }
 
@@ -137,9 +141,25 @@ pub struct SolveArgs {
     /// Print search statistics (nodes, rate, time per depth) to stdout.
     #[arg(long)]
     pub stats: bool,
-    /// Near-optimal two-phase solving (not built yet: issue 5).
+    #[command(flatten)]
+    pub fast: FastArgs,
+}
+
+/// Near-optimal solving with the two-phase search.
+#[derive(Args, Debug, Clone)]
+pub struct FastArgs {
+    /// Near-optimal solutions in milliseconds with Kociemba's two-phase search (not proven
+    /// optimal; printed as e.g. "(19f)").  Uses its own small tables (about 70 MB).
     #[arg(long)]
     pub fast: bool,
+    /// With --fast: accept solutions of at most L moves.
+    #[arg(long, value_name = "L", default_value_t = 20, requires = "fast",
+          value_parser = clap::value_parser!(u8).range(1..=30))]
+    pub max_length: u8,
+    /// With --fast: keep looking for shorter solutions for this many seconds instead of
+    /// stopping at the first one within --max-length.
+    #[arg(long, value_name = "SECONDS", requires = "fast")]
+    pub time: Option<f64>,
 }
 
 #[derive(Args, Debug)]
@@ -159,11 +179,14 @@ pub struct BenchArgs {
     /// Fail (exit 1) if a solution's length differs from this.
     #[arg(long, value_name = "L")]
     pub expect_length: Option<usize>,
+    #[command(flatten)]
+    pub fast: FastArgs,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum TablesCommand {
-    /// Build the pattern databases (corners, edges7, edgeperm; about 570 MB).
+    /// Build the tables: the optimal solver's pattern databases (corners, edges7, edgeperm;
+    /// about 570 MB) and the two-phase tables (phase1, phase2; about 70 MB).
     Generate(GenerateArgs),
     /// Recount each table's checksum and depth histogram and compare with the published
     /// distributions.
@@ -183,7 +206,7 @@ pub struct DirArgs {
 pub struct GenerateArgs {
     #[command(flatten)]
     pub dir: DirArgs,
-    /// Build only this table (corners, edges7, edgeperm).
+    /// Build only this table (corners, edges7, edgeperm, phase1, phase2).
     #[arg(long, value_name = "NAME")]
     pub only: Option<String>,
     /// Rebuild tables that are already present and valid.

@@ -3,13 +3,15 @@
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use korf::cli::{
-    BenchArgs, CheckArgs, Cli, CliError, Command, GenerateArgs, PositionArgs, ScrambleArgs,
-    ScrambleFormat, SearchArgs, ShowArgs, ShowFormat, SolveArgs, TablesCommand, VerifyArgs,
+    BenchArgs, CheckArgs, Cli, CliError, Command, FastArgs, GenerateArgs, PositionArgs,
+    ScrambleArgs, ScrambleFormat, SearchArgs, ShowArgs, ShowFormat, SolveArgs, TablesCommand,
+    VerifyArgs,
 };
 use korf::cube::{self, format_moves, parse_moves, Cube};
 use korf::report::{self, Exporter, SolveRecord};
 use korf::search::{self, Snapshot, Unsolved};
 use korf::tables::{self, Header, Progress, Table, TableKind, TableSet};
+use korf::twophase::{FastOptions, TwoPhase};
 use rand::SeedableRng;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -100,20 +102,44 @@ fn show(a: ShowArgs) -> Result<(), CliError> {
 }
 
 fn scramble(a: ScrambleArgs) -> Result<(), CliError> {
-    if a.format != ScrambleFormat::Facelets {
-        return Err(CliError::Input(
-            "--format moves|both is not built yet: move sequences for random states need the two-phase solver (issue 5); use --format facelets".into(),
-        ));
-    }
     let mut rng = match a.seed {
         Some(s) => rand::rngs::StdRng::seed_from_u64(s),
         None => rand::rngs::StdRng::from_entropy(),
     };
+    let solver = match a.format {
+        ScrambleFormat::Facelets => None,
+        _ => Some(load_twophase(a.tables.as_deref(), false)?),
+    };
+    // One thread: the search order, and so the output for a seed, is fixed.
+    let opts = FastOptions::default();
     let mut text = String::new();
     for _ in 0..a.count {
-        text.push_str(&cube::random_cube(&mut rng).to_facelets());
+        let cube = cube::random_cube(&mut rng);
+        let facelets = cube.to_facelets();
+        let line = match &solver {
+            None => facelets,
+            Some(solver) => {
+                let outcome = solver
+                    .solve(&cube, &opts)
+                    .map_err(|e| CliError::Failure(e.to_string()))?;
+                let solution = outcome.solution.ok_or_else(|| {
+                    CliError::Failure(
+                        "internal error: no two-phase solution within 20 moves; please report this"
+                            .into(),
+                    )
+                })?;
+                let moves: Vec<_> = solution.iter().rev().map(|m| m.inverse()).collect();
+                debug_assert_eq!(Cube::from_moves(&moves), cube);
+                if a.format == ScrambleFormat::Moves {
+                    format_moves(&moves)
+                } else {
+                    format!("{}\t{facelets}", format_moves(&moves))
+                }
+            }
+        };
+        text.push_str(&line);
         text.push('\n');
-        if text.len() > 1 << 16 {
+        if text.len() > 1 << 16 || solver.is_some() {
             out(&std::mem::take(&mut text));
         }
     }
@@ -132,10 +158,10 @@ fn check(a: CheckArgs) -> Result<(), CliError> {
 
 fn table_kinds(only: &Option<String>) -> Result<Vec<TableKind>, CliError> {
     match only {
-        None => Ok(tables::DEFAULT_SET.to_vec()),
+        None => Ok(TableKind::ALL.to_vec()),
         Some(name) => TableKind::from_name(name).map(|k| vec![k]).ok_or_else(|| {
             CliError::Input(format!(
-                "unknown table `{name}` for --only; the tables are: corners, edges7, edgeperm"
+                "unknown table `{name}` for --only; the tables are: corners, edges7, edgeperm, phase1, phase2"
             ))
         }),
     }
@@ -299,7 +325,7 @@ fn verify(a: VerifyArgs) -> Result<(), CliError> {
 
 fn list(dir: &Path) -> Result<(), CliError> {
     let mut text = format!("tables directory: {}\n", dir.display());
-    for k in tables::DEFAULT_SET {
+    for k in TableKind::ALL {
         let path = dir.join(k.file_name());
         let status = match Header::read(&path) {
             Err(tables::TableError::Missing { .. }) => "missing".to_string(),
@@ -353,35 +379,55 @@ fn format_unix(secs: u64) -> String {
     )
 }
 
+/// Make sure `kinds` are present in `dir`, generating missing ones unless `no_generate`.
+fn ensure_tables(
+    kinds: &[TableKind],
+    dir: &Path,
+    no_generate: bool,
+    what: &str,
+) -> Result<(), CliError> {
+    let missing: Vec<TableKind> = kinds
+        .iter()
+        .copied()
+        .filter(|k| !dir.join(k.file_name()).exists())
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let names: Vec<&str> = missing.iter().map(|k| k.name()).collect();
+    if no_generate {
+        return Err(CliError::Failure(format!(
+            "{what} missing in {}: {}; build them with `korf tables generate --dir {}`",
+            dir.display(),
+            names.join(", "),
+            dir.display()
+        )));
+    }
+    let bytes: u64 = missing.iter().map(|k| k.file_size()).sum();
+    let duration = if missing.iter().all(|k| tables::TWOPHASE_SET.contains(k)) {
+        "about 10 seconds"
+    } else {
+        "a few minutes (about 2 on 2 cores)"
+    };
+    eprintln!(
+        "korf: first run: generating the {what} ({}) into {}: {} of disk, {duration}; this happens once.",
+        names.join(", "),
+        dir.display(),
+        human_bytes(bytes)
+    );
+    std::fs::create_dir_all(dir).map_err(|e| {
+        CliError::Failure(format!(
+            "cannot create tables directory {}: {e}",
+            dir.display()
+        ))
+    })?;
+    build_tables(&missing, dir)
+}
+
 /// Load the default set, generating missing tables first unless `--no-generate`.
 fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
     let dir = tables::resolve_dir(s.tables.as_deref());
-    let missing = TableSet::missing(&dir);
-    if !missing.is_empty() {
-        let names: Vec<&str> = missing.iter().map(|k| k.name()).collect();
-        if s.no_generate {
-            return Err(CliError::Failure(format!(
-                "pattern databases missing in {}: {}; build them with `korf tables generate --dir {}`",
-                dir.display(),
-                names.join(", "),
-                dir.display()
-            )));
-        }
-        let bytes: u64 = missing.iter().map(|k| k.file_size()).sum();
-        eprintln!(
-            "korf: first run: generating the pattern databases ({}) into {} — {} of disk, a few minutes (about 5 on 2 cores); this happens once.",
-            names.join(", "),
-            dir.display(),
-            human_bytes(bytes)
-        );
-        std::fs::create_dir_all(&dir).map_err(|e| {
-            CliError::Failure(format!(
-                "cannot create tables directory {}: {e}",
-                dir.display()
-            ))
-        })?;
-        build_tables(&missing, &dir)?;
-    }
+    ensure_tables(&tables::DEFAULT_SET, &dir, s.no_generate, "pattern databases")?;
     let residency = if s.no_huge_pages {
         tables::Residency::Mapped
     } else {
@@ -390,16 +436,56 @@ fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
     Ok(TableSet::open_with(&dir, residency)?)
 }
 
+/// Load the two-phase tables, generating them first if missing unless `no_generate`.
+fn load_twophase(dir: Option<&Path>, no_generate: bool) -> Result<TwoPhase, CliError> {
+    let dir = tables::resolve_dir(dir);
+    ensure_tables(&tables::TWOPHASE_SET, &dir, no_generate, "two-phase tables")?;
+    Ok(TwoPhase::open(&dir)?)
+}
+
+/// The solver a command runs: optimal IDA* or the two-phase search.
+enum Engine {
+    Optimal {
+        set: TableSet,
+        opts: search::Options,
+    },
+    Fast {
+        solver: TwoPhase,
+        opts: FastOptions,
+    },
+}
+
+fn positive_seconds(value: Option<f64>, flag: &str) -> Result<Option<Duration>, CliError> {
+    match value {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
+        Some(t) => Err(CliError::Input(format!(
+            "{flag} must be a positive number of seconds, got {t}"
+        ))),
+    }
+}
+
+/// Check the options and load the tables of the chosen solver.
+fn engine(s: &SearchArgs, fast: &FastArgs) -> Result<Engine, CliError> {
+    let opts = search_options(s)?;
+    if fast.fast {
+        let opts = FastOptions {
+            max_length: fast.max_length as usize,
+            time: positive_seconds(fast.time, "--time")?,
+            threads: s.threads.unwrap_or(1),
+        };
+        let solver = load_twophase(s.tables.as_deref(), s.no_generate)?;
+        Ok(Engine::Fast { solver, opts })
+    } else {
+        Ok(Engine::Optimal {
+            set: load_tables(s)?,
+            opts,
+        })
+    }
+}
+
 fn search_options(s: &SearchArgs) -> Result<search::Options, CliError> {
-    let timeout = match s.timeout {
-        None => None,
-        Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
-        Some(t) => {
-            return Err(CliError::Input(format!(
-                "--timeout must be a positive number of seconds, got {t}"
-            )))
-        }
-    };
+    let timeout = positive_seconds(s.timeout, "--timeout")?;
     if s.threads == Some(0) {
         return Err(CliError::Input("--threads must be at least 1".into()));
     }
@@ -410,8 +496,54 @@ fn search_options(s: &SearchArgs) -> Result<search::Options, CliError> {
     })
 }
 
-/// Solve one position and turn the outcome into a record.
+/// Solve one position with the chosen engine and turn the outcome into a record.
 fn solve_one(
+    engine: &Engine,
+    index: usize,
+    input: &str,
+    cube: &Cube,
+    live: bool,
+) -> Result<SolveRecord, CliError> {
+    match engine {
+        Engine::Optimal { set, opts } => solve_optimal(set, index, input, cube, opts, live),
+        Engine::Fast { solver, opts } => solve_fast(solver, index, input, cube, opts),
+    }
+}
+
+fn solve_fast(
+    solver: &TwoPhase,
+    index: usize,
+    input: &str,
+    cube: &Cube,
+    opts: &FastOptions,
+) -> Result<SolveRecord, CliError> {
+    let outcome = solver
+        .solve(cube, opts)
+        .map_err(|e| CliError::Failure(e.to_string()))?;
+    let status = match (&outcome.solution, outcome.timed_out) {
+        (Some(_), _) => "solved",
+        (None, true) => "timeout",
+        (None, false) => "max_length",
+    };
+    Ok(SolveRecord {
+        index,
+        input: input.to_string(),
+        facelets: cube.to_facelets(),
+        status: status.to_string(),
+        length: outcome.solution.as_ref().map(|s| s.len()),
+        solution: outcome.solution.as_ref().map(|s| format_moves(s)),
+        optimal: false,
+        nodes: outcome.nodes,
+        seconds: outcome.seconds,
+        nodes_per_second: outcome.nodes as f64 / outcome.seconds.max(1e-9),
+        threads: opts.threads,
+        utilisation: f64::NAN,
+        depths: Vec::new(),
+    })
+}
+
+/// Solve one position optimally.
+fn solve_optimal(
     set: &TableSet,
     index: usize,
     input: &str,
@@ -464,14 +596,22 @@ fn solve_one(
     })
 }
 
+fn busy_cell(r: &SolveRecord) -> String {
+    if r.utilisation.is_nan() {
+        "-".to_string()
+    } else {
+        format!("{:.0}%", 100.0 * r.utilisation)
+    }
+}
+
 fn stats_text(r: &SolveRecord) -> String {
     let mut s = format!(
-        "nodes {} in {:.3}s ({:.3e} nodes/s, {} threads, {:.0}% busy)\n",
+        "nodes {} in {:.3}s ({:.3e} nodes/s, {} threads, {} busy)\n",
         r.nodes,
         r.seconds,
         r.nodes_per_second,
         r.threads,
-        100.0 * r.utilisation
+        busy_cell(r)
     );
     for d in &r.depths {
         s.push_str(&format!(
@@ -483,12 +623,9 @@ fn stats_text(r: &SolveRecord) -> String {
 }
 
 fn solve(a: SolveArgs) -> Result<(), CliError> {
-    if a.fast {
-        return Err(CliError::Input(
-            "--fast (two-phase, near-optimal) is not built yet (issue 5); drop --fast for an optimal solution".into(),
-        ));
-    }
-    let opts = search_options(&a.search)?;
+    // Check the options first.
+    search_options(&a.search)?;
+    positive_seconds(a.fast.time, "--time")?;
     // Read every position before loading tables, so bad input fails fast.
     let mut inputs: Vec<(String, Result<Cube, CliError>)> = Vec::new();
     match (&a.position, &a.scramble) {
@@ -518,7 +655,7 @@ fn solve(a: SolveArgs) -> Result<(), CliError> {
             return Err(CliError::Input(e.to_string()));
         }
     }
-    let set = load_tables(&a.search)?;
+    let engine = engine(&a.search, &a.fast)?;
     let live = std::io::stderr().is_terminal();
     let mut failure = None;
     for (i, (text, parsed)) in inputs.iter().enumerate() {
@@ -530,20 +667,31 @@ fn solve(a: SolveArgs) -> Result<(), CliError> {
                 continue;
             }
         };
-        let r = solve_one(&set, i + 1, text, cube, &opts, live)?;
+        let r = solve_one(&engine, i + 1, text, cube, live)?;
         if a.json {
             out(&(serde_json::to_string(&r).expect("serializable") + "\n"));
         } else {
             match &r.solution {
                 Some(s) => {
                     let moves = parse_moves(s).expect("own output parses");
-                    out(&format!("{}\n", report::solution_line(&moves, true)));
+                    out(&format!("{}\n", report::solution_line(&moves, r.optimal)));
                 }
                 None => {
-                    let why = if r.status == "timeout" {
-                        format!("timed out after {:.1}s without a proven optimum", r.seconds)
-                    } else {
-                        format!("no solution of at most {} moves", opts.max_depth)
+                    let why = match (&engine, r.status.as_str()) {
+                        (Engine::Optimal { .. }, "timeout") => {
+                            format!("timed out after {:.1}s without a proven optimum", r.seconds)
+                        }
+                        (Engine::Optimal { opts, .. }, _) => {
+                            format!("no solution of at most {} moves", opts.max_depth)
+                        }
+                        (Engine::Fast { opts, .. }, "timeout") => format!(
+                            "the two-phase search found no solution of at most {} moves in {:.1}s; raise --max-length or --time",
+                            opts.max_length, r.seconds
+                        ),
+                        (Engine::Fast { opts, .. }, _) => format!(
+                            "the two-phase search found no solution of at most {} moves (it is not exhaustive: drop --fast to decide); raise --max-length",
+                            opts.max_length
+                        ),
                     };
                     out(&format!("no solution: {why}\n"));
                     failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
@@ -585,12 +733,13 @@ fn read_list(path: &PathBuf) -> Result<Vec<(String, Cube)>, CliError> {
 }
 
 fn bench(a: BenchArgs) -> Result<(), CliError> {
-    let opts = search_options(&a.search)?;
+    search_options(&a.search)?;
+    positive_seconds(a.fast.time, "--time")?;
     let mut positions = Vec::new();
     for f in &a.files {
         positions.extend(read_list(f)?);
     }
-    let set = load_tables(&a.search)?;
+    let engine = engine(&a.search, &a.fast)?;
     let live = std::io::stderr().is_terminal();
     let mut rows = Vec::new();
     out(&format!(
@@ -598,28 +747,39 @@ fn bench(a: BenchArgs) -> Result<(), CliError> {
         "#", "length", "seconds", "nodes", "nodes/s", "busy"
     ));
     for (i, (text, cube)) in positions.iter().enumerate() {
-        let r = solve_one(&set, i + 1, text, cube, &opts, live)?;
+        let r = solve_one(&engine, i + 1, text, cube, live)?;
         out(&format!(
-            "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e} {:>4.0}%\n",
+            "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e} {:>5}\n",
             r.index,
             r.length.map_or(r.status.clone(), |l| l.to_string()),
             r.seconds,
             r.nodes,
             r.nodes_per_second,
-            100.0 * r.utilisation
+            busy_cell(&r)
         ));
         rows.push(r);
     }
     let s = report::summarize(&rows);
+    let duration = |secs: f64| {
+        if secs < 1.0 {
+            format!("{:.2} ms", secs * 1000.0)
+        } else {
+            format!("{secs:.3}s")
+        }
+    };
+    let busy = if s.utilisation.is_nan() {
+        String::new()
+    } else {
+        format!(", {:.0}% busy", 100.0 * s.utilisation)
+    };
     out(&format!(
-        "solved {}/{}; mean {:.3}s, median {:.3}s, mean nodes {:.4e}, {:.3e} nodes/s overall, {:.0}% busy; lengths: {}\n",
+        "solved {}/{}; mean {}, median {}, mean nodes {:.4e}, {:.3e} nodes/s overall{busy}; lengths: {}\n",
         s.solved,
         s.count,
-        s.mean_seconds,
-        s.median_seconds,
+        duration(s.mean_seconds),
+        duration(s.median_seconds),
         s.mean_nodes,
         s.nodes_per_second,
-        100.0 * s.utilisation,
         s.lengths
             .iter()
             .map(|(l, c)| format!("{l}f×{c}"))
@@ -647,7 +807,7 @@ fn bench(a: BenchArgs) -> Result<(), CliError> {
             .collect();
         if !wrong.is_empty() {
             return Err(CliError::Failure(format!(
-                "positions {wrong:?} have optimal length different from the expected {want}"
+                "positions {wrong:?} have a solution length different from the expected {want}"
             )));
         }
     }

@@ -94,7 +94,7 @@ fn length_cell(r: &SolveRecord) -> String {
 impl Exporter for Csv {
     fn render(&self, rows: &[SolveRecord]) -> String {
         let mut s =
-            String::from("index,status,length,seconds,nodes,nodes_per_second,solution,input\n");
+            String::from("index,status,length,seconds,nodes,nodes_per_second,threads,utilisation,solution,input\n");
         for r in rows {
             let _ = writeln!(
                 s,

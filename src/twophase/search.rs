@@ -27,10 +27,10 @@ const MAX_LENGTH: usize = 40;
 /// What the caller asks of the two-phase search.
 #[derive(Clone, Debug)]
 pub struct FastOptions {
-    /// Stop at the first solution of at most this many moves.
+    /// Accept solutions of at most this many moves.
     pub max_length: usize,
-    /// With a budget, keep looking for shorter solutions until it runs out; without one,
-    /// stop at the first solution within `max_length`.
+    /// Without a budget, stop at the first acceptable solution; with one, keep looking for
+    /// shorter solutions until it runs out (or no shorter one is left to try).
     pub time: Option<Duration>,
     /// Worker threads (the six directions are dealt out among them).
     pub threads: usize,
@@ -108,7 +108,6 @@ impl Direction {
 struct Shared {
     /// Solutions must have at most this many moves.
     bound: AtomicUsize,
-    target: usize,
     keep_improving: bool,
     stop: AtomicBool,
     timed_out: AtomicBool,
@@ -312,7 +311,7 @@ impl Worker<'_> {
         self.best = Some(self.dir.translate(&seq));
         // Only shorter solutions are of interest from now on.
         self.shared.bound.fetch_min(len.saturating_sub(1), Relaxed);
-        if len <= self.shared.target && !self.shared.keep_improving {
+        if !self.shared.keep_improving {
             self.shared.stop.store(true, Relaxed);
             return true;
         }
@@ -331,13 +330,7 @@ pub fn solve(
     let start = Instant::now();
     let keep_improving = options.time.is_some();
     let shared = Shared {
-        bound: AtomicUsize::new(if keep_improving {
-            // With a budget, first take any solution, then improve on it.
-            MAX_LENGTH - 1
-        } else {
-            options.max_length
-        }),
-        target: options.max_length,
+        bound: AtomicUsize::new(options.max_length.min(MAX_LENGTH - 1)),
         keep_improving,
         stop: AtomicBool::new(false),
         timed_out: AtomicBool::new(false),
