@@ -122,6 +122,11 @@ pub struct SearchArgs {
     /// huge-page-backed memory (slower search, no copy at start-up).
     #[arg(long)]
     pub no_huge_pages: bool,
+    /// Optimal search: do not ask the two-phase search for upper bounds (by default it is
+    /// asked between long IDA* iterations, and a solution it finds at the proven lower
+    /// bound ends the search early).
+    #[arg(long)]
+    pub no_upper_bound: bool,
 }
 
 #[derive(Args, Debug)]

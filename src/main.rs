@@ -288,11 +288,11 @@ fn verify(a: VerifyArgs) -> Result<(), CliError> {
                 v.entries,
                 if v.checksum_ok { "ok" } else { "MISMATCH" },
                 if v.histogram_ok {
-                    "matches the published distribution"
+                    "matches the expected distribution"
                 } else if !v.header_histogram_ok {
                     "DIFFERS from the file header"
                 } else {
-                    "DIFFERS from the published distribution"
+                    "DIFFERS from the expected distribution"
                 },
                 v.histogram
                     .iter()
@@ -427,7 +427,12 @@ fn ensure_tables(
 /// Load the default set, generating missing tables first unless `--no-generate`.
 fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
     let dir = tables::resolve_dir(s.tables.as_deref());
-    ensure_tables(&tables::DEFAULT_SET, &dir, s.no_generate, "pattern databases")?;
+    ensure_tables(
+        &tables::DEFAULT_SET,
+        &dir,
+        s.no_generate,
+        "pattern databases",
+    )?;
     let residency = if s.no_huge_pages {
         tables::Residency::Mapped
     } else {
@@ -443,14 +448,32 @@ fn load_twophase(dir: Option<&Path>, no_generate: bool) -> Result<TwoPhase, CliE
     Ok(TwoPhase::open(&dir)?)
 }
 
+/// The two-phase solver that feeds the optimal search upper bounds: generated with the other
+/// tables unless `--no-generate`, in which case it is simply left out when missing.
+fn upper_bound_solver(s: &SearchArgs) -> Result<Option<Box<TwoPhase>>, CliError> {
+    let dir = tables::resolve_dir(s.tables.as_deref());
+    let present = tables::TWOPHASE_SET
+        .iter()
+        .all(|k| dir.join(k.file_name()).exists());
+    if !present && s.no_generate {
+        return Ok(None);
+    }
+    Ok(Some(Box::new(load_twophase(
+        s.tables.as_deref(),
+        s.no_generate,
+    )?)))
+}
+
 /// The solver a command runs: optimal IDA* or the two-phase search.
 enum Engine {
     Optimal {
-        set: TableSet,
+        set: Box<TableSet>,
         opts: search::Options,
+        /// The two-phase solver, asked for upper bounds between iterations.
+        bounds: Option<Box<TwoPhase>>,
     },
     Fast {
-        solver: TwoPhase,
+        solver: Box<TwoPhase>,
         opts: FastOptions,
     },
 }
@@ -473,14 +496,22 @@ fn engine(s: &SearchArgs, fast: &FastArgs) -> Result<Engine, CliError> {
             max_length: fast.max_length as usize,
             time: positive_seconds(fast.time, "--time")?,
             threads: s.threads.unwrap_or(1),
+            target: 0,
+            timeout: positive_seconds(s.timeout, "--timeout")?,
         };
         let solver = load_twophase(s.tables.as_deref(), s.no_generate)?;
-        Ok(Engine::Fast { solver, opts })
-    } else {
-        Ok(Engine::Optimal {
-            set: load_tables(s)?,
+        Ok(Engine::Fast {
+            solver: Box::new(solver),
             opts,
         })
+    } else {
+        let set = Box::new(load_tables(s)?);
+        let bounds = if s.no_upper_bound {
+            None
+        } else {
+            upper_bound_solver(s)?
+        };
+        Ok(Engine::Optimal { set, opts, bounds })
     }
 }
 
@@ -505,7 +536,9 @@ fn solve_one(
     live: bool,
 ) -> Result<SolveRecord, CliError> {
     match engine {
-        Engine::Optimal { set, opts } => solve_optimal(set, index, input, cube, opts, live),
+        Engine::Optimal { set, opts, bounds } => {
+            solve_optimal(set, bounds.as_deref(), index, input, cube, opts, live)
+        }
         Engine::Fast { solver, opts } => solve_fast(solver, index, input, cube, opts),
     }
 }
@@ -539,12 +572,14 @@ fn solve_fast(
         threads: opts.threads,
         utilisation: f64::NAN,
         depths: Vec::new(),
+        upper_bound: None,
     })
 }
 
 /// Solve one position optimally.
 fn solve_optimal(
     set: &TableSet,
+    bounds: Option<&TwoPhase>,
     index: usize,
     input: &str,
     cube: &Cube,
@@ -559,8 +594,11 @@ fn solve_optimal(
     let update = |s: Snapshot| {
         if let Some(pb) = &spinner {
             let secs = s.elapsed.as_secs_f64();
+            let upper = s
+                .upper
+                .map_or(String::new(), |u| format!("found {u}, proving… "));
             pb.set_message(format!(
-                "depth bound {}, {} nodes, {:.2e} nodes/s, {:.1}s",
+                "{upper}depth bound {}, {} nodes, {:.2e} nodes/s, {:.1}s",
                 s.bound,
                 s.nodes,
                 s.nodes as f64 / secs.max(1e-9),
@@ -569,8 +607,29 @@ fn solve_optimal(
             pb.tick();
         }
     };
-    let outcome = search::solve(set, cube, opts, if live { Some(&update) } else { None })
-        .map_err(|e| CliError::Failure(e.to_string()))?;
+    let threads = opts.threads;
+    let find = |lower: usize, shorter_than: usize, budget: Duration| {
+        let solver = bounds?;
+        let fast = FastOptions {
+            max_length: shorter_than.saturating_sub(1).min(30),
+            time: Some(budget),
+            threads: if threads == 0 {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            } else {
+                threads
+            },
+            target: lower,
+            timeout: None,
+        };
+        solver.solve(cube, &fast).ok()?.solution
+    };
+    let hooks = search::Hooks {
+        progress: if live { Some(&update) } else { None },
+        upper_bound: if bounds.is_some() { Some(&find) } else { None },
+        ..search::Hooks::default()
+    };
+    let outcome =
+        search::solve_with(set, cube, opts, hooks).map_err(|e| CliError::Failure(e.to_string()))?;
     if let Some(pb) = spinner {
         pb.finish_and_clear();
     }
@@ -593,6 +652,7 @@ fn solve_optimal(
         threads: outcome.threads,
         utilisation: outcome.busy_seconds / (outcome.threads as f64 * outcome.seconds).max(1e-9),
         depths: outcome.depths,
+        upper_bound: outcome.upper_bound,
     })
 }
 
@@ -613,6 +673,18 @@ fn stats_text(r: &SolveRecord) -> String {
         r.threads,
         busy_cell(r)
     );
+    if let Some(u) = &r.upper_bound {
+        s.push_str(&format!(
+            "two-phase upper bound: {} moves ({:.3}s spent){}\n",
+            u.length,
+            u.seconds,
+            if u.proved_by_bound {
+                "; every shorter bound exhausted, so the last iteration was skipped"
+            } else {
+                ""
+            }
+        ));
+    }
     for d in &r.depths {
         s.push_str(&format!(
             "  bound {:>2}: {:>14} nodes {:>10.3}s\n",

@@ -72,6 +72,8 @@ pub struct SolveRecord {
     /// Share of the threads' time spent searching (1.0 = no imbalance or start-up loss).
     pub utilisation: f64,
     pub depths: Vec<DepthStats>,
+    /// Optimal solves: the two-phase upper bound, if one was found.
+    pub upper_bound: Option<crate::search::UpperBound>,
 }
 
 /// Writes bench rows in one format.
@@ -94,11 +96,11 @@ fn length_cell(r: &SolveRecord) -> String {
 impl Exporter for Csv {
     fn render(&self, rows: &[SolveRecord]) -> String {
         let mut s =
-            String::from("index,status,length,seconds,nodes,nodes_per_second,threads,utilisation,solution,input\n");
+            String::from("index,status,length,seconds,nodes,nodes_per_second,threads,utilisation,upper_bound,solution,input\n");
         for r in rows {
             let _ = writeln!(
                 s,
-                "{},{},{},{:.6},{},{:.0},{},{:.3},\"{}\",\"{}\"",
+                "{},{},{},{:.6},{},{:.0},{},{:.3},{},\"{}\",\"{}\"",
                 r.index,
                 r.status,
                 r.length.map_or(String::new(), |l| l.to_string()),
@@ -107,6 +109,9 @@ impl Exporter for Csv {
                 r.nodes_per_second,
                 r.threads,
                 r.utilisation,
+                r.upper_bound
+                    .as_ref()
+                    .map_or(String::new(), |u| u.length.to_string()),
                 r.solution.as_deref().unwrap_or(""),
                 r.input.replace('"', "\"\"")
             );

@@ -122,6 +122,8 @@ pub struct Outcome {
     /// Summed busy time of the worker tasks, for measuring thread imbalance.
     pub busy_seconds: f64,
     pub threads: usize,
+    /// Set when an upper-bound hook found a solution.
+    pub upper_bound: Option<UpperBound>,
 }
 
 /// Options for [`solve`].
@@ -151,6 +153,47 @@ pub struct Snapshot {
     pub bound: u8,
     pub nodes: u64,
     pub elapsed: Duration,
+    /// Length of the shortest solution known so far (from the upper-bound hook), if any.
+    pub upper: Option<u8>,
+}
+
+/// A source of solutions that need not be optimal (the two-phase search), asked between
+/// IDA* iterations for an upper bound.  Called as `find(lower, shorter_than, budget)`:
+/// every solution shorter than `lower` has been ruled out, so a solution of `lower` moves is
+/// optimal; only solutions shorter than `shorter_than` are of use; spend at most `budget`.
+/// It must return a sequence that solves the position (it is checked, and ignored if not).
+pub type UpperBoundFn<'a> = &'a (dyn Fn(usize, usize, Duration) -> Option<Vec<Move>> + Sync);
+
+/// How an upper bound shaped the search.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct UpperBound {
+    /// Length of the shortest solution the hook found.
+    pub length: u8,
+    /// Seconds spent in the hook, in all.
+    pub seconds: f64,
+    /// Whether the answer was proven by exhausting every shorter bound, so that the IDA*
+    /// iteration at this length never ran.
+    pub proved_by_bound: bool,
+}
+
+/// Hooks into a search: a live progress callback and an upper-bound source.
+#[derive(Clone, Copy)]
+pub struct Hooks<'a> {
+    pub progress: Option<&'a (dyn Fn(Snapshot) + Sync)>,
+    pub upper_bound: Option<UpperBoundFn<'a>>,
+    /// Ask the upper-bound source only after an iteration that took at least this long
+    /// (default 200 ms: short searches finish sooner without it).
+    pub upper_bound_after: Duration,
+}
+
+impl Default for Hooks<'_> {
+    fn default() -> Self {
+        Hooks {
+            progress: None,
+            upper_bound: None,
+            upper_bound_after: Duration::from_millis(200),
+        }
+    }
 }
 
 /// Errors that are bugs, never user errors: reported rather than printing a wrong answer.
@@ -167,6 +210,8 @@ struct Shared {
     nodes: AtomicU64,
     busy_nanos: AtomicU64,
     bound: std::sync::atomic::AtomicU8,
+    /// Length of the best known solution (0 = none).
+    upper: std::sync::atomic::AtomicU8,
     deadline: Option<Instant>,
     timed_out: AtomicBool,
     solution: Mutex<Option<Vec<Move>>>,
@@ -351,6 +396,35 @@ pub fn solve(
     opts: &Options,
     progress: Option<&(dyn Fn(Snapshot) + Sync)>,
 ) -> Result<Outcome, SearchError> {
+    solve_with(
+        tables,
+        cube,
+        opts,
+        Hooks {
+            progress,
+            ..Hooks::default()
+        },
+    )
+}
+
+/// The tables' lower bound on the solution length of `cube`.
+pub fn lower_bound(tables: &TableSet, cube: &Cube) -> u8 {
+    Heuristic::new(tables).value(&cube.inverse())
+}
+
+/// [`solve`] with an upper-bound source as well.  Before each IDA* iteration that follows
+/// a long one (see [`Hooks::upper_bound_after`]), the hook is asked for a solution shorter than the best known,
+/// with a budget equal to the time of the iteration just finished (the next one costs about
+/// 13 times as much).  When the IDA* bound reaches the length of the best known solution,
+/// every shorter length has been ruled out: that solution is returned as optimal and the
+/// last, most expensive iteration never runs.
+pub fn solve_with(
+    tables: &TableSet,
+    cube: &Cube,
+    opts: &Options,
+    hooks: Hooks,
+) -> Result<Outcome, SearchError> {
+    let progress = hooks.progress;
     let threads = if opts.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -367,6 +441,7 @@ pub fn solve(
         nodes: AtomicU64::new(0),
         busy_nanos: AtomicU64::new(0),
         bound: std::sync::atomic::AtomicU8::new(0),
+        upper: std::sync::atomic::AtomicU8::new(0),
         deadline: opts.timeout.map(|t| start_time + t),
         timed_out: AtomicBool::new(false),
         solution: Mutex::new(None),
@@ -376,6 +451,9 @@ pub fn solve(
     let split: Vec<(Vec<Move>, Cube)> = prefixes(&inverse, SPLIT_DEPTH);
     let mut depths = Vec::new();
     let done = AtomicBool::new(false);
+    let mut best_known: Option<Vec<Move>> = None;
+    let mut bound_seconds = 0.0;
+    let mut proved_by_bound = false;
 
     let result = std::thread::scope(|scope| {
         if let Some(report) = progress {
@@ -387,13 +465,41 @@ pub fn solve(
                         bound: shared.bound.load(Relaxed),
                         nodes: shared.nodes.load(Relaxed),
                         elapsed: start_time.elapsed(),
+                        upper: Some(shared.upper.load(Relaxed)).filter(|&u| u > 0),
                     });
                 }
             });
         }
         let mut outcome: Result<Vec<Move>, Unsolved> = Err(Unsolved::MaxDepth);
+        let mut last_iteration = Duration::ZERO;
         for bound in h0 as usize..=opts.max_depth as usize {
             shared.bound.store(bound as u8, Relaxed);
+            if let Some(find) = hooks.upper_bound {
+                if last_iteration >= hooks.upper_bound_after
+                    && best_known.as_ref().is_none_or(|b| b.len() > bound)
+                {
+                    let shorter_than = best_known.as_ref().map_or(usize::MAX, |b| b.len());
+                    let asked = Instant::now();
+                    let budget = match shared.deadline {
+                        Some(d) => last_iteration.min(d.saturating_duration_since(asked)),
+                        None => last_iteration,
+                    };
+                    let found = find(bound, shorter_than, budget);
+                    bound_seconds += asked.elapsed().as_secs_f64();
+                    if let Some(sol) = found {
+                        if sol.len() < shorter_than && cube.apply_moves(&sol).is_solved() {
+                            shared.upper.store(sol.len().min(255) as u8, Relaxed);
+                            best_known = Some(sol);
+                        }
+                    }
+                }
+                if let Some(sol) = best_known.as_ref().filter(|b| b.len() <= bound) {
+                    // Every bound below its length came up empty: it is optimal.
+                    proved_by_bound = true;
+                    outcome = Ok(sol.clone());
+                    break;
+                }
+            }
             let before = shared.nodes.load(Relaxed);
             let t = Instant::now();
             if bound < SPLIT_DEPTH {
@@ -439,10 +545,11 @@ pub fn solve(
                     });
                 });
             }
+            last_iteration = t.elapsed();
             depths.push(DepthStats {
                 bound: bound as u8,
                 nodes: shared.nodes.load(Relaxed) - before,
-                seconds: t.elapsed().as_secs_f64(),
+                seconds: last_iteration.as_secs_f64(),
             });
             if let Some(sol) = shared.solution.lock().unwrap().take() {
                 outcome = Ok(sol);
@@ -470,6 +577,11 @@ pub fn solve(
         depths,
         busy_seconds: shared.busy_nanos.load(Relaxed) as f64 / 1e9,
         threads,
+        upper_bound: best_known.map(|b| UpperBound {
+            length: b.len() as u8,
+            seconds: bound_seconds,
+            proved_by_bound,
+        }),
     })
 }
 

@@ -123,27 +123,52 @@ fn check_reports_each_problem_with_exit_2() {
         .stderr(predicate::str::contains("--scramble"));
 }
 
+fn with_twophase() -> Command {
+    let mut c = korf();
+    c.env("KORF_TABLES", common::twophase_dir());
+    c
+}
+
 #[test]
 fn scramble_is_reproducible_and_valid() {
-    let a = korf()
-        .args(["scramble", "-n", "5", "--seed", "9"])
-        .output()
-        .unwrap();
-    let b = korf()
-        .args(["scramble", "-n", "5", "--seed", "9"])
-        .output()
-        .unwrap();
-    assert_eq!(a.stdout, b.stdout);
-    let text = String::from_utf8(a.stdout).unwrap();
-    assert_eq!(text.lines().count(), 5);
-    for line in text.lines() {
-        assert!(korf::cube::Cube::from_facelets(line).is_ok());
+    let run = |args: &[&str]| {
+        let out = with_twophase().args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let a = run(&["scramble", "-n", "20", "--seed", "9"]);
+    let b = run(&["scramble", "-n", "20", "--seed", "9"]);
+    assert_eq!(a, b);
+    assert_ne!(a, run(&["scramble", "-n", "20", "--seed", "10"]));
+    assert_eq!(a.lines().count(), 20);
+    let mut moves_only = String::new();
+    let mut facelets_only = String::new();
+    for line in a.lines() {
+        let (moves, facelets) = line.split_once('\t').expect("moves, tab, facelets");
+        let seq = korf::cube::parse_moves(moves).unwrap();
+        assert!(seq.len() <= 20, "{} moves", seq.len());
+        // Applied to a solved cube, the moves give exactly the printed facelets.
+        assert_eq!(korf::cube::Cube::from_moves(&seq).to_facelets(), facelets);
+        moves_only.push_str(&format!("{moves}\n"));
+        facelets_only.push_str(&format!("{facelets}\n"));
     }
-    korf()
-        .args(["scramble", "--format", "moves"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("not built yet"));
+    // The single formats print the same states for the same seed.
+    assert_eq!(
+        run(&["scramble", "-n", "20", "--seed", "9", "--format", "moves"]),
+        moves_only
+    );
+    assert_eq!(
+        korf()
+            .args(["scramble", "-n", "20", "--seed", "9", "--format", "facelets"])
+            .output()
+            .unwrap()
+            .stdout,
+        facelets_only.into_bytes()
+    );
 }
 
 #[test]
@@ -152,7 +177,7 @@ fn broken_pipe_is_a_normal_exit() {
     let status = std::process::Command::new("bash")
         .arg("-c")
         .arg(format!(
-            "set -o pipefail; '{}' scramble -n 200000 | head -n 1 >/dev/null",
+            "set -o pipefail; '{}' scramble --format facelets -n 200000 | head -n 1 >/dev/null",
             bin.display()
         ))
         .status()
@@ -183,10 +208,65 @@ fn solve_rejects_bad_input_before_loading_tables() {
         .code(2)
         .stderr(predicate::str::contains("54 characters"));
     korf()
-        .args(["solve", "--fast", "-s", "R"])
+        .args(["solve", "--fast", "--no-generate", "--tables"])
+        .arg(dir.path())
+        .args(["--time", "0", "-s", "R"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("not built yet"));
+        .stderr(predicate::str::contains("--time must be a positive"));
+    // Two-phase options need --fast.
+    korf()
+        .args(["solve", "--max-length", "18", "-s", "R"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--fast"));
+}
+
+#[test]
+fn solve_fast_prints_a_valid_unproven_solution() {
+    let scramble = "R U2 F' L D2 B R' U F2 D' L2 B' U R2 F D' L B2 U' F";
+    let out = with_twophase()
+        .args(["solve", "--fast", "--scramble", scramble])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let line = String::from_utf8(out.stdout).unwrap();
+    let (moves, mark) = line.trim_end().rsplit_once(" (").unwrap();
+    let seq = korf::cube::parse_moves(moves).unwrap();
+    // Not proven optimal: "(Nf)" without the star.
+    assert_eq!(mark, format!("{}f)", seq.len()));
+    assert!(seq.len() <= 20);
+    let cube = korf::cube::Cube::from_moves(&korf::cube::parse_moves(scramble).unwrap());
+    assert!(cube.apply_moves(&seq).is_solved());
+
+    // One JSON object per stdin line, marked not optimal.
+    let out = with_twophase()
+        .args([
+            "solve",
+            "--fast",
+            "--json",
+            "--max-length",
+            "19",
+            "--time",
+            "1",
+            "-",
+        ])
+        .write_stdin(format!("{scramble}\n# comment\n\n{SUPERFLIP_FACELETS}\n"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["status"], "solved");
+    assert_eq!(rows[0]["optimal"], false);
+    assert!(rows[0]["length"].as_u64().unwrap() <= 19);
+    // The superflip has no solution shorter than 20: none found within the budget, exit 1.
+    assert_eq!(rows[1]["status"], "timeout");
+    assert!(rows[1]["solution"].is_null());
+    assert_eq!(out.status.code(), Some(1));
 }
 
 #[test]

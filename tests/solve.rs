@@ -125,3 +125,107 @@ fn known_optimal_lengths() {
         assert_eq!(out.solution.unwrap().len(), len, "{moves}");
     }
 }
+
+/// Hooks that ask `find` for an upper bound before every iteration.
+fn eager(find: search::UpperBoundFn<'_>) -> search::Hooks<'_> {
+    search::Hooks {
+        upper_bound: Some(find),
+        upper_bound_after: Duration::ZERO,
+        ..search::Hooks::default()
+    }
+}
+
+#[test]
+fn an_upper_bound_at_the_optimum_skips_the_last_iteration() {
+    let set = common::table_set();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(4242);
+    for _ in 0..6 {
+        let cube = Cube::from_moves(&random_sequence(&mut rng, 9));
+        let plain = search::solve(set, &cube, &opts(2), None).unwrap();
+        let optimal = plain.solution.unwrap();
+        let asked = std::sync::atomic::AtomicUsize::new(0);
+        let find = |lower: usize, shorter_than: usize, _budget: Duration| {
+            asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            assert!(
+                lower <= optimal.len(),
+                "the lower bound passed on is proven"
+            );
+            (optimal.len() < shorter_than).then(|| optimal.clone())
+        };
+        let out = search::solve_with(set, &cube, &opts(2), eager(&find)).unwrap();
+        let sol = out.solution.unwrap();
+        assert_eq!(sol, optimal);
+        let ub = out.upper_bound.expect("the bound was used");
+        assert_eq!(ub.length as usize, optimal.len());
+        assert!(asked.into_inner() >= 1);
+        if optimal.len() > search::lower_bound(set, &cube) as usize {
+            // No IDA* iteration ran at the optimal length: the shorter ones proved it.
+            assert!(ub.proved_by_bound);
+            let last = out.depths.last().unwrap();
+            assert_eq!(last.bound as usize, optimal.len() - 1);
+        }
+    }
+}
+
+#[test]
+fn a_long_or_wrong_upper_bound_never_changes_the_answer() {
+    let set = common::table_set();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(99);
+    for _ in 0..6 {
+        let scramble = random_sequence(&mut rng, 9);
+        let cube = Cube::from_moves(&scramble);
+        let optimal_len = search::solve(set, &cube, &opts(2), None)
+            .unwrap()
+            .solution
+            .unwrap()
+            .len();
+        // A valid but longer solution: the scramble undone, padded with R R'.
+        let mut long: Vec<Move> = scramble.iter().rev().map(|m| m.inverse()).collect();
+        long.extend(parse_moves("R R' F F'").unwrap());
+        let find_long = |_: usize, shorter_than: usize, _: Duration| {
+            (long.len() < shorter_than).then(|| long.clone())
+        };
+        let out = search::solve_with(set, &cube, &opts(2), eager(&find_long)).unwrap();
+        let sol = out.solution.unwrap();
+        assert_eq!(sol.len(), optimal_len);
+        assert!(cube.apply_moves(&sol).is_solved());
+        assert!(!out.upper_bound.unwrap().proved_by_bound);
+
+        // A sequence that does not solve the position is ignored.
+        let find_wrong = |_: usize, _: usize, _: Duration| Some(parse_moves("U").unwrap());
+        let out = search::solve_with(set, &cube, &opts(2), eager(&find_wrong)).unwrap();
+        let sol = out.solution.unwrap();
+        assert_eq!(sol.len(), optimal_len);
+        assert!(cube.apply_moves(&sol).is_solved());
+        assert!(out.upper_bound.is_none());
+    }
+}
+
+#[test]
+fn two_phase_upper_bounds_keep_solutions_optimal() {
+    let set = common::table_set();
+    let tp = common::twophase();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    for len in 1..=8 {
+        for _ in 0..3 {
+            let cube = Cube::from_moves(&random_sequence(&mut rng, len));
+            let find = |lower: usize, shorter_than: usize, budget: Duration| {
+                let o = korf::twophase::FastOptions {
+                    max_length: shorter_than.saturating_sub(1).min(30),
+                    time: Some(budget.max(Duration::from_millis(5))),
+                    target: lower,
+                    ..Default::default()
+                };
+                tp.solve(&cube, &o).unwrap().solution
+            };
+            let out = search::solve_with(set, &cube, &opts(2), eager(&find)).unwrap();
+            let sol = out.solution.unwrap();
+            assert!(cube.apply_moves(&sol).is_solved());
+            let reference = search::solve_without_heuristic(&cube, 7);
+            match reference {
+                Some(r) => assert_eq!(sol.len(), r.len(), "{cube}"),
+                None => assert_eq!(sol.len(), 8, "{cube}"),
+            }
+        }
+    }
+}

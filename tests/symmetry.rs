@@ -129,7 +129,11 @@ fn symmetries_map_moves_to_moves() {
             };
             assert_eq!(image.quarter_turns(), expected_power, "{m} under {s}");
             if s < UD_SYMMETRIES && (m.face_index() % 3 == 0) {
-                assert_eq!(image.face_index() % 3, 0, "UD symmetries keep U and D moves");
+                assert_eq!(
+                    image.face_index() % 3,
+                    0,
+                    "UD symmetries keep U and D moves"
+                );
             }
             let c = Cube::from_moves(&[m]);
             assert_eq!(conjugate(&c, s), Cube::from_moves(&[image]));

@@ -199,7 +199,9 @@ impl Coords {
             slice_coord(&phase1_cube(0, 0, s as u16).apply_move(m)) as usize
         });
         let corner_perm_move = move_table(CORNER_PERMS, &PHASE2_MOVES, |p, m| {
-            phase2_cube(p as u16, 0, 0).apply_move(m).corner_perm_coord() as usize
+            phase2_cube(p as u16, 0, 0)
+                .apply_move(m)
+                .corner_perm_coord() as usize
         });
         let ud_edge_perm_move = move_table(UD_EDGE_PERMS, &PHASE2_MOVES, |p, m| {
             phase2_coords(&phase2_cube(0, p as u16, 0).apply_move(m)).1 as usize
@@ -235,7 +237,7 @@ impl Coords {
             let c = phase1_cube(0, (raw % FLIPS) as u16, (raw / FLIPS) as u16);
             let mut stabilizer = 0u16;
             let mut size = 0u8;
-            for s in 0..UD_SYMMETRIES {
+            for (s, &undo) in inverse.iter().enumerate().take(UD_SYMMETRIES) {
                 let image = conjugate(&c, s);
                 let y = slice_coord(&image) as usize * FLIPS + image.flip_coord() as usize;
                 if y == raw {
@@ -244,7 +246,7 @@ impl Coords {
                 if flip_slice_class[y] == UNSET {
                     // image = S c S⁻¹, so S⁻¹ · image · S = c, the representative.
                     flip_slice_class[y] = class;
-                    flip_slice_sym[y] = inverse[s];
+                    flip_slice_sym[y] = undo;
                     size += 1;
                 }
             }

@@ -54,7 +54,11 @@ impl TwoPhase {
     }
 
     /// Search `cube` as `options` say.  Any solution returned has been checked to solve it.
-    pub fn solve(&self, cube: &Cube, options: &FastOptions) -> Result<FastOutcome, InvalidSolution> {
+    pub fn solve(
+        &self,
+        cube: &Cube,
+        options: &FastOptions,
+    ) -> Result<FastOutcome, InvalidSolution> {
         let out = search::solve(
             self.coords,
             self.phase1.payload(),

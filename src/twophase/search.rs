@@ -9,9 +9,7 @@
 //! a solution meets the target, when the time budget runs out, or when `d1` passes the
 //! bound.
 
-use super::coords::{
-    phase2_coords, Coords, PHASE2_MASK, PHASE2_MOVES, PHASE2_SLOT, SLICE_PERMS,
-};
+use super::coords::{phase2_coords, Coords, PHASE2_MASK, PHASE2_MOVES, PHASE2_SLOT, SLICE_PERMS};
 use super::prune::PHASE2_HALF;
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS};
 use crate::symmetry::{conjugate, symmetries};
@@ -34,6 +32,12 @@ pub struct FastOptions {
     pub time: Option<Duration>,
     /// Worker threads (the six directions are dealt out among them).
     pub threads: usize,
+    /// With a time budget: stop as soon as a solution of at most this many moves is found
+    /// (a known lower bound, so nothing shorter exists).
+    pub target: usize,
+    /// Give up after this long even without a solution (a hard limit; `time` is the budget
+    /// for improving).
+    pub timeout: Option<Duration>,
 }
 
 impl Default for FastOptions {
@@ -42,6 +46,8 @@ impl Default for FastOptions {
             max_length: 20,
             time: None,
             threads: 1,
+            target: 0,
+            timeout: None,
         }
     }
 }
@@ -109,6 +115,7 @@ struct Shared {
     /// Solutions must have at most this many moves.
     bound: AtomicUsize,
     keep_improving: bool,
+    target: usize,
     stop: AtomicBool,
     timed_out: AtomicBool,
     deadline: Option<Instant>,
@@ -214,7 +221,7 @@ impl Worker<'_> {
             return true;
         }
         self.checks += 1;
-        if self.checks % 64 == 0 {
+        if self.checks.is_multiple_of(64) {
             if let Some(deadline) = self.shared.deadline {
                 if Instant::now() >= deadline {
                     self.shared.timed_out.store(true, Relaxed);
@@ -311,7 +318,7 @@ impl Worker<'_> {
         self.best = Some(self.dir.translate(&seq));
         // Only shorter solutions are of interest from now on.
         self.shared.bound.fetch_min(len.saturating_sub(1), Relaxed);
-        if !self.shared.keep_improving {
+        if !self.shared.keep_improving || len <= self.shared.target {
             self.shared.stop.store(true, Relaxed);
             return true;
         }
@@ -332,9 +339,13 @@ pub fn solve(
     let shared = Shared {
         bound: AtomicUsize::new(options.max_length.min(MAX_LENGTH - 1)),
         keep_improving,
+        target: options.target,
         stop: AtomicBool::new(false),
         timed_out: AtomicBool::new(false),
-        deadline: options.time.map(|t| start + t),
+        deadline: match (options.time, options.timeout) {
+            (Some(a), Some(b)) => Some(start + a.min(b)),
+            (a, b) => a.or(b).map(|t| start + t),
+        },
         nodes: AtomicU64::new(0),
     };
     let directions = Direction::all(cube);

@@ -91,7 +91,6 @@ impl StickerCube {
     }
 }
 
-
 /// A linear map of space given by the images of the x (R), y (U) and z (F) unit vectors.
 #[derive(Clone, Copy)]
 pub struct Linear {
