@@ -236,6 +236,7 @@ fn short_targets_and_budgets() {
             max_length: len,
             time: None,
             threads: 2,
+            ..FastOptions::default()
         };
         let out = tp.solve(&cube, &opts).unwrap();
         let s = out
@@ -257,6 +258,7 @@ fn short_targets_and_budgets() {
                 max_length: 12,
                 time: Some(Duration::from_millis(200)),
                 threads: 1,
+                ..FastOptions::default()
             },
         )
         .unwrap();
@@ -283,4 +285,45 @@ fn multithreaded_search_agrees() {
             assert!(s.len() <= 20 && cube.apply_moves(&s).is_solved());
         }
     }
+}
+
+#[test]
+fn a_hard_timeout_ends_a_search_without_a_budget() {
+    // Without --time the search stops at the first solution within the limit; the superflip
+    // has none of 19 moves, so only the hard timeout ends it.
+    let tp = common::twophase();
+    let superflip =
+        Cube::from_facelets("UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB").unwrap();
+    let out = tp
+        .solve(
+            &superflip,
+            &FastOptions {
+                max_length: 19,
+                timeout: Some(Duration::from_millis(300)),
+                ..FastOptions::default()
+            },
+        )
+        .unwrap();
+    assert!(out.solution.is_none() && out.timed_out);
+    assert!(out.seconds < 5.0);
+}
+
+#[test]
+fn a_target_ends_the_improving_search_early() {
+    // With a long budget, a solution at the target (a proven lower bound) ends the search.
+    let tp = common::twophase();
+    let cube = Cube::from_moves(&korf::cube::parse_moves("R U F D L B").unwrap());
+    let out = tp
+        .solve(
+            &cube,
+            &FastOptions {
+                time: Some(Duration::from_secs(60)),
+                target: 6,
+                ..FastOptions::default()
+            },
+        )
+        .unwrap();
+    let s = out.solution.unwrap();
+    assert!(s.len() <= 6 && cube.apply_moves(&s).is_solved());
+    assert!(!out.timed_out && out.seconds < 30.0);
 }
