@@ -4,6 +4,9 @@
 //!
 //! * [`cube`] — cubie model, moves, notation, facelet strings, random states.
 //! * [`coord`] — ranking and unranking of permutations and orientations.
+//! * [`symmetry`] — the 48 symmetries of the cube.
+//! * [`coset`] — the symmetry-reduced coset coordinate of the coset table.
+//! * [`twophase`] — Kociemba's two-phase search.
 //! * [`tables`] — pattern databases: format, generation, loading, verification.
 //! * [`search`] — IDA* over the pattern databases and its parallel driver.
 //! * [`cli`] — command-line definitions and user-facing errors.
@@ -11,6 +14,7 @@
 
 pub mod cli;
 pub mod coord;
+pub mod coset;
 pub mod cube;
 pub mod report;
 pub mod search;

@@ -161,7 +161,7 @@ fn table_kinds(only: &Option<String>) -> Result<Vec<TableKind>, CliError> {
         None => Ok(TableKind::ALL.to_vec()),
         Some(name) => TableKind::from_name(name).map(|k| vec![k]).ok_or_else(|| {
             CliError::Input(format!(
-                "unknown table `{name}` for --only; the tables are: corners, edges7, edgeperm, phase1, phase2"
+                "unknown table `{name}` for --only; the tables are: corners, edges7, edgeperm, phase1, phase2, coset"
             ))
         }),
     }

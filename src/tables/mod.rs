@@ -30,6 +30,9 @@ pub enum TableKind {
     /// Two-phase search, phase 2: (corner permutation, slice permutation) and (U/D edge
     /// permutation, slice permutation).
     Phase2,
+    /// The symmetry-reduced coset table: corner tetrads and twist (48-symmetry class) ×
+    /// edge slices ([`crate::coset`]).
+    Coset,
 }
 
 /// Everything fixed about one table kind, including its expected distribution.
@@ -68,6 +71,14 @@ const PHASE2_EXPECTED: [u64; 15] = [
     2304,
 ];
 
+/// Coset-table distances counted by entry (twins included).  Weighted by the orbit size of
+/// each entry's corner class they count raw cosets; `tests/coset.rs` checks that against a
+/// breadth-first search over raw cosets (depths 0–6) and entries against a brute-force
+/// search for the subgroup.
+const COSET_EXPECTED: [u64; 13] = [
+    1, 1, 4, 34, 331, 3612, 41605, 474128, 4953846, 34776317, 68566704, 8749194, 1673,
+];
+
 /// The default set (the optimal solver's tables), in build order.
 pub const DEFAULT_SET: [TableKind; 3] =
     [TableKind::Corners, TableKind::Edges7, TableKind::EdgePerm];
@@ -77,17 +88,18 @@ pub const TWOPHASE_SET: [TableKind; 2] = [TableKind::Phase1, TableKind::Phase2];
 
 impl TableKind {
     /// All kinds, in build order.
-    pub const ALL: [TableKind; 5] = [
+    pub const ALL: [TableKind; 6] = [
         TableKind::Corners,
         TableKind::Edges7,
         TableKind::EdgePerm,
         TableKind::Phase1,
         TableKind::Phase2,
+        TableKind::Coset,
     ];
 
     /// The kind's descriptor.
     pub fn descriptor(self) -> &'static Descriptor {
-        static D: [Descriptor; 5] = [
+        static D: [Descriptor; 6] = [
             Descriptor {
                 kind: TableKind::Corners,
                 name: "corners",
@@ -122,6 +134,14 @@ impl TableKind {
                 description: "two-phase, phase 2: corner/edge perms x slice perm",
                 entries: crate::twophase::prune::PHASE2_ENTRIES,
                 expected: &PHASE2_EXPECTED,
+            },
+            Descriptor {
+                kind: TableKind::Coset,
+                name: "coset",
+                description:
+                    "coset of the 48-symmetric subgroup: corner tetrads+twist class x edge slices",
+                entries: crate::coset::ENTRIES,
+                expected: &COSET_EXPECTED,
             },
         ];
         &D[self as usize]
@@ -167,6 +187,10 @@ impl TableKind {
             ),
             TableKind::Phase2 => generate::generate_space(
                 &crate::twophase::prune::Phase2Space(crate::twophase::coords()),
+                progress,
+            ),
+            TableKind::Coset => generate::generate_space(
+                &crate::coset::CosetSpace(crate::coset::coset_coords()),
                 progress,
             ),
         }

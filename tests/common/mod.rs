@@ -57,3 +57,10 @@ pub fn table_set() -> &'static TableSet {
     static SET: OnceLock<TableSet> = OnceLock::new();
     SET.get_or_init(|| TableSet::open(tables_dir()).expect("tables load"))
 }
+
+/// Open table `kind` from the test directory, generating it first if missing or invalid.
+pub fn open_generated(kind: TableKind) -> Table {
+    let dir = test_dir();
+    ensure(&dir, &[kind]);
+    Table::open(kind, &dir, true).expect("table loads")
+}

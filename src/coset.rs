@@ -1,0 +1,309 @@
+//! The coset coordinate of a subgroup that every symmetry of the cube keeps, reduced by all
+//! 48 symmetries.
+//!
+//! The subgroup `H` holds every position in which each corner sits in its own tetrad and is
+//! oriented, and each edge sits in its own slice:
+//!
+//! * corner tetrads: `{URF, ULB, DLF, DRB}` (tetrad A) and `{UFL, UBR, DFR, DBL}`;
+//! * edge slices: M = `{UF, UB, DB, DF}`, S = `{UR, UL, DL, DR}`, E = `{FR, FL, BL, BR}`.
+//!
+//! A position `x` and `h · x` (for `h` in `H`) carry the same pieces-of-a-kind in each
+//! position, so the right coset `H x` is named by three facts read position by position:
+//! which positions hold tetrad-A corners (C(8,4) = 70), the corner twists (3^7), and which
+//! slice each position's edge belongs to (C(12,4) · C(8,4) = 34,650).  A move acts on cosets
+//! (`H x · m = H (x m)`), so the distance of `H x` from `H` by breadth-first search is a lower
+//! bound on the distance of `x` from solved.
+//!
+//! Conjugating by a symmetry maps `H` to itself, hence cosets to cosets with the same
+//! distance.  The corner part (70 · 2187 = 153,090 raw values) falls into 3,393 classes;
+//! [`CosetCoords::index`] conjugates a position's edge part by the symmetry that takes its
+//! corner part to the class representative, giving `3,393 · 34,650 = 117,567,450` entries.
+//! When the representative is itself symmetric, the several edge values it allows are
+//! *twins* that the table keeps equal.
+
+use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
+use crate::symmetry::{conjugate, symmetries, SYMMETRIES};
+use rayon::prelude::*;
+use std::sync::OnceLock;
+
+/// Corner twist values.
+pub const TWISTS: usize = 2187;
+/// Ways to place the four tetrad-A corners: C(8,4).
+pub const SPLITS: usize = 70;
+/// Raw corner values: `split * TWISTS + twist`.
+pub const CORNER_RAW: usize = SPLITS * TWISTS;
+/// Corner classes under the 48 symmetries.
+pub const CORNER_CLASSES: usize = 3393;
+/// Edge values: which slice each position's edge belongs to.
+pub const EDGE_SLICES: usize = 495 * 70;
+/// Entries of the coset table.
+pub const ENTRIES: u64 = CORNER_CLASSES as u64 * EDGE_SLICES as u64;
+
+/// Tetrad A: URF, ULB, DLF, DRB (corner numbers 0, 2, 5, 7).
+pub const TETRAD_A: u8 = 0b1010_0101;
+/// Slice of each edge piece: 0 = E, 1 = M, 2 = S.
+pub const EDGE_SLICE: [u8; 12] = [2, 1, 2, 1, 2, 1, 2, 1, 0, 0, 0, 0];
+
+const fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut r = 1;
+    let mut i = 0;
+    while i < k {
+        r = r * (n - i) / (i + 1);
+        i += 1;
+    }
+    r
+}
+
+/// Rank of a bit set of `n` bits with exactly `k` ones, among all such sets in the order of
+/// the combinatorial number system (0 for the lowest `k` bits).  Built for masks < 4096.
+const fn combination_ranks() -> [u16; 4096] {
+    let mut table = [u16::MAX; 4096];
+    let mut mask = 0usize;
+    while mask < 4096 {
+        let mut rank = 0;
+        let mut ones = 0;
+        let mut bit = 0;
+        while bit < 12 {
+            if mask & (1 << bit) != 0 {
+                ones += 1;
+                rank += binomial(bit, ones);
+            }
+            bit += 1;
+        }
+        table[mask] = rank as u16;
+        mask += 1;
+    }
+    table
+}
+
+static COMBINATION_RANK: [u16; 4096] = combination_ranks();
+
+/// Inverse of the ranking for `k` ones: the mask of rank `r` (a linear scan; only for
+/// building tables).
+fn unrank_combination(r: usize, k: u32, n: usize) -> u16 {
+    (0..(1u16 << n))
+        .find(|&m| m.count_ones() == k && COMBINATION_RANK[m as usize] as usize == r)
+        .expect("rank in range")
+}
+
+/// The raw corner value of `c`: tetrad-A positions and twist.
+#[inline(always)]
+pub fn corner_raw(c: &Cube) -> usize {
+    let mut split = 0usize;
+    for i in 0..8 {
+        split |= (((TETRAD_A >> c.corner(i)) & 1) as usize) << i;
+    }
+    COMBINATION_RANK[split] as usize * TWISTS + c.twist_coord() as usize
+}
+
+/// The edge value of `c`: the four E-slice positions (C(12,4)), then the four M-slice
+/// positions among the remaining eight (C(8,4)).
+#[inline(always)]
+pub fn edge_slices(c: &Cube) -> usize {
+    let (mut e, mut m, mut k) = (0usize, 0usize, 0);
+    for i in 0..12 {
+        match EDGE_SLICE[c.edge(i) as usize] {
+            0 => e |= 1 << i,
+            s => {
+                m |= ((s & 1) as usize) << k;
+                k += 1;
+            }
+        }
+    }
+    COMBINATION_RANK[e] as usize * 70 + COMBINATION_RANK[m] as usize
+}
+
+/// A position with the given raw corner value (corners only; edges solved).
+pub fn corner_cube(raw: usize) -> Cube {
+    let split = unrank_combination(raw / TWISTS, 4, 8);
+    let twists = crate::coord::unrank_twist((raw % TWISTS) as u32);
+    let (mut a, mut b) = ([0u8, 2, 5, 7].into_iter(), [1u8, 3, 4, 6].into_iter());
+    let cp: [u8; 8] = std::array::from_fn(|i| {
+        if split & (1 << i) != 0 {
+            a.next().unwrap()
+        } else {
+            b.next().unwrap()
+        }
+    });
+    let solved = Cube::SOLVED;
+    Cube::from_parts(cp, twists, solved.edge_perm(), solved.edge_flips())
+}
+
+/// A position with the given edge value (edges only, unflipped; corners solved).
+pub fn edge_cube(value: usize) -> Cube {
+    let e = unrank_combination(value / 70, 4, 12);
+    let m = unrank_combination(value % 70, 4, 8);
+    let (mut es, mut ms, mut ss) = (
+        [8u8, 9, 10, 11].into_iter(),
+        [1u8, 3, 5, 7].into_iter(),
+        [0u8, 2, 4, 6].into_iter(),
+    );
+    let mut k = 0;
+    let ep: [u8; 12] = std::array::from_fn(|i| {
+        if e & (1 << i) != 0 {
+            es.next().unwrap()
+        } else {
+            k += 1;
+            if m & (1 << (k - 1)) != 0 {
+                ms.next().unwrap()
+            } else {
+                ss.next().unwrap()
+            }
+        }
+    });
+    let solved = Cube::SOLVED;
+    Cube::from_parts(solved.corner_perm(), solved.corner_twists(), ep, [0; 12])
+}
+
+/// Move and symmetry tables of the coset coordinate.
+pub struct CosetCoords {
+    /// `corner_move[raw * 18 + m]`: raw corner value after move `m`.
+    pub corner_move: Vec<u32>,
+    /// `edge_move[value * 18 + m]`.
+    pub edge_move: Vec<u16>,
+    /// `edge_conj[value * 48 + s]`: the edge value of the conjugate by symmetry `s`.
+    pub edge_conj: Vec<u16>,
+    /// Class of each raw corner value.
+    pub corner_class: Vec<u16>,
+    /// A symmetry that takes each raw corner value to its class representative.
+    pub corner_sym: Vec<u8>,
+    /// Raw value of each class representative.
+    pub class_rep: Vec<u32>,
+    /// Symmetries that fix each representative (bit `s`), identity included.
+    pub class_stabilizer: Vec<u64>,
+}
+
+impl CosetCoords {
+    /// Build every table (about half a second on 2 cores).
+    pub fn build() -> CosetCoords {
+        let syms = symmetries();
+        let corner_cubes: Vec<Cube> = (0..CORNER_RAW).into_par_iter().map(corner_cube).collect();
+        let corner_move: Vec<u32> = corner_cubes
+            .par_iter()
+            .flat_map_iter(|c| ALL_MOVES.map(|m| corner_raw(&c.apply_move(m)) as u32))
+            .collect();
+        let edge_cubes: Vec<Cube> = (0..EDGE_SLICES).into_par_iter().map(edge_cube).collect();
+        let edge_move: Vec<u16> = edge_cubes
+            .par_iter()
+            .flat_map_iter(|c| ALL_MOVES.map(|m| edge_slices(&c.apply_move(m)) as u16))
+            .collect();
+        let edge_conj: Vec<u16> = edge_cubes
+            .par_iter()
+            .flat_map_iter(|c| (0..SYMMETRIES).map(|s| edge_slices(&conjugate(c, s)) as u16))
+            .collect();
+
+        let mut corner_class = vec![u16::MAX; CORNER_RAW];
+        let mut corner_sym = vec![0u8; CORNER_RAW];
+        let mut class_rep = Vec::with_capacity(CORNER_CLASSES);
+        let mut class_stabilizer = Vec::with_capacity(CORNER_CLASSES);
+        for raw in 0..CORNER_RAW {
+            if corner_class[raw] != u16::MAX {
+                continue;
+            }
+            let class = class_rep.len() as u16;
+            let mut stabilizer = 0u64;
+            for s in 0..SYMMETRIES {
+                let image = corner_raw(&conjugate(&corner_cubes[raw], s));
+                if image == raw {
+                    stabilizer |= 1 << s;
+                }
+                if corner_class[image] == u16::MAX {
+                    corner_class[image] = class;
+                    // S_s · rep · S_s⁻¹ = image, so conjugating image by s⁻¹ gives rep.
+                    corner_sym[image] = syms.inverse[s];
+                }
+            }
+            class_rep.push(raw as u32);
+            class_stabilizer.push(stabilizer);
+        }
+        assert_eq!(class_rep.len(), CORNER_CLASSES, "corner class count");
+        CosetCoords {
+            corner_move,
+            edge_move,
+            edge_conj,
+            corner_class,
+            corner_sym,
+            class_rep,
+            class_stabilizer,
+        }
+    }
+
+    /// Table index of a (raw corner, edge) pair.
+    #[inline(always)]
+    pub fn index_of(&self, corner: usize, edge: usize) -> u64 {
+        let class = self.corner_class[corner] as u64;
+        let s = self.corner_sym[corner] as usize;
+        class * EDGE_SLICES as u64 + self.edge_conj[edge * SYMMETRIES + s] as u64
+    }
+
+    /// Table index of position `c`.  When the corner class is symmetric, conjugates of `c`
+    /// may land on twin entries (which hold the same value); see [`Self::canonical_index`].
+    #[inline(always)]
+    pub fn index(&self, c: &Cube) -> u64 {
+        self.index_of(corner_raw(c), edge_slices(c))
+    }
+
+    /// The smallest of an index and its twins: the same for every symmetric image of a
+    /// position.
+    pub fn canonical_index(&self, i: u64) -> u64 {
+        let mut min = i;
+        self.twins(i, |t| min = min.min(t));
+        min
+    }
+
+    /// Call `visit` with every other index that stands for the same coset class as `i`.
+    #[inline(always)]
+    pub fn twins(&self, i: u64, mut visit: impl FnMut(u64)) {
+        let class = (i / EDGE_SLICES as u64) as usize;
+        let edge = (i % EDGE_SLICES as u64) as usize;
+        let mut stabilizer = self.class_stabilizer[class] & !1;
+        while stabilizer != 0 {
+            let s = stabilizer.trailing_zeros() as usize;
+            stabilizer &= stabilizer - 1;
+            let twin =
+                class as u64 * EDGE_SLICES as u64 + self.edge_conj[edge * SYMMETRIES + s] as u64;
+            if twin != i {
+                visit(twin);
+            }
+        }
+    }
+}
+
+/// The coset tables, built on first use.
+pub fn coset_coords() -> &'static CosetCoords {
+    static C: OnceLock<CosetCoords> = OnceLock::new();
+    C.get_or_init(CosetCoords::build)
+}
+
+/// The coset table as a breadth-first search space.
+pub struct CosetSpace<'a>(pub &'a CosetCoords);
+
+impl crate::tables::generate::Space for CosetSpace<'_> {
+    fn entries(&self) -> u64 {
+        ENTRIES
+    }
+    fn goal(&self) -> u64 {
+        self.0.index(&Cube::SOLVED)
+    }
+    #[inline(always)]
+    fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
+        let c = self.0;
+        let class = (i / EDGE_SLICES as u64) as usize;
+        let edge = (i % EDGE_SLICES as u64) as usize;
+        let corner = c.class_rep[class] as usize;
+        for m in 0..MOVE_COUNT {
+            let cr = c.corner_move[corner * MOVE_COUNT + m] as usize;
+            let er = c.edge_move[edge * MOVE_COUNT + m] as usize;
+            if visit(c.index_of(cr, er)) {
+                return;
+            }
+        }
+    }
+    #[inline(always)]
+    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
+        self.0.twins(i, visit)
+    }
+}

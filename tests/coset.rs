@@ -1,0 +1,225 @@
+//! The coset coordinate: invariance under the subgroup and the symmetries, classes, and the
+//! move action, all against the cube model.
+
+use korf::coset::{
+    self, corner_cube, corner_raw, coset_coords, edge_cube, edge_slices, CORNER_CLASSES,
+    CORNER_RAW, EDGE_SLICES, TETRAD_A,
+};
+use korf::cube::{random_cube, Cube, ALL_MOVES};
+use korf::symmetry::{conjugate, symmetries, SYMMETRIES};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+fn rng(seed: u64) -> rand::rngs::StdRng {
+    rand::rngs::StdRng::seed_from_u64(seed)
+}
+
+/// A random element of the subgroup's corner-and-edge "shape": pieces permuted within their
+/// tetrads and slices, corners unturned, edges with any flip (the coordinate ignores flips).
+fn random_h(rng: &mut impl Rng) -> Cube {
+    let mut a = [0u8, 2, 5, 7];
+    let mut b = [1u8, 3, 4, 6];
+    a.shuffle(rng);
+    b.shuffle(rng);
+    let (mut ai, mut bi) = (a.into_iter(), b.into_iter());
+    let cp: [u8; 8] = std::array::from_fn(|i| {
+        if TETRAD_A >> i & 1 == 1 {
+            ai.next().unwrap()
+        } else {
+            bi.next().unwrap()
+        }
+    });
+    let mut slices = [vec![8u8, 9, 10, 11], vec![1, 3, 5, 7], vec![0, 2, 4, 6]];
+    for s in &mut slices {
+        s.shuffle(rng);
+    }
+    let mut next = [0usize; 3];
+    let ep: [u8; 12] = std::array::from_fn(|i| {
+        let s = coset::EDGE_SLICE[i] as usize;
+        next[s] += 1;
+        slices[s][next[s] - 1]
+    });
+    let eo: [u8; 12] = std::array::from_fn(|_| rng.gen_range(0..2));
+    Cube::from_parts(cp, [0; 8], ep, eo)
+}
+
+#[test]
+fn raw_coordinates_round_trip() {
+    for raw in (0..CORNER_RAW).step_by(7) {
+        assert_eq!(corner_raw(&corner_cube(raw)), raw);
+    }
+    for v in 0..EDGE_SLICES {
+        assert_eq!(edge_slices(&edge_cube(v)), v);
+    }
+    assert_eq!(
+        corner_raw(&Cube::SOLVED),
+        corner_raw(&random_h(&mut rng(1)))
+    );
+}
+
+#[test]
+fn the_coordinate_names_right_cosets_of_the_subgroup() {
+    // h · x has the same coordinate as x for every h in H, and the solved coset is H.
+    let co = coset_coords();
+    let mut r = rng(2);
+    let goal = co.index(&Cube::SOLVED);
+    for _ in 0..2000 {
+        let x = random_cube(&mut r);
+        let h = random_h(&mut r);
+        assert_eq!(co.index(&h.compose(&x)), co.index(&x));
+        assert_eq!(co.index(&h), goal);
+    }
+    // Any single move leaves H unless it is a half turn.
+    for m in ALL_MOVES {
+        let moved = co.index(&Cube::SOLVED.apply_move(m)) == goal;
+        assert_eq!(!moved, m.quarter_turns() % 2 == 1, "{m}");
+    }
+}
+
+#[test]
+fn the_coordinate_is_invariant_under_all_48_symmetries() {
+    let co = coset_coords();
+    let mut r = rng(3);
+    for _ in 0..300 {
+        let x = random_cube(&mut r);
+        let i = co.canonical_index(co.index(&x));
+        for s in 0..SYMMETRIES {
+            let j = co.canonical_index(co.index(&conjugate(&x, s)));
+            assert_eq!(j, i, "symmetry {s}");
+        }
+    }
+}
+
+#[test]
+fn corner_classes_partition_the_raw_values() {
+    let co = coset_coords();
+    assert_eq!(co.class_rep.len(), CORNER_CLASSES);
+    // Orbit sizes (48 / stabiliser size) add up to every raw value, and every raw value's
+    // symmetry takes it to its representative.
+    let orbits: usize = co
+        .class_stabilizer
+        .iter()
+        .map(|st| SYMMETRIES / st.count_ones() as usize)
+        .sum();
+    assert_eq!(orbits, CORNER_RAW);
+    for raw in (0..CORNER_RAW).step_by(13) {
+        let class = co.corner_class[raw] as usize;
+        let s = co.corner_sym[raw] as usize;
+        let image = corner_raw(&conjugate(&corner_cube(raw), s));
+        assert_eq!(image, co.class_rep[class] as usize);
+    }
+    // The stabiliser of a representative is a group.
+    let syms = symmetries();
+    for st in &co.class_stabilizer {
+        assert!(st & 1 == 1);
+        for a in 0..SYMMETRIES {
+            for b in 0..SYMMETRIES {
+                if st >> a & 1 == 1 && st >> b & 1 == 1 {
+                    assert_eq!(st >> syms.product[a][b] & 1, 1);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn move_tables_agree_with_the_cube_model() {
+    let co = coset_coords();
+    let mut r = rng(4);
+    for _ in 0..2000 {
+        let x = random_cube(&mut r);
+        let (cr, er) = (corner_raw(&x), edge_slices(&x));
+        for (k, m) in ALL_MOVES.into_iter().enumerate() {
+            let y = x.apply_move(m);
+            assert_eq!(co.corner_move[cr * 18 + k] as usize, corner_raw(&y));
+            assert_eq!(co.edge_move[er * 18 + k] as usize, edge_slices(&y));
+        }
+    }
+}
+
+mod common;
+
+use korf::tables::{Table, TableKind};
+use std::collections::HashSet;
+
+fn coset_table() -> &'static Table {
+    static T: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
+    T.get_or_init(|| common::open_generated(TableKind::Coset))
+}
+
+#[test]
+fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
+    let co = coset_coords();
+    let t = coset_table();
+    // Every entry stands for as many raw cosets as its corner class has members.
+    let mut expanded = [0u64; 16];
+    for i in 0..coset::ENTRIES {
+        let class = (i / EDGE_SLICES as u64) as usize;
+        let orbit = SYMMETRIES as u64 / co.class_stabilizer[class].count_ones() as u64;
+        expanded[t.get(i) as usize] += orbit;
+    }
+    assert_eq!(
+        expanded.iter().sum::<u64>(),
+        CORNER_RAW as u64 * EDGE_SLICES as u64
+    );
+    // Raw cosets by plain breadth-first search, no symmetry, up to depth 6.
+    let start = (corner_raw(&Cube::SOLVED), edge_slices(&Cube::SOLVED));
+    let mut seen: HashSet<(usize, usize)> = HashSet::from([start]);
+    let mut frontier = vec![start];
+    for depth in 0..=6 {
+        assert_eq!(frontier.len() as u64, expanded[depth], "depth {depth}");
+        let mut next = Vec::new();
+        for &(c, e) in &frontier {
+            for m in 0..18 {
+                let n = (
+                    co.corner_move[c * 18 + m] as usize,
+                    co.edge_move[e * 18 + m] as usize,
+                );
+                if seen.insert(n) {
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+}
+
+/// Distance of `x` to the subgroup by plain iterative deepening (no tables).
+fn subgroup_distance(x: &Cube, limit: usize) -> Option<usize> {
+    let co = coset_coords();
+    let goal = co.index(&Cube::SOLVED);
+    fn dfs(co: &coset::CosetCoords, x: &Cube, depth: usize, goal: u64) -> bool {
+        if co.index(x) == goal {
+            return true;
+        }
+        depth > 0
+            && ALL_MOVES
+                .into_iter()
+                .any(|m| dfs(co, &x.apply_move(m), depth - 1, goal))
+    }
+    (0..=limit).find(|&d| dfs(co, x, d, goal))
+}
+
+#[test]
+fn entries_equal_the_brute_force_distance_to_the_subgroup() {
+    let co = coset_coords();
+    let t = coset_table();
+    let mut r = rng(5);
+    for len in 0..=7 {
+        for _ in 0..6 {
+            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+            let x = Cube::from_moves(&seq);
+            let stored = t.get(co.index(&x)) as usize;
+            let brute = subgroup_distance(&x, 4);
+            match brute {
+                Some(d) => assert_eq!(stored, d, "{seq:?}"),
+                None => assert!(stored > 4 && stored <= len, "{seq:?}"),
+            }
+        }
+    }
+    // Twins hold equal values.
+    for _ in 0..2000 {
+        let i = co.index(&random_cube(&mut r));
+        co.twins(i, |j| assert_eq!(t.get(j), t.get(i)));
+    }
+}
