@@ -127,6 +127,18 @@ pub struct SearchArgs {
     /// bound ends the search early).
     #[arg(long)]
     pub no_upper_bound: bool,
+    /// Tables the optimal search takes the maximum over: korf (corners, two 7-edge groups,
+    /// edge permutation), coset (corners and the coset table), all [default: all if the
+    /// coset table is present, else korf].
+    #[arg(long, value_enum, value_name = "KIND")]
+    pub heuristic: Option<HeuristicArg>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeuristicArg {
+    Korf,
+    Coset,
+    All,
 }
 
 #[derive(Args, Debug)]

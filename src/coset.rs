@@ -103,18 +103,45 @@ pub fn corner_raw(c: &Cube) -> usize {
 /// positions among the remaining eight (C(8,4)).
 #[inline(always)]
 pub fn edge_slices(c: &Cube) -> usize {
-    let (mut e, mut m, mut k) = (0usize, 0usize, 0);
+    // Bit masks over the 12 positions, built without branches; then the M positions are
+    // squeezed out of the non-E positions six bits at a time through a small table.
+    let (mut e, mut m) = (0usize, 0usize);
     for i in 0..12 {
-        match EDGE_SLICE[c.edge(i) as usize] {
-            0 => e |= 1 << i,
-            s => {
-                m |= ((s & 1) as usize) << k;
-                k += 1;
-            }
-        }
+        let piece = c.edge(i) as usize;
+        e |= ((IS_E >> piece) & 1) << i;
+        m |= ((IS_M >> piece) & 1) << i;
     }
-    COMBINATION_RANK[e] as usize * 70 + COMBINATION_RANK[m] as usize
+    let keep = !e & 0xFFF;
+    let (lo, lo_n) = SQUEEZE[(m & 63) << 6 | (keep & 63)];
+    let (hi, _) = SQUEEZE[(m >> 6) << 6 | (keep >> 6)];
+    let m8 = lo as usize | (hi as usize) << lo_n;
+    COMBINATION_RANK[e] as usize * 70 + COMBINATION_RANK[m8] as usize
 }
+
+/// Edge pieces of the E slice (FR FL BL BR) and of the M slice (UF UB DF DB), as bit sets.
+const IS_E: usize = 0xF00;
+const IS_M: usize = 0b1010_1010;
+
+/// `SQUEEZE[bits << 6 | keep]`: the bits of `bits` at the positions set in `keep`, packed
+/// to the bottom, and how many positions `keep` has (a six-bit parallel bit extract).
+static SQUEEZE: [(u8, u8); 4096] = {
+    let mut t = [(0u8, 0u8); 4096];
+    let mut i = 0;
+    while i < 4096 {
+        let (bits, keep) = (i >> 6, i & 63);
+        let (mut out, mut n, mut b) = (0u8, 0u8, 0);
+        while b < 6 {
+            if keep & (1 << b) != 0 {
+                out |= (((bits >> b) & 1) as u8) << n;
+                n += 1;
+            }
+            b += 1;
+        }
+        t[i] = (out, n);
+        i += 1;
+    }
+    t
+};
 
 /// A position with the given raw corner value (corners only; edges solved).
 pub fn corner_cube(raw: usize) -> Cube {

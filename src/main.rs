@@ -3,9 +3,9 @@
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use korf::cli::{
-    BenchArgs, CheckArgs, Cli, CliError, Command, FastArgs, GenerateArgs, PositionArgs,
-    ScrambleArgs, ScrambleFormat, SearchArgs, ShowArgs, ShowFormat, SolveArgs, TablesCommand,
-    VerifyArgs,
+    BenchArgs, CheckArgs, Cli, CliError, Command, FastArgs, GenerateArgs, HeuristicArg,
+    PositionArgs, ScrambleArgs, ScrambleFormat, SearchArgs, ShowArgs, ShowFormat, SolveArgs,
+    TablesCommand, VerifyArgs,
 };
 use korf::cube::{self, format_moves, parse_moves, Cube};
 use korf::report::{self, Exporter, SolveRecord};
@@ -438,7 +438,18 @@ fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
     } else {
         tables::Residency::HugePages
     };
-    Ok(TableSet::open_with(&dir, residency)?)
+    let set = TableSet::open_with(&dir, residency)?;
+    let coset_present = dir.join(TableKind::Coset.file_name()).exists();
+    let heuristic = s.heuristic.unwrap_or(if coset_present {
+        HeuristicArg::All
+    } else {
+        HeuristicArg::Korf
+    });
+    if heuristic == HeuristicArg::Korf {
+        return Ok(set);
+    }
+    ensure_tables(&[TableKind::Coset], &dir, s.no_generate, "coset table")?;
+    Ok(set.with_coset(&dir, residency, heuristic == HeuristicArg::All)?)
 }
 
 /// Load the two-phase tables, generating them first if missing unless `no_generate`.

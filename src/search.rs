@@ -15,6 +15,7 @@
 //! fixed depth ([`SPLIT_DEPTH`]): every canonical prefix of that length is one rayon task.
 
 use crate::coord;
+use crate::coset::CosetCoords;
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, NO_PREVIOUS};
 use crate::tables::pattern::{edges7_b_state, Pattern, EDGES7_A};
 use crate::tables::TableSet;
@@ -30,12 +31,44 @@ pub const SPLIT_DEPTH: usize = 3;
 
 const ROOT: usize = NO_PREVIOUS;
 
+/// Which tables the heuristic takes the maximum over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HeuristicKind {
+    /// Korf's four: corners, both 7-edge groups, edge permutation.
+    Korf,
+    /// Corners, then the coset table.
+    Coset,
+    /// Korf's four and the coset table.
+    All,
+}
+
+impl HeuristicKind {
+    /// Name as on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeuristicKind::Korf => "korf",
+            HeuristicKind::Coset => "coset",
+            HeuristicKind::All => "all",
+        }
+    }
+}
+
+const KORF: u8 = 0;
+const COSET: u8 = 1;
+const ALL: u8 = 2;
+
 /// The maximum-of-tables heuristic, borrowing the mapped payloads.
 #[derive(Clone, Copy)]
 pub struct Heuristic<'a> {
     corners: &'a [u8],
     edges7: &'a [u8],
     edgeperm: &'a [u8],
+    /// The coset table's payload and coordinates, when it takes part.
+    coset: Option<(&'a [u8], &'static CosetCoords)>,
+    /// Whether the three edge tables take part (always, unless the coset table replaces
+    /// them).
+    korf_edges: bool,
 }
 
 #[inline(always)]
@@ -44,12 +77,44 @@ fn nibble(table: &[u8], index: u64) -> u8 {
 }
 
 impl<'a> Heuristic<'a> {
-    /// Borrow the tables of a loaded set.
+    /// Borrow the tables of a loaded set: Korf's four, and the coset table if loaded.
     pub fn new(set: &'a TableSet) -> Self {
         Heuristic {
             corners: set.corners.payload(),
             edges7: set.edges7.payload(),
             edgeperm: set.edgeperm.payload(),
+            coset: set
+                .coset
+                .as_ref()
+                .map(|t| (t.payload(), crate::coset::coset_coords())),
+            korf_edges: set.korf_edges || set.coset.is_none(),
+        }
+    }
+
+    /// The tables this heuristic takes the maximum over.
+    pub fn kind(&self) -> HeuristicKind {
+        match (self.coset.is_some(), self.korf_edges) {
+            (false, _) => HeuristicKind::Korf,
+            (true, false) => HeuristicKind::Coset,
+            (true, true) => HeuristicKind::All,
+        }
+    }
+
+    /// Coset table value of the inverse of `s` (0 when the table is not loaded).
+    #[inline(always)]
+    pub fn coset_inverse(&self, s: &Cube) -> u8 {
+        match self.coset {
+            Some(_) => self.coset(&s.inverse()),
+            None => 0,
+        }
+    }
+
+    /// Coset table value (0 when the table is not loaded).
+    #[inline(always)]
+    pub fn coset(&self, s: &Cube) -> u8 {
+        match self.coset {
+            Some((t, co)) => nibble(t, co.index(s)),
+            None => 0,
         }
     }
 
@@ -76,8 +141,14 @@ impl<'a> Heuristic<'a> {
 
     /// The full heuristic value (maximum over all tables).
     pub fn value(&self, s: &Cube) -> u8 {
-        self.corners(s)
-            .max(self.edges7a(s))
+        let v = self
+            .corners(s)
+            .max(self.coset(s))
+            .max(self.coset_inverse(s));
+        if !self.korf_edges {
+            return v;
+        }
+        v.max(self.edges7a(s))
             .max(self.edges7b(s))
             .max(self.edgeperm(s))
     }
@@ -87,9 +158,12 @@ impl<'a> Heuristic<'a> {
     #[inline(always)]
     pub fn exceeds(&self, s: &Cube, budget: u8) -> bool {
         self.corners(s) > budget
-            || self.edges7a(s) > budget
-            || self.edges7b(s) > budget
-            || self.edgeperm(s) > budget
+            || self.coset(s) > budget
+            || self.coset_inverse(s) > budget
+            || (self.korf_edges
+                && (self.edges7a(s) > budget
+                    || self.edges7b(s) > budget
+                    || self.edgeperm(s) > budget))
     }
 }
 
@@ -233,18 +307,22 @@ const MAX_CHILDREN: usize = 18;
 #[derive(Clone, Copy)]
 struct Frame {
     children: [Cube; MAX_CHILDREN],
+    /// The parent as a position (not inverted), tracked when the coset table is probed on
+    /// both sides; a child's is computed only if it survives the other probes.
+    forward: Cube,
     moves: [u8; MAX_CHILDREN],
     corner_index: [u32; MAX_CHILDREN],
-    edges7a_index: [u32; MAX_CHILDREN],
+    second_index: [u32; MAX_CHILDREN],
     len: u8,
     next: u8,
 }
 
 const EMPTY_FRAME: Frame = Frame {
     children: [Cube::SOLVED; MAX_CHILDREN],
+    forward: Cube::SOLVED,
     moves: [0; MAX_CHILDREN],
     corner_index: [0; MAX_CHILDREN],
-    edges7a_index: [0; MAX_CHILDREN],
+    second_index: [0; MAX_CHILDREN],
     len: 0,
     next: 0,
 };
@@ -265,10 +343,18 @@ fn prefetch(table: &[u8], index: u64) {
 
 impl Worker<'_> {
     /// Fill `frame` with the children of `state` (reached by a move of face `last`).  When
-    /// the children will be probed (`probe`), compute their first two table indices and
-    /// prefetch those entries.
+    /// the children will be probed (`probe`), compute their first two table indices
+    /// (corners, then edges7-A, or the coset table in `COSET` mode) and prefetch those
+    /// entries.
     #[inline(always)]
-    fn expand(&self, frame: &mut Frame, state: &Cube, last: usize, probe: bool) {
+    fn expand<const K: u8>(
+        &self,
+        frame: &mut Frame,
+        state: &Cube,
+        forward: &Cube,
+        last: usize,
+        probe: bool,
+    ) {
         let mut allowed = ALLOWED_AFTER[last];
         let mut n = 0;
         while allowed != 0 {
@@ -278,15 +364,24 @@ impl Worker<'_> {
             if probe {
                 let ci = coord::corner_index(&child.corners);
                 prefetch(self.h.corners, ci);
-                let ei = EDGES7_A.rank(&EDGES7_A.project(&child));
-                prefetch(self.h.edges7, ei);
+                let ei = if K == COSET {
+                    let (t, co) = self.h.coset.expect("coset mode has the coset table");
+                    let i = co.index(&child);
+                    prefetch(t, i);
+                    i
+                } else {
+                    let i = EDGES7_A.rank(&EDGES7_A.project(&child));
+                    prefetch(self.h.edges7, i);
+                    i
+                };
                 frame.corner_index[n] = ci as u32;
-                frame.edges7a_index[n] = ei as u32;
+                frame.second_index[n] = ei as u32;
             }
             frame.children[n] = child;
             frame.moves[n] = mi as u8;
             n += 1;
         }
+        frame.forward = *forward;
         frame.len = n as u8;
         frame.next = 0;
     }
@@ -294,6 +389,20 @@ impl Worker<'_> {
     /// Search below `start` (reached by `prefix`) for a solution of exactly `bound` moves in
     /// total.  Returns the full solution if found.
     fn dfs(&mut self, start: &Cube, prefix: &[Move], bound: usize) -> Option<Vec<Move>> {
+        // One copy of the loop per table combination: no per-node dispatch.
+        match (self.h.coset.is_some(), self.h.korf_edges) {
+            (false, _) => self.dfs_with::<KORF>(start, prefix, bound),
+            (true, false) => self.dfs_with::<COSET>(start, prefix, bound),
+            (true, true) => self.dfs_with::<ALL>(start, prefix, bound),
+        }
+    }
+
+    fn dfs_with<const K: u8>(
+        &mut self,
+        start: &Cube,
+        prefix: &[Move],
+        bound: usize,
+    ) -> Option<Vec<Move>> {
         let g0 = prefix.len();
         let last = prefix.last().map_or(ROOT, |m| m.face_index());
         if g0 == bound {
@@ -302,7 +411,12 @@ impl Worker<'_> {
         let remaining = bound - g0;
         let mut path = [0u8; MAX_DEPTH];
         let mut stack = [EMPTY_FRAME; MAX_DEPTH];
-        self.expand(&mut stack[0], start, last, remaining > 1);
+        let start_forward = if K == KORF {
+            Cube::SOLVED
+        } else {
+            start.inverse()
+        };
+        self.expand::<K>(&mut stack[0], start, &start_forward, last, remaining > 1);
         let mut sp = 0usize;
         let mut check = 0u32;
         loop {
@@ -337,18 +451,34 @@ impl Worker<'_> {
                 }
                 continue;
             }
-            if nibble(self.h.corners, frame.corner_index[k] as u64) > budget
-                || nibble(self.h.edges7, frame.edges7a_index[k] as u64) > budget
-                || self.h.edges7b(&child) > budget
-                || self.h.edgeperm(&child) > budget
-            {
+            let mut child_forward = Cube::SOLVED;
+            let pruned = if K == COSET {
+                let (t, _) = self.h.coset.expect("coset mode has the coset table");
+                nibble(self.h.corners, frame.corner_index[k] as u64) > budget
+                    || nibble(t, frame.second_index[k] as u64) > budget
+                    || {
+                        child_forward = frame.forward.apply_move(ALL_MOVES[mi as usize]);
+                        self.h.coset(&child_forward) > budget
+                    }
+            } else {
+                nibble(self.h.corners, frame.corner_index[k] as u64) > budget
+                    || nibble(self.h.edges7, frame.second_index[k] as u64) > budget
+                    || (K == ALL
+                        && (self.h.coset(&child) > budget || {
+                            child_forward = frame.forward.apply_move(ALL_MOVES[mi as usize]);
+                            self.h.coset(&child_forward) > budget
+                        }))
+                    || self.h.edges7b(&child) > budget
+                    || self.h.edgeperm(&child) > budget
+            };
+            if pruned {
                 continue;
             }
             path[sp] = mi;
             sp += 1;
             let face = mi as usize / 3;
             let (_, upper) = stack.split_at_mut(sp);
-            self.expand(&mut upper[0], &child, face, budget > 1);
+            self.expand::<K>(&mut upper[0], &child, &child_forward, face, budget > 1);
         }
     }
 

@@ -433,6 +433,11 @@ pub struct TableSet {
     pub corners: Table,
     pub edges7: Table,
     pub edgeperm: Table,
+    /// The coset table, when it takes part in the heuristic.
+    pub coset: Option<Table>,
+    /// Whether the edge tables take part (false only with the coset table: `--heuristic
+    /// coset`).
+    pub korf_edges: bool,
 }
 
 impl TableSet {
@@ -448,11 +453,29 @@ impl TableSet {
             corners: Table::open(TableKind::Corners, dir, populate)?,
             edges7: Table::open(TableKind::Edges7, dir, populate)?,
             edgeperm: Table::open(TableKind::EdgePerm, dir, populate)?,
+            coset: None,
+            korf_edges: true,
         };
         for t in [&mut set.corners, &mut set.edges7, &mut set.edgeperm] {
             t.make_resident(residency);
         }
         Ok(set)
+    }
+
+    /// Add the coset table from `dir` to the heuristic; with `korf_edges` false it replaces
+    /// the three edge tables.
+    pub fn with_coset(
+        mut self,
+        dir: &Path,
+        residency: Residency,
+        korf_edges: bool,
+    ) -> Result<TableSet, TableError> {
+        let mut t = Table::open(TableKind::Coset, dir, residency == Residency::Mapped)?;
+        t.make_resident(residency);
+        crate::coset::coset_coords();
+        self.coset = Some(t);
+        self.korf_edges = korf_edges;
+        Ok(self)
     }
 
     /// The tables whose files are missing from `dir`.
