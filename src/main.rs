@@ -10,6 +10,7 @@ use korf::cli::{
 use korf::cube::{self, format_moves, parse_moves, Cube};
 use korf::report::{self, Exporter, SolveRecord};
 use korf::search::{self, Snapshot, Unsolved};
+use korf::tables::HeuristicKind;
 use korf::tables::{self, Header, Progress, Table, TableKind, TableSet};
 use korf::twophase::{FastOptions, TwoPhase};
 use rand::SeedableRng;
@@ -397,18 +398,26 @@ fn ensure_tables(
     let names: Vec<&str> = missing.iter().map(|k| k.name()).collect();
     if no_generate {
         return Err(CliError::Failure(format!(
-            "{what} missing in {}: {}; build them with `korf tables generate --dir {}`",
+            "{what} missing in {}: {}; build them with `korf tables generate --dir {}` (or choose another --heuristic)",
             dir.display(),
             names.join(", "),
             dir.display()
         )));
     }
     let bytes: u64 = missing.iter().map(|k| k.file_size()).sum();
-    let duration = if missing.iter().all(|k| tables::TWOPHASE_SET.contains(k)) {
-        "about 10 seconds"
-    } else {
-        "a few minutes (about 2 on 2 cores)"
-    };
+    // Measured on 2 cores (README, "Pattern databases"), rounded up.
+    let seconds: u64 = missing
+        .iter()
+        .map(|k| match k {
+            TableKind::Corners => 10,
+            TableKind::Edges7 => 40,
+            TableKind::EdgePerm => 35,
+            TableKind::Phase1 => 10,
+            TableKind::Phase2 => 1,
+            TableKind::Coset => 15,
+        })
+        .sum();
+    let duration = format!("about {seconds} seconds on 2 cores");
     eprintln!(
         "korf: first run: generating the {what} ({}) into {}: {} of disk, {duration}; this happens once.",
         names.join(", "),
@@ -424,32 +433,36 @@ fn ensure_tables(
     build_tables(&missing, dir)
 }
 
-/// Load the default set, generating missing tables first unless `--no-generate`.
+/// The heuristic a search uses: `--heuristic`, else the coset table (the fastest, and
+/// quick to build) unless only Korf's tables are present.
+fn heuristic_kind(s: &SearchArgs, dir: &Path) -> HeuristicKind {
+    match s.heuristic {
+        Some(HeuristicArg::Korf) => HeuristicKind::Korf,
+        Some(HeuristicArg::Coset) => HeuristicKind::Coset,
+        Some(HeuristicArg::All) => HeuristicKind::All,
+        None => {
+            let present = |k: &TableKind| dir.join(k.file_name()).exists();
+            let korf_only = tables::DEFAULT_SET.iter().all(present) && !present(&TableKind::Coset);
+            if korf_only {
+                HeuristicKind::Korf
+            } else {
+                HeuristicKind::Coset
+            }
+        }
+    }
+}
+
+/// Load the heuristic's tables, generating missing ones first unless `--no-generate`.
 fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
     let dir = tables::resolve_dir(s.tables.as_deref());
-    ensure_tables(
-        &tables::DEFAULT_SET,
-        &dir,
-        s.no_generate,
-        "pattern databases",
-    )?;
+    let kind = heuristic_kind(s, &dir);
+    ensure_tables(kind.tables(), &dir, s.no_generate, "pattern databases")?;
     let residency = if s.no_huge_pages {
         tables::Residency::Mapped
     } else {
         tables::Residency::HugePages
     };
-    let set = TableSet::open_with(&dir, residency)?;
-    let coset_present = dir.join(TableKind::Coset.file_name()).exists();
-    let heuristic = s.heuristic.unwrap_or(if coset_present {
-        HeuristicArg::All
-    } else {
-        HeuristicArg::Korf
-    });
-    if heuristic == HeuristicArg::Korf {
-        return Ok(set);
-    }
-    ensure_tables(&[TableKind::Coset], &dir, s.no_generate, "coset table")?;
-    Ok(set.with_coset(&dir, residency, heuristic == HeuristicArg::All)?)
+    Ok(TableSet::open_for(&dir, residency, kind)?)
 }
 
 /// Load the two-phase tables, generating them first if missing unless `no_generate`.
@@ -583,6 +596,7 @@ fn solve_fast(
         threads: opts.threads,
         utilisation: f64::NAN,
         depths: Vec::new(),
+        heuristic: "two-phase".to_string(),
         upper_bound: None,
     })
 }
@@ -663,6 +677,7 @@ fn solve_optimal(
         threads: outcome.threads,
         utilisation: outcome.busy_seconds / (outcome.threads as f64 * outcome.seconds).max(1e-9),
         depths: outcome.depths,
+        heuristic: set.kind().name().to_string(),
         upper_bound: outcome.upper_bound,
     })
 }
@@ -677,7 +692,8 @@ fn busy_cell(r: &SolveRecord) -> String {
 
 fn stats_text(r: &SolveRecord) -> String {
     let mut s = format!(
-        "nodes {} in {:.3}s ({:.3e} nodes/s, {} threads, {} busy)\n",
+        "heuristic {}: nodes {} in {:.3}s ({:.3e} nodes/s, {} threads, {} busy)\n",
+        r.heuristic,
         r.nodes,
         r.seconds,
         r.nodes_per_second,
@@ -825,6 +841,22 @@ fn bench(a: BenchArgs) -> Result<(), CliError> {
     let engine = engine(&a.search, &a.fast)?;
     let live = std::io::stderr().is_terminal();
     let mut rows = Vec::new();
+    out(&format!(
+        "# {}\n",
+        match &engine {
+            Engine::Optimal { set, .. } => format!(
+                "optimal search, heuristic {} ({})",
+                set.kind().name(),
+                set.kind()
+                    .tables()
+                    .iter()
+                    .map(|k| k.name())
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            ),
+            Engine::Fast { .. } => "two-phase search (--fast)".to_string(),
+        }
+    ));
     out(&format!(
         "{:>5} {:>6} {:>10} {:>15} {:>11} {:>5}\n",
         "#", "length", "seconds", "nodes", "nodes/s", "busy"

@@ -72,6 +72,8 @@ pub struct SolveRecord {
     /// Share of the threads' time spent searching (1.0 = no imbalance or start-up loss).
     pub utilisation: f64,
     pub depths: Vec<DepthStats>,
+    /// The tables searched: `korf`, `coset`, `all`, or `two-phase` for `--fast`.
+    pub heuristic: String,
     /// Optimal solves: the two-phase upper bound, if one was found.
     pub upper_bound: Option<crate::search::UpperBound>,
 }

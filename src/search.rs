@@ -31,28 +31,7 @@ pub const SPLIT_DEPTH: usize = 3;
 
 const ROOT: usize = NO_PREVIOUS;
 
-/// Which tables the heuristic takes the maximum over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HeuristicKind {
-    /// Korf's four: corners, both 7-edge groups, edge permutation.
-    Korf,
-    /// Corners, then the coset table.
-    Coset,
-    /// Korf's four and the coset table.
-    All,
-}
-
-impl HeuristicKind {
-    /// Name as on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            HeuristicKind::Korf => "korf",
-            HeuristicKind::Coset => "coset",
-            HeuristicKind::All => "all",
-        }
-    }
-}
+pub use crate::tables::HeuristicKind;
 
 const KORF: u8 = 0;
 const COSET: u8 = 1;
@@ -81,13 +60,13 @@ impl<'a> Heuristic<'a> {
     pub fn new(set: &'a TableSet) -> Self {
         Heuristic {
             corners: set.corners.payload(),
-            edges7: set.edges7.payload(),
-            edgeperm: set.edgeperm.payload(),
+            edges7: set.edges7.as_ref().map_or(&[][..], |t| t.payload()),
+            edgeperm: set.edgeperm.as_ref().map_or(&[][..], |t| t.payload()),
             coset: set
                 .coset
                 .as_ref()
                 .map(|t| (t.payload(), crate::coset::coset_coords())),
-            korf_edges: set.korf_edges || set.coset.is_none(),
+            korf_edges: set.edges7.is_some() && set.edgeperm.is_some(),
         }
     }
 

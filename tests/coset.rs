@@ -223,3 +223,70 @@ fn entries_equal_the_brute_force_distance_to_the_subgroup() {
         co.twins(i, |j| assert_eq!(t.get(j), t.get(i)));
     }
 }
+
+use korf::search::{self, Options};
+use korf::tables::HeuristicKind;
+
+#[test]
+fn coset_searches_are_optimal_against_heuristic_free_search() {
+    let coset = common::table_set_for(HeuristicKind::Coset);
+    let all = common::table_set_for(HeuristicKind::All);
+    assert_eq!(coset.kind(), HeuristicKind::Coset);
+    assert_eq!(all.kind(), HeuristicKind::All);
+    let mut r = rng(6);
+    for len in 0..=8 {
+        for _ in 0..5 {
+            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+            let x = Cube::from_moves(&seq);
+            let reference = search::solve_without_heuristic(&x, 7).map(|s| s.len());
+            for set in [&coset, &all] {
+                let out = search::solve(set, &x, &Options::default(), None).unwrap();
+                let sol = out.solution.unwrap();
+                assert!(x.apply_moves(&sol).is_solved());
+                assert_eq!(sol.len(), reference.unwrap_or(8), "{seq:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn coset_heuristic_is_admissible_and_consistent_on_random_walks() {
+    // The search tracks the inverse x and applies moves on the left of it.  The probe of the
+    // position itself (x⁻¹, moved on the right) is consistent: it changes by at most 1 per
+    // move.  The probe of x is a lower bound too, but moves on the left can change it by
+    // more; IDA* needs only admissibility, and its bounds still grow one at a time.
+    let set = common::table_set_for(HeuristicKind::Coset);
+    let h = search::Heuristic::new(&set);
+    let mut r = rng(7);
+    let mut jumps = 0;
+    for _ in 0..200 {
+        let mut inv = Cube::SOLVED;
+        let (mut prev_forward, mut prev_inverse) = (0u8, 0u8);
+        for i in 0..25 {
+            let m = ALL_MOVES[r.gen_range(0..18)];
+            inv = inv.premove(m.inverse());
+            assert!(h.value(&inv) as usize <= i + 1, "h exceeds the walk length");
+            let forward = h.coset_inverse(&inv);
+            assert!(forward.abs_diff(prev_forward) <= 1, "forward probe jumps");
+            let inverse = h.coset(&inv);
+            jumps += (inverse.abs_diff(prev_inverse) > 1) as usize;
+            (prev_forward, prev_inverse) = (forward, inverse);
+        }
+    }
+    // Not a requirement, but worth knowing the x-side probe is not consistent.
+    eprintln!("x-side coset probe jumped by more than 1 on {jumps} of 5000 moves");
+}
+
+#[test]
+fn coset_and_korf_agree_on_harder_positions() {
+    let coset = common::table_set_for(HeuristicKind::Coset);
+    let korf = common::table_set();
+    let mut r = rng(8);
+    for _ in 0..4 {
+        let seq: Vec<_> = (0..11).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+        let x = Cube::from_moves(&seq);
+        let a = search::solve(&coset, &x, &Options::default(), None).unwrap();
+        let b = search::solve(korf, &x, &Options::default(), None).unwrap();
+        assert_eq!(a.solution.unwrap().len(), b.solution.unwrap().len());
+    }
+}

@@ -428,54 +428,98 @@ pub struct Verification {
     pub header_histogram_ok: bool,
 }
 
-/// The tables the optimal search uses, all loaded.
+/// Which tables the optimal search's heuristic takes the maximum over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HeuristicKind {
+    /// Korf's four: corners, both 7-edge groups, edge permutation.
+    Korf,
+    /// Corners and the coset table (probed on the position and its inverse).
+    Coset,
+    /// All of them.
+    All,
+}
+
+impl HeuristicKind {
+    /// Name as on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeuristicKind::Korf => "korf",
+            HeuristicKind::Coset => "coset",
+            HeuristicKind::All => "all",
+        }
+    }
+
+    /// The table files this heuristic needs.
+    pub fn tables(self) -> &'static [TableKind] {
+        match self {
+            HeuristicKind::Korf => &DEFAULT_SET,
+            HeuristicKind::Coset => &[TableKind::Corners, TableKind::Coset],
+            HeuristicKind::All => &[
+                TableKind::Corners,
+                TableKind::Edges7,
+                TableKind::EdgePerm,
+                TableKind::Coset,
+            ],
+        }
+    }
+}
+
+/// The tables the optimal search uses, loaded.
 pub struct TableSet {
     pub corners: Table,
-    pub edges7: Table,
-    pub edgeperm: Table,
-    /// The coset table, when it takes part in the heuristic.
+    /// Korf's edge tables (heuristics `korf` and `all`).
+    pub edges7: Option<Table>,
+    pub edgeperm: Option<Table>,
+    /// The coset table (heuristics `coset` and `all`).
     pub coset: Option<Table>,
-    /// Whether the edge tables take part (false only with the coset table: `--heuristic
-    /// coset`).
-    pub korf_edges: bool,
 }
 
 impl TableSet {
-    /// Load the default set from `dir`, held as [`Residency::default`] says.
+    /// Load Korf's four tables from `dir`, held as [`Residency::default`] says.
     pub fn open(dir: &Path) -> Result<TableSet, TableError> {
         Self::open_with(dir, Residency::default())
     }
 
-    /// Load the default set from `dir`, held as `residency` says.
+    /// Load Korf's four tables from `dir`, held as `residency` says.
     pub fn open_with(dir: &Path, residency: Residency) -> Result<TableSet, TableError> {
+        Self::open_for(dir, residency, HeuristicKind::Korf)
+    }
+
+    /// Load the tables of heuristic `kind` from `dir`, held as `residency` says.
+    pub fn open_for(
+        dir: &Path,
+        residency: Residency,
+        kind: HeuristicKind,
+    ) -> Result<TableSet, TableError> {
         let populate = residency == Residency::Mapped;
-        let mut set = TableSet {
-            corners: Table::open(TableKind::Corners, dir, populate)?,
-            edges7: Table::open(TableKind::Edges7, dir, populate)?,
-            edgeperm: Table::open(TableKind::EdgePerm, dir, populate)?,
-            coset: None,
-            korf_edges: true,
-        };
-        for t in [&mut set.corners, &mut set.edges7, &mut set.edgeperm] {
+        let load = |k: TableKind| -> Result<Option<Table>, TableError> {
+            if !kind.tables().contains(&k) {
+                return Ok(None);
+            }
+            let mut t = Table::open(k, dir, populate)?;
             t.make_resident(residency);
+            Ok(Some(t))
+        };
+        let set = TableSet {
+            corners: load(TableKind::Corners)?.expect("every heuristic uses the corners"),
+            edges7: load(TableKind::Edges7)?,
+            edgeperm: load(TableKind::EdgePerm)?,
+            coset: load(TableKind::Coset)?,
+        };
+        if set.coset.is_some() {
+            crate::coset::coset_coords();
         }
         Ok(set)
     }
 
-    /// Add the coset table from `dir` to the heuristic; with `korf_edges` false it replaces
-    /// the three edge tables.
-    pub fn with_coset(
-        mut self,
-        dir: &Path,
-        residency: Residency,
-        korf_edges: bool,
-    ) -> Result<TableSet, TableError> {
-        let mut t = Table::open(TableKind::Coset, dir, residency == Residency::Mapped)?;
-        t.make_resident(residency);
-        crate::coset::coset_coords();
-        self.coset = Some(t);
-        self.korf_edges = korf_edges;
-        Ok(self)
+    /// The heuristic these tables make.
+    pub fn kind(&self) -> HeuristicKind {
+        match (self.edges7.is_some(), self.coset.is_some()) {
+            (_, false) => HeuristicKind::Korf,
+            (false, true) => HeuristicKind::Coset,
+            (true, true) => HeuristicKind::All,
+        }
     }
 
     /// The tables whose files are missing from `dir`.

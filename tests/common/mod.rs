@@ -64,3 +64,10 @@ pub fn open_generated(kind: TableKind) -> Table {
     ensure(&dir, &[kind]);
     Table::open(kind, &dir, true).expect("table loads")
 }
+
+/// The tables of heuristic `kind`, generated if needed and loaded (mapped in place).
+pub fn table_set_for(kind: korf::tables::HeuristicKind) -> TableSet {
+    let dir = test_dir();
+    ensure(&dir, kind.tables());
+    TableSet::open_for(&dir, korf::tables::Residency::Mapped, kind).expect("tables load")
+}
