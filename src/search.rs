@@ -33,6 +33,19 @@ const ROOT: usize = NO_PREVIOUS;
 
 pub use crate::tables::HeuristicKind;
 
+/// The quarter turns, as a move bit set.
+const QUARTER_TURNS: u32 = {
+    let mut m = 0u32;
+    let mut i = 0;
+    while i < 18 {
+        if i % 3 != 1 {
+            m |= 1 << i;
+        }
+        i += 1;
+    }
+    m
+};
+
 const KORF: u8 = 0;
 const COSET: u8 = 1;
 const ALL: u8 = 2;
@@ -333,8 +346,12 @@ impl Worker<'_> {
         forward: &Cube,
         last: usize,
         probe: bool,
+        quarter_only: bool,
     ) {
         let mut allowed = ALLOWED_AFTER[last];
+        if quarter_only {
+            allowed &= QUARTER_TURNS;
+        }
         let mut n = 0;
         while allowed != 0 {
             let mi = allowed.trailing_zeros() as usize;
@@ -395,7 +412,14 @@ impl Worker<'_> {
         } else {
             start.inverse()
         };
-        self.expand::<K>(&mut stack[0], start, &start_forward, last, remaining > 1);
+        self.expand::<K>(
+            &mut stack[0],
+            start,
+            &start_forward,
+            last,
+            remaining > 1,
+            false,
+        );
         let mut sp = 0usize;
         let mut check = 0u32;
         loop {
@@ -431,10 +455,18 @@ impl Worker<'_> {
                 continue;
             }
             let mut child_forward = Cube::SOLVED;
+            // The coset value of the tracked inverse x.  When it equals the budget, the next
+            // move cannot be a half turn: the solution read backwards solves x by right
+            // moves ending in that half turn, which lies in the subgroup, so x would be one
+            // move closer to the subgroup than the table says.
+            let mut inverse_coset = 0u8;
             let pruned = if K == COSET {
                 let (t, _) = self.h.coset.expect("coset mode has the coset table");
                 nibble(self.h.corners, frame.corner_index[k] as u64) > budget
-                    || nibble(t, frame.second_index[k] as u64) > budget
+                    || {
+                        inverse_coset = nibble(t, frame.second_index[k] as u64);
+                        inverse_coset > budget
+                    }
                     || {
                         child_forward = frame.forward.apply_move(ALL_MOVES[mi as usize]);
                         self.h.coset(&child_forward) > budget
@@ -443,7 +475,10 @@ impl Worker<'_> {
                 nibble(self.h.corners, frame.corner_index[k] as u64) > budget
                     || nibble(self.h.edges7, frame.second_index[k] as u64) > budget
                     || (K == ALL
-                        && (self.h.coset(&child) > budget || {
+                        && ({
+                            inverse_coset = self.h.coset(&child);
+                            inverse_coset > budget
+                        } || {
                             child_forward = frame.forward.apply_move(ALL_MOVES[mi as usize]);
                             self.h.coset(&child_forward) > budget
                         }))
@@ -457,7 +492,15 @@ impl Worker<'_> {
             sp += 1;
             let face = mi as usize / 3;
             let (_, upper) = stack.split_at_mut(sp);
-            self.expand::<K>(&mut upper[0], &child, &child_forward, face, budget > 1);
+            let quarter_only = K != KORF && inverse_coset == budget;
+            self.expand::<K>(
+                &mut upper[0],
+                &child,
+                &child_forward,
+                face,
+                budget > 1,
+                quarter_only,
+            );
         }
     }
 
