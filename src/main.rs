@@ -349,11 +349,18 @@ fn list(dir: &Path) -> Result<(), CliError> {
                 ),
             },
         };
+        let used_by = match k {
+            TableKind::Corners => "every optimal search",
+            TableKind::Edges7 | TableKind::EdgePerm => "--heuristic korf or all",
+            TableKind::Phase1 | TableKind::Phase2 => "--fast, scramble, upper bounds",
+            TableKind::Coset => "--heuristic coset (default) or all",
+        };
         text.push_str(&format!(
-            "  {:<9} {:<55} {}\n",
+            "  {:<9} {:<55} {}\n  {:<9} used by: {used_by}\n",
             k.name(),
             k.descriptor().description,
-            status
+            status,
+            "",
         ));
     }
     out(&text);

@@ -414,3 +414,50 @@ fn generate_does_not_overwrite_without_force() {
         .success()
         .stderr(predicate::str::contains("already present"));
 }
+
+#[test]
+fn heuristics_agree_and_are_named_in_the_output() {
+    // Make sure the coset table exists beside Korf's tables.
+    common::table_set_for(korf::tables::HeuristicKind::Coset);
+    let scramble = "R U2 F' L D2 B R' U F2 D'";
+    let mut lengths = Vec::new();
+    for h in ["korf", "coset", "all"] {
+        let out = with_tables()
+            .args([
+                "solve",
+                "--json",
+                "--no-generate",
+                "--heuristic",
+                h,
+                "-s",
+                scramble,
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{h}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["heuristic"], h);
+        assert_eq!(v["optimal"], true);
+        lengths.push(v["length"].as_u64().unwrap());
+    }
+    assert!(lengths.iter().all(|&l| l == lengths[0]), "{lengths:?}");
+    with_tables()
+        .args(["solve", "--heuristic", "fastest", "-s", "R"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--heuristic"));
+}
+
+#[test]
+fn a_missing_coset_table_is_named_with_no_generate() {
+    let dir = tempfile::tempdir().unwrap();
+    korf()
+        .args(["solve", "--no-generate", "--heuristic", "coset", "--tables"])
+        .arg(dir.path())
+        .args(["-s", "R U"])
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("coset").and(predicate::str::contains("korf tables generate")),
+        );
+}
