@@ -44,6 +44,20 @@ pub const fn pick(n: u64, k: u64) -> u64 {
     r
 }
 
+/// `C(n, k)`: the number of `k`-element subsets of `n` (0 when `k > n`).
+pub const fn binomial(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut r = 1;
+    let mut i = 0;
+    while i < k {
+        r = r * (n - i) / (i + 1);
+        i += 1;
+    }
+    r
+}
+
 /// Lexicographic rank of a permutation of `0..values.len()`.
 #[inline(always)]
 pub fn rank_perm(values: &[u8]) -> u32 {

@@ -21,6 +21,7 @@
 //! When the representative is itself symmetric, the several edge values it allows are
 //! *twins* that the table keeps equal.
 
+use crate::coord::binomial;
 use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
 use crate::symmetry::{conjugate, symmetries, SYMMETRIES};
 use rayon::prelude::*;
@@ -43,19 +44,6 @@ pub const ENTRIES: u64 = CORNER_CLASSES as u64 * EDGE_SLICES as u64;
 pub const TETRAD_A: u8 = 0b1010_0101;
 /// Slice of each edge piece: 0 = E, 1 = M, 2 = S.
 pub const EDGE_SLICE: [u8; 12] = [2, 1, 2, 1, 2, 1, 2, 1, 0, 0, 0, 0];
-
-const fn binomial(n: usize, k: usize) -> usize {
-    if k > n {
-        return 0;
-    }
-    let mut r = 1;
-    let mut i = 0;
-    while i < k {
-        r = r * (n - i) / (i + 1);
-        i += 1;
-    }
-    r
-}
 
 /// Rank of a bit set of `n` bits with exactly `k` ones, among all such sets in the order of
 /// the combinatorial number system (0 for the lowest `k` bits).  Built for masks < 4096.

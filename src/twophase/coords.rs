@@ -15,6 +15,7 @@
 //! twist is carried along by the same symmetry.
 
 use crate::coord;
+use crate::coord::binomial;
 use crate::cube::{Cube, Move, ALL_MOVES, MOVE_COUNT};
 use crate::symmetry::{conjugate, UD_SYMMETRIES};
 
@@ -55,19 +56,6 @@ pub const PHASE2_SLOT: [u8; MOVE_COUNT] = {
     }
     s
 };
-
-const fn binomial(n: usize, k: usize) -> usize {
-    if k > n {
-        return 0;
-    }
-    let mut r = 1;
-    let mut i = 0;
-    while i < k {
-        r = r * (n - i) / (i + 1);
-        i += 1;
-    }
-    r
-}
 
 /// The slice coordinate of a cube: a colex rank of the set of positions (counted from BR
 /// down) holding the pieces FR FL BL BR.
