@@ -83,15 +83,6 @@ impl<'a> Heuristic<'a> {
         }
     }
 
-    /// The tables this heuristic takes the maximum over.
-    pub fn kind(&self) -> HeuristicKind {
-        match (self.coset.is_some(), self.korf_edges) {
-            (false, _) => HeuristicKind::Korf,
-            (true, false) => HeuristicKind::Coset,
-            (true, true) => HeuristicKind::All,
-        }
-    }
-
     /// Coset table value of the inverse of `s` (0 when the table is not loaded).
     #[inline(always)]
     pub fn coset_inverse(&self, s: &Cube) -> u8 {

@@ -17,6 +17,9 @@ use rand::{Rng, SeedableRng};
 use std::collections::VecDeque;
 use std::time::Duration;
 
+/// The superflip: every edge flipped in place, 20 moves from solved.
+const SUPERFLIP: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
+
 fn rng(seed: u64) -> rand::rngs::StdRng {
     rand::rngs::StdRng::seed_from_u64(seed)
 }
@@ -249,8 +252,7 @@ fn short_targets_and_budgets() {
     let out = tp.solve(&Cube::SOLVED, &FastOptions::default()).unwrap();
     assert_eq!(out.solution, Some(vec![]));
     // Impossible target within a small budget: no solution, reported as a timeout.
-    let superflip =
-        Cube::from_facelets("UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB").unwrap();
+    let superflip = Cube::from_facelets(SUPERFLIP).unwrap();
     let out = tp
         .solve(
             &superflip,
@@ -292,8 +294,7 @@ fn a_hard_timeout_ends_a_search_without_a_budget() {
     // Without --time the search stops at the first solution within the limit; the superflip
     // has none of 19 moves, so only the hard timeout ends it.
     let tp = common::twophase();
-    let superflip =
-        Cube::from_facelets("UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB").unwrap();
+    let superflip = Cube::from_facelets(SUPERFLIP).unwrap();
     let out = tp
         .solve(
             &superflip,
