@@ -22,7 +22,7 @@
 //! *twins* that the table keeps equal.
 
 use crate::coord::binomial;
-use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
+use crate::cube::{pack_edge, Cube, ALL_MOVES, MOVE_COUNT};
 use crate::symmetry::{conjugate, symmetries, SYMMETRIES};
 use rayon::prelude::*;
 use std::sync::OnceLock;
@@ -173,14 +173,125 @@ pub fn edge_cube(value: usize) -> Cube {
     Cube::from_parts(solved.corner_perm(), solved.corner_twists(), ep, [0; 12])
 }
 
-/// Move and symmetry tables of the coset coordinate.
+/// The flips of the edges standing in the positions that hold E-slice pieces, packed in
+/// position order (4 bits).  With the slices of [`edge_slices`] this names the coset of the
+/// subgroup in which the E-slice edges are also oriented ([`Variant::SliceFlips`]).
+#[inline(always)]
+pub fn e_flips(c: &Cube) -> usize {
+    let (mut e, mut f) = (0usize, 0usize);
+    for i in 0..12 {
+        let v = c.edges[i] as usize;
+        e |= ((IS_E >> (v & 15)) & 1) << i;
+        f |= ((v >> 4) & 1) << i;
+    }
+    let (lo, lo_n) = SQUEEZE[(f & 63) << 6 | (e & 63)];
+    let (hi, _) = SQUEEZE[(f >> 6) << 6 | (e >> 6)];
+    lo as usize | (hi as usize) << lo_n
+}
+
+/// A position with the given edge value and E-slice flips (corners solved; the first
+/// non-E edge carries whatever flip keeps the total even).
+pub fn edge_cube_flipped(slices: usize, flips: usize) -> Cube {
+    let base = edge_cube(slices);
+    let mut eo = [0u8; 12];
+    let mut k = 0;
+    for (i, f) in eo.iter_mut().enumerate() {
+        if IS_E >> base.edge(i) & 1 == 1 {
+            *f = (flips >> k & 1) as u8;
+            k += 1;
+        }
+    }
+    let odd = eo.iter().sum::<u8>() & 1;
+    let first_other = (0..12).find(|&i| IS_E >> base.edge(i) & 1 == 0).unwrap();
+    eo[first_other] ^= odd;
+    Cube::from_parts(
+        base.corner_perm(),
+        base.corner_twists(),
+        base.edge_perm(),
+        eo,
+    )
+}
+
+/// The coset tables korf builds: how many edges' orientation the subgroup also fixes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// k = 0: corners in their tetrads and oriented, edges in their slices.  Every symmetry
+    /// keeps this subgroup, so the table is reduced by all 48: 117,567,450 entries.
+    Slices,
+    /// k = 4: also the four E-slice edges oriented.  Only the 16 symmetries that keep the
+    /// U–D axis keep the E slice, so the table is reduced by those 16, and the search
+    /// probes it along all three axes (conjugating the position so that each slice in turn
+    /// plays the E slice): 16 times the edge values, about 47 times the entries.
+    SliceFlips,
+}
+
+/// Corner classes under the 16 symmetries that keep the U–D axis.
+pub const CORNER_CLASSES_UD: usize = 9996;
+
+impl Variant {
+    /// Symmetries the table is reduced by (the first `n` of [`crate::symmetry`]).
+    pub const fn symmetries(self) -> usize {
+        match self {
+            Variant::Slices => SYMMETRIES,
+            Variant::SliceFlips => crate::symmetry::UD_SYMMETRIES,
+        }
+    }
+    /// Values of the flip part: 1 or 2^4.
+    pub const fn flip_values(self) -> usize {
+        match self {
+            Variant::Slices => 1,
+            Variant::SliceFlips => 16,
+        }
+    }
+    /// Number of oriented edges the subgroup asks for (the issue's `k`).
+    pub const fn oriented_edges(self) -> u32 {
+        match self {
+            Variant::Slices => 0,
+            Variant::SliceFlips => 4,
+        }
+    }
+    /// Edge values per corner class.
+    pub const fn edge_values(self) -> usize {
+        EDGE_SLICES * self.flip_values()
+    }
+    /// Corner classes.
+    pub const fn corner_classes(self) -> usize {
+        match self {
+            Variant::Slices => CORNER_CLASSES,
+            Variant::SliceFlips => CORNER_CLASSES_UD,
+        }
+    }
+    /// Table entries.
+    pub const fn entries(self) -> u64 {
+        self.corner_classes() as u64 * self.edge_values() as u64
+    }
+}
+
+/// Symmetries that carry each of the three axes onto the U–D axis: identity, `URF3`,
+/// `URF3²`.  Probing `S · x · S⁻¹` for each gives the distance of `x` to the subgroup of
+/// each axis.
+pub const AXIS_SYMMETRIES: [usize; 3] = [0, 16, 32];
+
+/// Move and symmetry tables of a coset coordinate.
 pub struct CosetCoords {
+    pub variant: Variant,
+    /// Symmetries used (48 or 16).
+    pub syms: usize,
+    /// Flip values (1 or 16).
+    pub flips: usize,
+    /// Edge values per class.
+    pub edge_values: usize,
     /// `corner_move[raw * 18 + m]`: raw corner value after move `m`.
     pub corner_move: Vec<u32>,
-    /// `edge_move[value * 18 + m]`.
+    /// `edge_move[value * 18 + m]`: slice value after move `m`.
     pub edge_move: Vec<u16>,
-    /// `edge_conj[value * 48 + s]`: the edge value of the conjugate by symmetry `s`.
+    /// `edge_conj[value * syms + s]`: the slice value of the conjugate by symmetry `s`.
     pub edge_conj: Vec<u16>,
+    /// `flip_move[(e * 18 + m) * 16 + f]`: E flips after move `m`, from E positions of rank
+    /// `e` (the slice value / 70) with flips `f`.
+    pub flip_move: Vec<u8>,
+    /// `flip_conj[(e * syms + s) * 16 + f]`: E flips of the conjugate by `s`.
+    pub flip_conj: Vec<u8>,
     /// Class of each raw corner value.
     pub corner_class: Vec<u16>,
     /// A symmetry that takes each raw corner value to its class representative.
@@ -189,12 +300,21 @@ pub struct CosetCoords {
     pub class_rep: Vec<u32>,
     /// Symmetries that fix each representative (bit `s`), identity included.
     pub class_stabilizer: Vec<u64>,
+    /// `corner_axis[raw * 2 + a - 1]`: raw corner value of the conjugate by
+    /// `AXIS_SYMMETRIES[a]` (k = 4 only).
+    pub corner_axis: Vec<u32>,
+    /// Edge conjugation by `AXIS_SYMMETRIES[a]`, position by position: the conjugate's edge
+    /// at `p` is `axis_edge_map[a][p][x.edges[axis_edge_from[a][p]]]`.
+    pub axis_edge_from: [[u8; 12]; 3],
+    pub axis_edge_map: [[[u8; 32]; 12]; 3],
 }
 
 impl CosetCoords {
-    /// Build every table (about half a second on 2 cores).
-    pub fn build() -> CosetCoords {
-        let syms = symmetries();
+    /// Build every table of `variant` (about half a second on 2 cores).
+    pub fn build(variant: Variant) -> CosetCoords {
+        let syms_data = symmetries();
+        let syms = variant.symmetries();
+        let flips = variant.flip_values();
         let corner_cubes: Vec<Cube> = (0..CORNER_RAW).into_par_iter().map(corner_cube).collect();
         let corner_move: Vec<u32> = corner_cubes
             .par_iter()
@@ -207,20 +327,32 @@ impl CosetCoords {
             .collect();
         let edge_conj: Vec<u16> = edge_cubes
             .par_iter()
-            .flat_map_iter(|c| (0..SYMMETRIES).map(|s| edge_slices(&conjugate(c, s)) as u16))
+            .flat_map_iter(|c| (0..syms).map(|s| edge_slices(&conjugate(c, s)) as u16))
             .collect();
+        let (mut flip_move, mut flip_conj) = (Vec::new(), Vec::new());
+        if flips > 1 {
+            for e in 0..495 {
+                let cubes: Vec<Cube> = (0..16).map(|f| edge_cube_flipped(e * 70, f)).collect();
+                for m in ALL_MOVES {
+                    flip_move.extend(cubes.iter().map(|c| e_flips(&c.apply_move(m)) as u8));
+                }
+                for s in 0..syms {
+                    flip_conj.extend(cubes.iter().map(|c| e_flips(&conjugate(c, s)) as u8));
+                }
+            }
+        }
 
         let mut corner_class = vec![u16::MAX; CORNER_RAW];
         let mut corner_sym = vec![0u8; CORNER_RAW];
-        let mut class_rep = Vec::with_capacity(CORNER_CLASSES);
-        let mut class_stabilizer = Vec::with_capacity(CORNER_CLASSES);
+        let mut class_rep = Vec::with_capacity(variant.corner_classes());
+        let mut class_stabilizer = Vec::with_capacity(variant.corner_classes());
         for raw in 0..CORNER_RAW {
             if corner_class[raw] != u16::MAX {
                 continue;
             }
             let class = class_rep.len() as u16;
             let mut stabilizer = 0u64;
-            for s in 0..SYMMETRIES {
+            for s in 0..syms {
                 let image = corner_raw(&conjugate(&corner_cubes[raw], s));
                 if image == raw {
                     stabilizer |= 1 << s;
@@ -228,37 +360,124 @@ impl CosetCoords {
                 if corner_class[image] == u16::MAX {
                     corner_class[image] = class;
                     // S_s · rep · S_s⁻¹ = image, so conjugating image by s⁻¹ gives rep.
-                    corner_sym[image] = syms.inverse[s];
+                    corner_sym[image] = syms_data.inverse[s];
                 }
             }
             class_rep.push(raw as u32);
             class_stabilizer.push(stabilizer);
         }
-        assert_eq!(class_rep.len(), CORNER_CLASSES, "corner class count");
+        assert_eq!(
+            class_rep.len(),
+            variant.corner_classes(),
+            "corner class count of {variant:?}"
+        );
+        let corner_axis: Vec<u32> = if flips > 1 {
+            corner_cubes
+                .par_iter()
+                .flat_map_iter(|c| {
+                    AXIS_SYMMETRIES[1..]
+                        .iter()
+                        .map(|&s| corner_raw(&conjugate(c, s)) as u32)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut axis_edge_from = [[0u8; 12]; 3];
+        let mut axis_edge_map = [[[0u8; 32]; 12]; 3];
+        for (a, &s) in AXIS_SYMMETRIES.iter().enumerate() {
+            let e = &syms_data.elements[s];
+            let inv = &syms_data.elements[syms_data.inverse[s] as usize];
+            for p in 0..12 {
+                // (S · x · S⁻¹) at p: x's edge at S⁻¹(p), relabelled by S, with the flips
+                // of S at that label and of S⁻¹ at p added.
+                let q = inv.ep[p] as usize;
+                axis_edge_from[a][p] = q as u8;
+                for v in 0..24u8 {
+                    let (piece, flip) = ((v & 15) as usize, v >> 4);
+                    if piece >= 12 {
+                        continue;
+                    }
+                    let packed = pack_edge(e.ep[piece], (e.eo[piece] + flip + inv.eo[p]) & 1);
+                    axis_edge_map[a][p][v as usize] = packed;
+                    axis_edge_map[a][p][(v | 16) as usize] =
+                        pack_edge(e.ep[piece], (e.eo[piece] + 1 + inv.eo[p]) & 1);
+                }
+            }
+        }
         CosetCoords {
+            variant,
+            syms,
+            flips,
+            edge_values: variant.edge_values(),
             corner_move,
             edge_move,
             edge_conj,
+            flip_move,
+            flip_conj,
             corner_class,
             corner_sym,
             class_rep,
             class_stabilizer,
+            corner_axis,
+            axis_edge_from,
+            axis_edge_map,
         }
     }
 
-    /// Table index of a (raw corner, edge) pair.
+    /// Table index of a (raw corner, slice value, E flips) triple.
     #[inline(always)]
-    pub fn index_of(&self, corner: usize, edge: usize) -> u64 {
+    pub fn index_of(&self, corner: usize, slices: usize, flips: usize) -> u64 {
         let class = self.corner_class[corner] as u64;
         let s = self.corner_sym[corner] as usize;
-        class * EDGE_SLICES as u64 + self.edge_conj[edge * SYMMETRIES + s] as u64
+        let edge = self.edge_conj[slices * self.syms + s] as u64;
+        let edge = if self.flips == 1 {
+            edge
+        } else {
+            let e = slices / 70;
+            edge * 16 + self.flip_conj[(e * self.syms + s) * 16 + flips] as u64
+        };
+        class * self.edge_values as u64 + edge
+    }
+
+    /// The slice value and (for k = 4) the E flips of `c`.
+    #[inline(always)]
+    pub fn edge_parts(&self, c: &Cube) -> (usize, usize) {
+        let flips = if self.flips == 1 { 0 } else { e_flips(c) };
+        (edge_slices(c), flips)
     }
 
     /// Table index of position `c`.  When the corner class is symmetric, conjugates of `c`
     /// may land on twin entries (which hold the same value); see [`Self::canonical_index`].
     #[inline(always)]
     pub fn index(&self, c: &Cube) -> u64 {
-        self.index_of(corner_raw(c), edge_slices(c))
+        let (slices, flips) = self.edge_parts(c);
+        self.index_of(corner_raw(c), slices, flips)
+    }
+
+    /// `S · c · S⁻¹` for `S = AXIS_SYMMETRIES[a]`, edges only (corners are left as they
+    /// are: use [`Self::axis_index`]).
+    #[inline(always)]
+    pub fn axis_edges(&self, c: &Cube, a: usize) -> Cube {
+        let mut y = *c;
+        for p in 0..12 {
+            let from = self.axis_edge_from[a][p] as usize;
+            y.edges[p] = self.axis_edge_map[a][p][c.edges[from] as usize];
+        }
+        y
+    }
+
+    /// Table index of `S · c · S⁻¹` for `S = AXIS_SYMMETRIES[a]` (k = 4 tables), given
+    /// `corner = corner_raw(c)`.
+    #[inline(always)]
+    pub fn axis_index(&self, c: &Cube, corner: usize, a: usize) -> u64 {
+        if a == 0 {
+            let (slices, flips) = self.edge_parts(c);
+            return self.index_of(corner, slices, flips);
+        }
+        let y = self.axis_edges(c, a);
+        let (slices, flips) = self.edge_parts(&y);
+        self.index_of(self.corner_axis[corner * 2 + a - 1] as usize, slices, flips)
     }
 
     /// The smallest of an index and its twins: the same for every symmetric image of a
@@ -272,33 +491,71 @@ impl CosetCoords {
     /// Call `visit` with every other index that stands for the same coset class as `i`.
     #[inline(always)]
     pub fn twins(&self, i: u64, mut visit: impl FnMut(u64)) {
-        let class = (i / EDGE_SLICES as u64) as usize;
-        let edge = (i % EDGE_SLICES as u64) as usize;
+        let class = (i / self.edge_values as u64) as usize;
         let mut stabilizer = self.class_stabilizer[class] & !1;
+        if stabilizer == 0 {
+            return;
+        }
+        let edge = (i % self.edge_values as u64) as usize;
+        let (slices, flips) = (edge / self.flips, edge % self.flips);
+        let corner = self.class_rep[class] as usize;
         while stabilizer != 0 {
             let s = stabilizer.trailing_zeros() as usize;
             stabilizer &= stabilizer - 1;
             let twin =
-                class as u64 * EDGE_SLICES as u64 + self.edge_conj[edge * SYMMETRIES + s] as u64;
+                class as u64 * self.edge_values as u64 + self.conj_edge(slices, flips, s) as u64;
+            debug_assert_eq!(self.corner_class[corner] as usize, class);
             if twin != i {
                 visit(twin);
             }
         }
     }
+
+    /// Edge value (slices · flips) of the conjugate by `s`.
+    #[inline(always)]
+    fn conj_edge(&self, slices: usize, flips: usize, s: usize) -> usize {
+        let edge = self.edge_conj[slices * self.syms + s] as usize;
+        if self.flips == 1 {
+            edge
+        } else {
+            edge * 16 + self.flip_conj[((slices / 70) * self.syms + s) * 16 + flips] as usize
+        }
+    }
+
+    /// A position standing for entry `i` (the class representative's corners).
+    pub fn entry_cube(&self, i: u64) -> Cube {
+        let class = (i / self.edge_values as u64) as usize;
+        let edge = (i % self.edge_values as u64) as usize;
+        let corners = corner_cube(self.class_rep[class] as usize);
+        let edges = edge_cube_flipped(edge / self.flips, edge % self.flips);
+        Cube {
+            corners: corners.corners,
+            edges: edges.edges,
+        }
+    }
 }
 
-/// The coset tables, built on first use.
+/// The k = 0 coset tables, built on first use.
 pub fn coset_coords() -> &'static CosetCoords {
-    static C: OnceLock<CosetCoords> = OnceLock::new();
-    C.get_or_init(CosetCoords::build)
+    coords_for(Variant::Slices)
 }
 
-/// The coset table as a breadth-first search space.
+/// The tables of `variant`, built on first use.
+pub fn coords_for(variant: Variant) -> &'static CosetCoords {
+    static SLICES: OnceLock<CosetCoords> = OnceLock::new();
+    static FLIPS: OnceLock<CosetCoords> = OnceLock::new();
+    match variant {
+        Variant::Slices => SLICES.get_or_init(|| CosetCoords::build(variant)),
+        Variant::SliceFlips => FLIPS.get_or_init(|| CosetCoords::build(variant)),
+    }
+}
+
+/// A coset table as a breadth-first search space.
 pub struct CosetSpace<'a>(pub &'a CosetCoords);
 
 impl crate::tables::generate::Space for CosetSpace<'_> {
     fn entries(&self) -> u64 {
-        ENTRIES
+        self.0.variant.entries()
     }
     fn goal(&self) -> u64 {
         self.0.index(&Cube::SOLVED)
@@ -306,13 +563,20 @@ impl crate::tables::generate::Space for CosetSpace<'_> {
     #[inline(always)]
     fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
         let c = self.0;
-        let class = (i / EDGE_SLICES as u64) as usize;
-        let edge = (i % EDGE_SLICES as u64) as usize;
+        let class = (i / c.edge_values as u64) as usize;
+        let edge = (i % c.edge_values as u64) as usize;
+        let (slices, flips) = (edge / c.flips, edge % c.flips);
         let corner = c.class_rep[class] as usize;
+        let e = slices / 70;
         for m in 0..MOVE_COUNT {
             let cr = c.corner_move[corner * MOVE_COUNT + m] as usize;
-            let er = c.edge_move[edge * MOVE_COUNT + m] as usize;
-            if visit(c.index_of(cr, er)) {
+            let sr = c.edge_move[slices * MOVE_COUNT + m] as usize;
+            let fr = if c.flips == 1 {
+                0
+            } else {
+                c.flip_move[(e * MOVE_COUNT + m) * 16 + flips] as usize
+            };
+            if visit(c.index_of(cr, sr, fr)) {
                 return;
             }
         }

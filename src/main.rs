@@ -157,14 +157,38 @@ fn check(a: CheckArgs) -> Result<(), CliError> {
 // ---------------------------------------------------------------------------------------
 // Tables
 
-fn table_kinds(only: &Option<String>) -> Result<Vec<TableKind>, CliError> {
+/// The tables a `generate` or `verify` run covers: `--only NAME`, else those built by
+/// default, plus (for `present_in`) the optional ones that exist there.
+fn table_kinds(
+    only: &Option<String>,
+    present_in: Option<&Path>,
+) -> Result<Vec<TableKind>, CliError> {
     match only {
-        None => Ok(TableKind::ALL.to_vec()),
+        None => Ok(TableKind::ALL
+            .into_iter()
+            .filter(|k| {
+                k.descriptor().default_build
+                    || present_in.is_some_and(|d| d.join(k.file_name()).exists())
+            })
+            .collect()),
         Some(name) => TableKind::from_name(name).map(|k| vec![k]).ok_or_else(|| {
+            let names: Vec<&str> = TableKind::ALL.iter().map(|k| k.name()).collect();
             CliError::Input(format!(
-                "unknown table `{name}` for --only; the tables are: corners, edges7, edgeperm, phase1, phase2, coset"
+                "unknown table `{name}` for --only; the tables are: {}",
+                names.join(", ")
             ))
         }),
+    }
+}
+
+/// The coset table with `k` oriented edges, for `--coset K`.
+fn coset_kind(k: u32) -> Result<TableKind, CliError> {
+    match k {
+        0 => Ok(TableKind::Coset),
+        4 => Ok(TableKind::Coset4),
+        _ => Err(CliError::Input(format!(
+            "--coset {k}: korf builds the coset tables with k = 0 (56 MiB) and k = 4 (1.3 GiB); other sizes are not built yet (see README, \"Coset tables\")"
+        ))),
     }
 }
 
@@ -212,6 +236,15 @@ fn build_tables(kinds: &[TableKind], dir: &Path) -> Result<(), CliError> {
                     pb.set_position(done);
                 }
             }
+            Progress::Checkpoint { depth } => {
+                eprintln!("{name}: checkpoint saved after depth {depth} (an interrupted run continues from here)");
+            }
+            Progress::Resumed { depth, filled } => {
+                eprintln!(
+                    "{name}: resuming from the checkpoint after depth {depth} ({filled} of {} entries filled)",
+                    d.entries
+                );
+            }
             Progress::DepthDone {
                 depth,
                 found,
@@ -243,7 +276,10 @@ fn build_tables(kinds: &[TableKind], dir: &Path) -> Result<(), CliError> {
 
 fn generate(a: GenerateArgs) -> Result<(), CliError> {
     let dir = tables::resolve_dir(a.dir.dir.as_deref());
-    let kinds = table_kinds(&a.only)?;
+    let kinds = match a.coset {
+        Some(k) => vec![coset_kind(k)?],
+        None => table_kinds(&a.only, None)?,
+    };
     let mut todo = Vec::new();
     for k in kinds {
         match Table::open(k, &dir, false) {
@@ -271,7 +307,7 @@ fn verify(a: VerifyArgs) -> Result<(), CliError> {
     let dir = tables::resolve_dir(a.dir.dir.as_deref());
     let mut results = Vec::new();
     let mut all_ok = true;
-    for k in table_kinds(&a.only)? {
+    for k in table_kinds(&a.only, Some(&dir))? {
         let t = Table::open(k, &dir, false)?;
         let v = t.verify();
         all_ok &= v.checksum_ok && v.histogram_ok;
@@ -353,7 +389,10 @@ fn list(dir: &Path) -> Result<(), CliError> {
             TableKind::Corners => "every optimal search",
             TableKind::Edges7 | TableKind::EdgePerm => "--heuristic korf or all",
             TableKind::Phase1 | TableKind::Phase2 => "--fast, scramble, upper bounds",
-            TableKind::Coset => "--heuristic coset (default) or all",
+            TableKind::Coset => "--heuristic coset (default without coset4) or all",
+            TableKind::Coset4 => {
+                "--heuristic coset4 (default when present; `korf tables generate --coset 4`)"
+            }
         };
         text.push_str(&format!(
             "  {:<9} {:<55} {}\n  {:<9} used by: {used_by}\n",
@@ -422,6 +461,7 @@ fn ensure_tables(
             TableKind::Phase1 => 10,
             TableKind::Phase2 => 1,
             TableKind::Coset => 15,
+            TableKind::Coset4 => 900,
         })
         .sum();
     let duration = format!("about {seconds} seconds on 2 cores");
@@ -446,9 +486,13 @@ fn heuristic_kind(s: &SearchArgs, dir: &Path) -> HeuristicKind {
     match s.heuristic {
         Some(HeuristicArg::Korf) => HeuristicKind::Korf,
         Some(HeuristicArg::Coset) => HeuristicKind::Coset,
+        Some(HeuristicArg::Coset4) => HeuristicKind::Coset4,
         Some(HeuristicArg::All) => HeuristicKind::All,
         None => {
             let present = |k: &TableKind| dir.join(k.file_name()).exists();
+            if present(&TableKind::Coset4) {
+                return HeuristicKind::Coset4;
+            }
             let korf_only = tables::DEFAULT_SET.iter().all(present) && !present(&TableKind::Coset);
             if korf_only {
                 HeuristicKind::Korf

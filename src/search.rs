@@ -15,8 +15,9 @@
 //! fixed depth ([`SPLIT_DEPTH`]): every canonical prefix of that length is one rayon task.
 
 use crate::coord;
-use crate::coset::CosetCoords;
+use crate::coset::{self, CosetCoords};
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, NO_PREVIOUS};
+use crate::tables::packed;
 use crate::tables::pattern::{edges7_b_state, Pattern, EDGES7_A};
 use crate::tables::TableSet;
 use rayon::prelude::*;
@@ -49,6 +50,41 @@ const QUARTER_TURNS: u32 = {
 const KORF: u8 = 0;
 const COSET: u8 = 1;
 const ALL: u8 = 2;
+const COSET4: u8 = 3;
+
+/// A loaded k = 4 coset table: payload, base depth, coordinates.
+#[derive(Clone, Copy)]
+pub struct Coset4<'a> {
+    payload: &'a [u8],
+    base: u8,
+    coords: &'static CosetCoords,
+}
+
+impl Coset4<'_> {
+    /// Table value of `x` along axis `a`, given `corner = coset::corner_raw(x)`.
+    #[inline(always)]
+    fn probe(&self, x: &Cube, corner: usize, a: usize) -> u8 {
+        packed::get(
+            self.payload,
+            self.base,
+            self.coords.axis_index(x, corner, a),
+        )
+    }
+
+    /// The largest value over the three axes.
+    #[inline(always)]
+    pub fn value(&self, x: &Cube) -> u8 {
+        let corner = coset::corner_raw(x);
+        (0..3).map(|a| self.probe(x, corner, a)).max().unwrap_or(0)
+    }
+
+    /// `true` if some axis proves more than `budget` moves are needed.
+    #[inline(always)]
+    fn exceeds(&self, x: &Cube, budget: u8) -> bool {
+        let corner = coset::corner_raw(x);
+        (0..3).any(|a| self.probe(x, corner, a) > budget)
+    }
+}
 
 /// The maximum-of-tables heuristic, borrowing the mapped payloads.
 #[derive(Clone, Copy)]
@@ -58,6 +94,8 @@ pub struct Heuristic<'a> {
     edgeperm: &'a [u8],
     /// The coset table's payload and coordinates, when it takes part.
     coset: Option<(&'a [u8], &'static CosetCoords)>,
+    /// The k = 4 coset table, when it takes part.
+    coset4: Option<Coset4<'a>>,
     /// Whether the three edge tables take part (always, unless the coset table replaces
     /// them).
     korf_edges: bool,
@@ -79,6 +117,11 @@ impl<'a> Heuristic<'a> {
                 .coset
                 .as_ref()
                 .map(|t| (t.payload(), crate::coset::coset_coords())),
+            coset4: set.coset4.as_ref().map(|t| Coset4 {
+                payload: t.payload(),
+                base: t.base(),
+                coords: coset::coords_for(coset::Variant::SliceFlips),
+            }),
             korf_edges: set.edges7.is_some() && set.edgeperm.is_some(),
         }
     }
@@ -92,12 +135,17 @@ impl<'a> Heuristic<'a> {
         }
     }
 
-    /// Coset table value (0 when the table is not loaded).
+    /// Coset table value (0 when the table is not loaded); with the k = 4 table, the
+    /// largest over its three axes.
     #[inline(always)]
     pub fn coset(&self, s: &Cube) -> u8 {
-        match self.coset {
+        let k0 = match self.coset {
             Some((t, co)) => nibble(t, co.index(s)),
             None => 0,
+        };
+        match self.coset4 {
+            Some(c) => k0.max(c.value(s)),
+            None => k0,
         }
     }
 
@@ -300,7 +348,9 @@ struct Frame {
     forward: Cube,
     moves: [u8; MAX_CHILDREN],
     corner_index: [u32; MAX_CHILDREN],
-    second_index: [u32; MAX_CHILDREN],
+    second_index: [u64; MAX_CHILDREN],
+    /// Raw coset corner value of each child (k = 4 table: reused by its other two axes).
+    coset_corner: [u32; MAX_CHILDREN],
     len: u8,
     next: u8,
 }
@@ -311,22 +361,28 @@ const EMPTY_FRAME: Frame = Frame {
     moves: [0; MAX_CHILDREN],
     corner_index: [0; MAX_CHILDREN],
     second_index: [0; MAX_CHILDREN],
+    coset_corner: [0; MAX_CHILDREN],
     len: 0,
     next: 0,
 };
 
 #[inline(always)]
 fn prefetch(table: &[u8], index: u64) {
+    prefetch_line(table, (index >> 1) as usize)
+}
+
+#[inline(always)]
+fn prefetch_line(table: &[u8], offset: usize) {
     #[cfg(target_arch = "x86_64")]
     {
-        let p = table.as_ptr().wrapping_add((index >> 1) as usize);
+        let p = table.as_ptr().wrapping_add(offset);
         // SAFETY: a prefetch is only a hint: it never faults and has no architectural
         // effect, whatever the address.  `index` comes from the table's own index function,
         // so the address lies inside the mapping anyway.
         unsafe { std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0) };
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = (table, index);
+    let _ = (table, offset);
 }
 
 impl Worker<'_> {
@@ -361,13 +417,20 @@ impl Worker<'_> {
                     let i = co.index(&child);
                     prefetch(t, i);
                     i
+                } else if K == COSET4 {
+                    let c = self.h.coset4.expect("coset4 mode has the k = 4 table");
+                    let corner = coset::corner_raw(&child);
+                    frame.coset_corner[n] = corner as u32;
+                    let i = c.coords.axis_index(&child, corner, 0);
+                    prefetch_line(c.payload, packed::line_offset(i));
+                    i
                 } else {
                     let i = EDGES7_A.rank(&EDGES7_A.project(&child));
                     prefetch(self.h.edges7, i);
                     i
                 };
                 frame.corner_index[n] = ci as u32;
-                frame.second_index[n] = ei as u32;
+                frame.second_index[n] = ei;
             }
             frame.children[n] = child;
             frame.moves[n] = mi as u8;
@@ -382,6 +445,9 @@ impl Worker<'_> {
     /// total.  Returns the full solution if found.
     fn dfs(&mut self, start: &Cube, prefix: &[Move], bound: usize) -> Option<Vec<Move>> {
         // One copy of the loop per table combination: no per-node dispatch.
+        if self.h.coset4.is_some() {
+            return self.dfs_with::<COSET4>(start, prefix, bound);
+        }
         match (self.h.coset.is_some(), self.h.korf_edges) {
             (false, _) => self.dfs_with::<KORF>(start, prefix, bound),
             (true, false) => self.dfs_with::<COSET>(start, prefix, bound),
@@ -456,11 +522,33 @@ impl Worker<'_> {
             // moves ending in that half turn, which lies in the subgroup, so x would be one
             // move closer to the subgroup than the table says.
             let mut inverse_coset = 0u8;
-            let pruned = if K == COSET {
+            let pruned = if K == COSET4 {
+                let c = self.h.coset4.expect("coset4 mode has the k = 4 table");
+                let corner = frame.coset_corner[k] as usize;
+                nibble(self.h.corners, frame.corner_index[k] as u64) > budget
+                    || {
+                        inverse_coset = packed::get(c.payload, c.base, frame.second_index[k]);
+                        inverse_coset > budget
+                    }
+                    || {
+                        let v = c.probe(&child, corner, 1);
+                        inverse_coset = inverse_coset.max(v);
+                        v > budget
+                    }
+                    || {
+                        let v = c.probe(&child, corner, 2);
+                        inverse_coset = inverse_coset.max(v);
+                        v > budget
+                    }
+                    || {
+                        child_forward = frame.forward.apply_move(ALL_MOVES[mi as usize]);
+                        c.exceeds(&child_forward, budget)
+                    }
+            } else if K == COSET {
                 let (t, _) = self.h.coset.expect("coset mode has the coset table");
                 nibble(self.h.corners, frame.corner_index[k] as u64) > budget
                     || {
-                        inverse_coset = nibble(t, frame.second_index[k] as u64);
+                        inverse_coset = nibble(t, frame.second_index[k]);
                         inverse_coset > budget
                     }
                     || {
@@ -469,7 +557,7 @@ impl Worker<'_> {
                     }
             } else {
                 nibble(self.h.corners, frame.corner_index[k] as u64) > budget
-                    || nibble(self.h.edges7, frame.second_index[k] as u64) > budget
+                    || nibble(self.h.edges7, frame.second_index[k]) > budget
                     || (K == ALL
                         && ({
                             inverse_coset = self.h.coset(&child);

@@ -461,3 +461,71 @@ fn a_missing_coset_table_is_named_with_no_generate() {
             predicate::str::contains("coset").and(predicate::str::contains("korf tables generate")),
         );
 }
+
+#[test]
+fn a_killed_generation_resumes_from_its_checkpoint() {
+    // Build the coset table with a checkpoint after every depth, kill the process once a
+    // checkpoint from depth 7 or later is on disk, then run again: it must say it resumes,
+    // finish, and the table must verify against its expected distribution.
+    let dir = tempfile::tempdir().unwrap();
+    let partial = dir.path().join(".coset.pdb.partial");
+    let exe = assert_cmd::cargo::cargo_bin("korf");
+    let mut child = std::process::Command::new(&exe)
+        .args(["tables", "generate", "--only", "coset", "--dir"])
+        .arg(dir.path())
+        .env("KORF_CHECKPOINT_SECS", "0")
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let killed_at = loop {
+        if let Ok(h) = korf::tables::Header::read(&partial) {
+            if h.max_depth >= 7 {
+                child.kill().unwrap();
+                break h.max_depth;
+            }
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "generation finished before a late checkpoint was seen"
+        );
+        assert!(started.elapsed().as_secs() < 300, "no checkpoint appeared");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    child.wait().unwrap();
+    assert!(!dir.path().join("coset.pdb").exists());
+    korf()
+        .args(["tables", "generate", "--only", "coset", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "resuming from the checkpoint after depth",
+        ));
+    assert!(
+        !partial.exists(),
+        "the checkpoint is removed when the table is written"
+    );
+    korf()
+        .args(["tables", "verify", "--only", "coset", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    eprintln!("killed after the checkpoint of depth {killed_at}");
+}
+
+#[test]
+fn coset_sizes_other_than_0_and_4_are_refused() {
+    korf()
+        .args([
+            "tables",
+            "generate",
+            "--coset",
+            "6",
+            "--dir",
+            "/nonexistent",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("k = 0").and(predicate::str::contains("k = 4")));
+}

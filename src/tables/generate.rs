@@ -43,6 +43,10 @@ pub enum Progress {
     Work { done: u64 },
     /// Depth `depth` is complete with `found` entries.
     DepthDone { depth: u32, found: u64, filled: u64 },
+    /// The state after depth `depth` was saved to the checkpoint file.
+    Checkpoint { depth: u32 },
+    /// Generation continues from a checkpoint holding depths up to `depth`.
+    Resumed { depth: u32, filled: u64 },
 }
 
 /// A finished table in memory.
@@ -132,79 +136,150 @@ pub fn generate<P: Pattern>(
 
 /// Generate the depth table of a state space.
 pub fn generate_space<S: Space>(p: &S, progress: &(dyn Fn(Progress) + Sync)) -> Generated {
+    generate_resumable(p, progress, None).expect("no checkpoint, no I/O")
+}
+
+/// Where and how generation saves its state, so that a killed run continues where it
+/// stopped.
+pub struct Checkpoint<'a> {
+    /// The checkpoint file (written atomically; removed by the caller when done).
+    pub path: &'a std::path::Path,
+    /// The table name recorded in the checkpoint's header.
+    pub name: &'a str,
+    /// Save after a depth only if that depth took at least this long (cheaper depths are
+    /// quicker to redo than to write).
+    pub min_depth_time: std::time::Duration,
+}
+
+/// Load a checkpoint if it is there and belongs to this table; `None` otherwise.
+fn load_checkpoint(c: &Checkpoint, entries: u64) -> Option<(super::Header, Vec<u8>)> {
+    let header = super::Header::read(c.path).ok()?;
+    if header.name != c.name || header.entries != entries || header.bits_per_entry != 4 {
+        return None;
+    }
+    let bytes = std::fs::read(c.path).ok()?;
+    let payload = bytes.get(super::format::HEADER_SIZE..)?;
+    if payload.len() as u64 != entries.div_ceil(2)
+        || super::format::checksum(payload) != header.checksum
+    {
+        return None;
+    }
+    Some((header, payload.to_vec()))
+}
+
+/// Generate the depth table of a state space, saving a checkpoint after each slow depth
+/// and resuming from one if `checkpoint` names a valid file.
+pub fn generate_resumable<S: Space>(
+    p: &S,
+    progress: &(dyn Fn(Progress) + Sync),
+    checkpoint: Option<&Checkpoint>,
+) -> std::io::Result<Generated> {
     let entries = p.entries();
-    let mut payload = vec![0xFFu8; entries.div_ceil(2) as usize];
+    let chunks = entries.div_ceil(CHUNK_ENTRIES);
     let mut histogram = [0u64; HISTOGRAM_LEN];
     let mut max_depth = 0;
-    {
-        let table = atomic_view(&mut payload);
-        if entries % 2 == 1 {
-            // The unused high nibble of the last byte stays 0 so it never reads as empty.
-            table[table.len() - 1].fetch_and(0x0F, Relaxed);
-        }
-        let goal = p.goal();
-        set_if_empty(table, goal, 0);
-        histogram[0] = 1;
-        p.twins(goal, |t| {
-            if set_if_empty(table, t, 0) {
-                histogram[0] += 1;
-            }
-        });
-        let mut filled = histogram[0];
-        let chunks = entries.div_ceil(CHUNK_ENTRIES);
-        let mut depth = 0u32;
-        while filled < entries {
-            assert!(
-                (depth as usize) + 1 < HISTOGRAM_LEN && depth + 1 < EMPTY as u32,
-                "pattern depth exceeds the 4-bit table range"
-            );
-            let frontier = histogram[depth as usize];
-            let unfilled = entries - filled;
-            let backward = unfilled < 3 * frontier;
-            progress(Progress::DepthStart {
-                depth: depth + 1,
-                backward,
-                work: chunks,
-            });
-            let done = AtomicU64::new(0);
-            let d = depth as u8;
-            let found: u64 = (0..chunks)
-                .into_par_iter()
-                .map(|c| {
-                    let lo = c * CHUNK_ENTRIES;
-                    let hi = (lo + CHUNK_ENTRIES).min(entries);
-                    let n = if backward {
-                        backward_chunk(p, table, lo, hi, d)
-                    } else {
-                        forward_chunk(p, table, lo, hi, d)
-                    };
-                    let k = done.fetch_add(1, Relaxed) + 1;
-                    if k.is_multiple_of(64) {
-                        progress(Progress::Work { done: k });
-                    }
-                    n
-                })
-                .sum();
-            depth += 1;
-            histogram[depth as usize] = found;
-            filled += found;
-            progress(Progress::DepthDone {
-                depth,
-                found,
-                filled,
-            });
-            if found == 0 {
-                break;
-            }
+    let mut depth = 0u32;
+    let resumed = checkpoint.and_then(|c| load_checkpoint(c, entries));
+    let mut payload = match resumed {
+        Some((header, payload)) => {
+            histogram = header.histogram;
+            depth = header.max_depth;
             max_depth = depth;
+            progress(Progress::Resumed {
+                depth,
+                filled: histogram.iter().sum(),
+            });
+            payload
         }
-        assert_eq!(filled, entries, "pattern space is not connected");
+        None => {
+            let mut payload = vec![0xFFu8; entries.div_ceil(2) as usize];
+            let table = atomic_view(&mut payload);
+            if entries % 2 == 1 {
+                // The unused high nibble of the last byte stays 0 so it never reads as empty.
+                table[table.len() - 1].fetch_and(0x0F, Relaxed);
+            }
+            let goal = p.goal();
+            set_if_empty(table, goal, 0);
+            histogram[0] = 1;
+            p.twins(goal, |t| {
+                if set_if_empty(table, t, 0) {
+                    histogram[0] += 1;
+                }
+            });
+            payload
+        }
+    };
+    let mut filled: u64 = histogram.iter().sum();
+    while filled < entries {
+        assert!(
+            (depth as usize) + 1 < HISTOGRAM_LEN && depth + 1 < EMPTY as u32,
+            "pattern depth exceeds the 4-bit table range"
+        );
+        let started = std::time::Instant::now();
+        let frontier = histogram[depth as usize];
+        let unfilled = entries - filled;
+        let backward = unfilled < 3 * frontier;
+        progress(Progress::DepthStart {
+            depth: depth + 1,
+            backward,
+            work: chunks,
+        });
+        let done = AtomicU64::new(0);
+        let d = depth as u8;
+        let table = atomic_view(&mut payload);
+        let found: u64 = (0..chunks)
+            .into_par_iter()
+            .map(|c| {
+                let lo = c * CHUNK_ENTRIES;
+                let hi = (lo + CHUNK_ENTRIES).min(entries);
+                let n = if backward {
+                    backward_chunk(p, table, lo, hi, d)
+                } else {
+                    forward_chunk(p, table, lo, hi, d)
+                };
+                let k = done.fetch_add(1, Relaxed) + 1;
+                if k.is_multiple_of(64) {
+                    progress(Progress::Work { done: k });
+                }
+                n
+            })
+            .sum();
+        depth += 1;
+        histogram[depth as usize] = found;
+        filled += found;
+        progress(Progress::DepthDone {
+            depth,
+            found,
+            filled,
+        });
+        if found == 0 {
+            break;
+        }
+        max_depth = depth;
+        if let Some(c) = checkpoint {
+            if filled < entries && started.elapsed() >= c.min_depth_time {
+                let header = super::Header {
+                    name: c.name.to_string(),
+                    entries,
+                    bits_per_entry: 4,
+                    max_depth: depth,
+                    payload_len: payload.len() as u64,
+                    checksum: super::format::checksum(&payload),
+                    created_unix: 0,
+                    generation_millis: 0,
+                    histogram,
+                };
+                super::format::write_atomic(c.path, &header, &payload)?;
+                progress(Progress::Checkpoint { depth });
+            }
+        }
     }
-    Generated {
+    assert_eq!(filled, entries, "pattern space is not connected");
+    Ok(Generated {
         payload,
         histogram,
         max_depth,
-    }
+    })
 }
 
 fn forward_chunk<S: Space>(p: &S, table: &[AtomicU8], lo: u64, hi: u64, d: u8) -> u64 {

@@ -3,6 +3,7 @@
 
 pub mod format;
 pub mod generate;
+pub mod packed;
 pub mod pattern;
 
 pub use format::{Header, TableError, HISTOGRAM_LEN};
@@ -33,6 +34,9 @@ pub enum TableKind {
     /// The symmetry-reduced coset table: corner tetrads and twist (48-symmetry class) ×
     /// edge slices ([`crate::coset`]).
     Coset,
+    /// The k = 4 coset table: corner tetrads and twist (16-symmetry class) × edge slices ×
+    /// flips of the E-slice edges, two bits per entry ([`crate::coset::Variant::SliceFlips`]).
+    Coset4,
 }
 
 /// Everything fixed about one table kind, including its expected distribution.
@@ -41,6 +45,11 @@ pub struct Descriptor {
     pub name: &'static str,
     pub description: &'static str,
     pub entries: u64,
+    /// Bits per entry on disk: 4 (the depth) or 2 ([`packed`]).
+    pub bits: u32,
+    /// Whether `korf tables generate` builds it by default (the large optional tables
+    /// are built on request).
+    pub default_build: bool,
     /// Published depth distribution (thesis Tables 3.2–3.4): entries at depth 0, 1, ….
     pub expected: &'static [u64],
 }
@@ -79,6 +88,11 @@ const COSET_EXPECTED: [u64; 13] = [
     1, 1, 4, 34, 331, 3612, 41605, 474128, 4953846, 34776317, 68566704, 8749194, 1673,
 ];
 
+/// Coset4 entries by depth (twins included), as generated on the development machine
+/// (README); weighted by orbit size they sum to every raw coset, which
+/// `tests/coset_flips.rs` checks, and depths 0–5 match a search over raw cosets.
+const COSET4_EXPECTED: [u64; 0] = [];
+
 /// The default set (the optimal solver's tables), in build order.
 pub const DEFAULT_SET: [TableKind; 3] =
     [TableKind::Corners, TableKind::Edges7, TableKind::EdgePerm];
@@ -88,23 +102,26 @@ pub const TWOPHASE_SET: [TableKind; 2] = [TableKind::Phase1, TableKind::Phase2];
 
 impl TableKind {
     /// All kinds, in build order.
-    pub const ALL: [TableKind; 6] = [
+    pub const ALL: [TableKind; 7] = [
         TableKind::Corners,
         TableKind::Edges7,
         TableKind::EdgePerm,
         TableKind::Phase1,
         TableKind::Phase2,
         TableKind::Coset,
+        TableKind::Coset4,
     ];
 
     /// The kind's descriptor.
     pub fn descriptor(self) -> &'static Descriptor {
-        static D: [Descriptor; 6] = [
+        static D: [Descriptor; 7] = [
             Descriptor {
                 kind: TableKind::Corners,
                 name: "corners",
                 description: "all 8 corners, position and twist",
                 entries: 88_179_840,
+                bits: 4,
+                default_build: true,
                 expected: &CORNERS_EXPECTED,
             },
             Descriptor {
@@ -112,6 +129,8 @@ impl TableKind {
                 name: "edges7",
                 description: "7 edges, position and flip (both 7-edge groups, via z2)",
                 entries: 510_935_040,
+                bits: 4,
+                default_build: true,
                 expected: &EDGES7_EXPECTED,
             },
             Descriptor {
@@ -119,6 +138,8 @@ impl TableKind {
                 name: "edgeperm",
                 description: "permutation of all 12 edges, flips ignored",
                 entries: 479_001_600,
+                bits: 4,
+                default_build: true,
                 expected: &EDGEPERM_EXPECTED,
             },
             Descriptor {
@@ -126,6 +147,8 @@ impl TableKind {
                 name: "phase1",
                 description: "two-phase, phase 1: flip-slice class x twist",
                 entries: crate::twophase::prune::PHASE1_ENTRIES,
+                bits: 4,
+                default_build: true,
                 expected: &PHASE1_EXPECTED,
             },
             Descriptor {
@@ -133,6 +156,8 @@ impl TableKind {
                 name: "phase2",
                 description: "two-phase, phase 2: corner/edge perms x slice perm",
                 entries: crate::twophase::prune::PHASE2_ENTRIES,
+                bits: 4,
+                default_build: true,
                 expected: &PHASE2_EXPECTED,
             },
             Descriptor {
@@ -141,7 +166,19 @@ impl TableKind {
                 description:
                     "coset of the 48-symmetric subgroup: corner tetrads+twist class x edge slices",
                 entries: crate::coset::ENTRIES,
+                bits: 4,
+                default_build: true,
                 expected: &COSET_EXPECTED,
+            },
+            Descriptor {
+                kind: TableKind::Coset4,
+                name: "coset4",
+                description:
+                    "coset with 4 edge flips: corner class (16 syms) x edge slices x E-slice flips",
+                entries: crate::coset::Variant::SliceFlips.entries(),
+                bits: 2,
+                default_build: false,
+                expected: &COSET4_EXPECTED,
             },
         ];
         &D[self as usize]
@@ -167,33 +204,85 @@ impl TableKind {
 
     /// Size of the file in bytes.
     pub fn file_size(self) -> u64 {
-        format::HEADER_SIZE as u64 + self.descriptor().entries.div_ceil(2)
+        format::HEADER_SIZE as u64 + self.payload_len()
     }
 
-    /// Build the table in memory.
-    pub fn generate(self, progress: &(dyn Fn(Progress) + Sync)) -> generate::Generated {
+    /// Size of the payload in bytes.
+    pub fn payload_len(self) -> u64 {
+        let d = self.descriptor();
+        match d.bits {
+            2 => packed::packed_len(d.entries),
+            _ => d.entries.div_ceil(2),
+        }
+    }
+
+    /// Size in bytes of the 4-bit working table while generating.
+    pub fn working_len(self) -> u64 {
+        self.descriptor().entries.div_ceil(2)
+    }
+
+    /// Build the table in memory (4 bits per entry), saving and resuming through
+    /// `checkpoint` if given.
+    pub fn generate(
+        self,
+        progress: &(dyn Fn(Progress) + Sync),
+        checkpoint: Option<&generate::Checkpoint>,
+    ) -> std::io::Result<generate::Generated> {
+        use generate::{generate_resumable as run, PatternSpace};
         let solved = Cube::SOLVED;
         match self {
-            TableKind::Corners => generate::generate(&Corners, &Corners.project(&solved), progress),
-            TableKind::Edges7 => {
-                generate::generate(&EDGES7_A, &EDGES7_A.project(&solved), progress)
-            }
-            TableKind::EdgePerm => {
-                generate::generate(&EdgePerm, &EdgePerm.project(&solved), progress)
-            }
-            TableKind::Phase1 => generate::generate_space(
+            TableKind::Corners => run(
+                &PatternSpace {
+                    pattern: &Corners,
+                    goal: Corners.rank(&Corners.project(&solved)),
+                },
+                progress,
+                checkpoint,
+            ),
+            TableKind::Edges7 => run(
+                &PatternSpace {
+                    pattern: &EDGES7_A,
+                    goal: EDGES7_A.rank(&EDGES7_A.project(&solved)),
+                },
+                progress,
+                checkpoint,
+            ),
+            TableKind::EdgePerm => run(
+                &PatternSpace {
+                    pattern: &EdgePerm,
+                    goal: EdgePerm.rank(&EdgePerm.project(&solved)),
+                },
+                progress,
+                checkpoint,
+            ),
+            TableKind::Phase1 => run(
                 &crate::twophase::prune::Phase1Space(crate::twophase::coords()),
                 progress,
+                checkpoint,
             ),
-            TableKind::Phase2 => generate::generate_space(
+            TableKind::Phase2 => run(
                 &crate::twophase::prune::Phase2Space(crate::twophase::coords()),
                 progress,
+                checkpoint,
             ),
-            TableKind::Coset => generate::generate_space(
+            TableKind::Coset => run(
                 &crate::coset::CosetSpace(crate::coset::coset_coords()),
                 progress,
+                checkpoint,
+            ),
+            TableKind::Coset4 => run(
+                &crate::coset::CosetSpace(crate::coset::coords_for(
+                    crate::coset::Variant::SliceFlips,
+                )),
+                progress,
+                checkpoint,
             ),
         }
+    }
+
+    /// The checkpoint file of an interrupted generation of this table in `dir`.
+    pub fn checkpoint_path(self, dir: &Path) -> PathBuf {
+        dir.join(format!(".{}.partial", self.file_name()))
     }
 }
 
@@ -209,6 +298,10 @@ pub fn resolve_dir(explicit: Option<&Path>) -> PathBuf {
 }
 
 /// Generate `kind` and write it atomically to `dir`.  Returns the header written.
+///
+/// Generation saves a checkpoint beside the table after every depth that took longer than
+/// writing the checkpoint would (one second plus a second per 100 MB of working table), and
+/// continues from it when run again: a killed run loses at most about two depths' work.
 pub fn build_file(
     kind: TableKind,
     dir: &Path,
@@ -216,14 +309,32 @@ pub fn build_file(
 ) -> Result<Header, TableError> {
     let path = dir.join(kind.file_name());
     let start = Instant::now();
-    let g = kind.generate(progress);
+    let checkpoint_path = kind.checkpoint_path(dir);
+    let checkpoint = generate::Checkpoint {
+        path: &checkpoint_path,
+        name: kind.name(),
+        min_depth_time: checkpoint_interval(kind),
+    };
+    let g = kind
+        .generate(progress, Some(&checkpoint))
+        .map_err(|e| format::io_error(&checkpoint_path, e))?;
+    let d = kind.descriptor();
+    let payload = if d.bits == 2 {
+        let base = packed::choose_base(&g.histogram);
+        let nibbles = g.payload;
+        packed::pack(d.entries, base, |i| {
+            (nibbles[(i >> 1) as usize] >> ((i & 1) * 4)) & 15
+        })
+    } else {
+        g.payload
+    };
     let header = Header {
         name: kind.name().to_string(),
-        entries: kind.descriptor().entries,
-        bits_per_entry: 4,
+        entries: d.entries,
+        bits_per_entry: d.bits,
         max_depth: g.max_depth,
-        payload_len: g.payload.len() as u64,
-        checksum: format::checksum(&g.payload),
+        payload_len: payload.len() as u64,
+        checksum: format::checksum(&payload),
         created_unix: SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map(|d| d.as_secs())
@@ -231,8 +342,21 @@ pub fn build_file(
         generation_millis: start.elapsed().as_millis() as u64,
         histogram: g.histogram,
     };
-    format::write_atomic(&path, &header, &g.payload).map_err(|e| format::io_error(&path, e))?;
+    format::write_atomic(&path, &header, &payload).map_err(|e| format::io_error(&path, e))?;
+    let _ = std::fs::remove_file(&checkpoint_path);
     Ok(header)
+}
+
+/// How long a depth must take before a checkpoint follows it: `$KORF_CHECKPOINT_SECS` if
+/// set (0 saves after every depth), else one second plus a second per 100 MB of working
+/// table (about what writing the checkpoint costs).
+fn checkpoint_interval(kind: TableKind) -> std::time::Duration {
+    let secs = std::env::var("KORF_CHECKPOINT_SECS")
+        .ok()
+        .and_then(|v| v.parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .unwrap_or(1.0 + kind.working_len() as f64 / 100e6);
+    std::time::Duration::from_secs_f64(secs)
 }
 
 /// A loaded, memory-mapped table.
@@ -244,6 +368,8 @@ pub struct Table {
     /// The payload copied into anonymous memory backed by transparent huge pages, when
     /// loaded with [`Residency::HugePages`].
     copy: Option<memmap2::MmapMut>,
+    /// Base depth of a 2-bit table ([`packed`]).
+    base: u8,
 }
 
 /// How a loaded table's payload is held in memory.
@@ -264,12 +390,12 @@ impl Table {
         let path = dir.join(kind.file_name());
         let header = Header::read(&path)?;
         let d = kind.descriptor();
-        if header.name != d.name || header.entries != d.entries || header.bits_per_entry != 4 {
+        if header.name != d.name || header.entries != d.entries || header.bits_per_entry != d.bits {
             return Err(TableError::Corrupt {
                 path,
                 what: format!(
-                    "header says table `{}` with {} entries of {} bits, expected `{}` with {} entries of 4 bits",
-                    header.name, header.entries, header.bits_per_entry, d.name, d.entries
+                    "header says table `{}` with {} entries of {} bits, expected `{}` with {} entries of {} bits",
+                    header.name, header.entries, header.bits_per_entry, d.name, d.entries, d.bits
                 ),
             });
         }
@@ -297,12 +423,14 @@ impl Table {
         let map = unsafe { opts.map(&file) }.map_err(|e| format::io_error(&path, e))?;
         #[cfg(unix)]
         let _ = map.advise(memmap2::Advice::Random);
+        let base = packed::choose_base(&header.histogram);
         Ok(Table {
             kind,
             path,
             header,
             map,
             copy: None,
+            base,
         })
     }
 
@@ -354,11 +482,21 @@ impl Table {
     pub fn verify(&self) -> Verification {
         let payload = self.payload();
         let checksum_ok = format::checksum(payload) == self.header.checksum;
-        let counted = generate::histogram(payload, self.header.entries);
         let d = self.kind.descriptor();
-        let depth_count = counted.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
-        let histogram: Vec<u64> = counted[..depth_count].to_vec();
-        let header_ok = counted == self.header.histogram;
+        let (histogram, header_ok) = if d.bits == 2 {
+            // Two bits cannot say the depth: recount the codes, and check them against
+            // the depth histogram the header carries.
+            let codes = packed::code_histogram(payload, self.header.entries);
+            let header = &self.header.histogram;
+            let depths = header.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+            let ok = codes == packed::collapse(header, self.base)
+                && header.iter().sum::<u64>() == self.header.entries;
+            (header[..depths].to_vec(), ok)
+        } else {
+            let counted = generate::histogram(payload, self.header.entries);
+            let depths = counted.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+            (counted[..depths].to_vec(), counted == self.header.histogram)
+        };
         let histogram_ok = header_ok && histogram == d.expected;
         Verification {
             name: d.name.to_string(),
@@ -407,10 +545,19 @@ impl Table {
         Some((f[2] == "1", f[3].parse().ok()?))
     }
 
-    /// Depth of entry `index`.
+    /// Depth of entry `index` (a lower bound on it, for 2-bit tables).
     #[inline(always)]
     pub fn get(&self, index: u64) -> u8 {
-        (self.payload()[(index >> 1) as usize] >> ((index & 1) * 4)) & 15
+        if self.header.bits_per_entry == 2 {
+            packed::get(self.payload(), self.base, index)
+        } else {
+            (self.payload()[(index >> 1) as usize] >> ((index & 1) * 4)) & 15
+        }
+    }
+
+    /// Base depth of a 2-bit table.
+    pub fn base(&self) -> u8 {
+        self.base
     }
 }
 
@@ -436,7 +583,9 @@ pub enum HeuristicKind {
     Korf,
     /// Corners and the coset table (probed on the position and its inverse).
     Coset,
-    /// All of them.
+    /// Corners and the k = 4 coset table (three axes, position and inverse).
+    Coset4,
+    /// Korf's tables and the k = 0 coset table.
     All,
 }
 
@@ -446,6 +595,7 @@ impl HeuristicKind {
         match self {
             HeuristicKind::Korf => "korf",
             HeuristicKind::Coset => "coset",
+            HeuristicKind::Coset4 => "coset4",
             HeuristicKind::All => "all",
         }
     }
@@ -455,6 +605,7 @@ impl HeuristicKind {
         match self {
             HeuristicKind::Korf => &DEFAULT_SET,
             HeuristicKind::Coset => &[TableKind::Corners, TableKind::Coset],
+            HeuristicKind::Coset4 => &[TableKind::Corners, TableKind::Coset4],
             HeuristicKind::All => &[
                 TableKind::Corners,
                 TableKind::Edges7,
@@ -473,6 +624,8 @@ pub struct TableSet {
     pub edgeperm: Option<Table>,
     /// The coset table (heuristics `coset` and `all`).
     pub coset: Option<Table>,
+    /// The k = 4 coset table (heuristic `coset4`).
+    pub coset4: Option<Table>,
 }
 
 impl TableSet {
@@ -506,15 +659,22 @@ impl TableSet {
             edges7: load(TableKind::Edges7)?,
             edgeperm: load(TableKind::EdgePerm)?,
             coset: load(TableKind::Coset)?,
+            coset4: load(TableKind::Coset4)?,
         };
         if set.coset.is_some() {
             crate::coset::coset_coords();
+        }
+        if set.coset4.is_some() {
+            crate::coset::coords_for(crate::coset::Variant::SliceFlips);
         }
         Ok(set)
     }
 
     /// The heuristic these tables make.
     pub fn kind(&self) -> HeuristicKind {
+        if self.coset4.is_some() {
+            return HeuristicKind::Coset4;
+        }
         match (self.edges7.is_some(), self.coset.is_some()) {
             (_, false) => HeuristicKind::Korf,
             (false, true) => HeuristicKind::Coset,

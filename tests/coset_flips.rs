@@ -1,0 +1,313 @@
+//! The k = 4 coset coordinate (corner tetrads and twist, edge slices, flips of the E-slice
+//! edges; 16 symmetries; three axes): invariance, symmetry, move action and depths against
+//! plain searches over the cube model.
+
+use korf::coset::{
+    coords_for, corner_raw, e_flips, edge_slices, CosetCoords, Variant, AXIS_SYMMETRIES,
+    CORNER_RAW, EDGE_SLICE,
+};
+use korf::cube::{random_cube, Cube, ALL_MOVES};
+use korf::symmetry::{conjugate, UD_SYMMETRIES};
+use korf::tables::generate::Space;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use std::collections::{HashMap, HashSet};
+
+fn rng(seed: u64) -> rand::rngs::StdRng {
+    rand::rngs::StdRng::seed_from_u64(seed)
+}
+
+fn coords() -> &'static CosetCoords {
+    coords_for(Variant::SliceFlips)
+}
+
+/// A random element of the subgroup: pieces permuted within tetrads and slices, corners
+/// unturned, E-slice edges unflipped, the other edges flipped at random (even in total).
+fn random_k4(rng: &mut impl Rng) -> Cube {
+    let mut a = [0u8, 2, 5, 7];
+    let mut b = [1u8, 3, 4, 6];
+    a.shuffle(rng);
+    b.shuffle(rng);
+    let (mut ai, mut bi) = (a.into_iter(), b.into_iter());
+    let cp: [u8; 8] = std::array::from_fn(|i| {
+        if korf::coset::TETRAD_A >> i & 1 == 1 {
+            ai.next().unwrap()
+        } else {
+            bi.next().unwrap()
+        }
+    });
+    let mut slices = [vec![8u8, 9, 10, 11], vec![1, 3, 5, 7], vec![0, 2, 4, 6]];
+    for s in &mut slices {
+        s.shuffle(rng);
+    }
+    let mut next = [0usize; 3];
+    let ep: [u8; 12] = std::array::from_fn(|i| {
+        let s = EDGE_SLICE[i] as usize;
+        next[s] += 1;
+        slices[s][next[s] - 1]
+    });
+    let mut eo: [u8; 12] = std::array::from_fn(|i| {
+        if EDGE_SLICE[i] == 0 {
+            0
+        } else {
+            rng.gen_range(0..2)
+        }
+    });
+    eo[0] ^= eo.iter().sum::<u8>() & 1;
+    Cube::from_parts(cp, [0; 8], ep, eo)
+}
+
+#[test]
+fn corner_classes_partition_the_raw_values() {
+    let co = coords();
+    assert_eq!(co.class_rep.len(), Variant::SliceFlips.corner_classes());
+    let orbits: usize = co
+        .class_stabilizer
+        .iter()
+        .map(|st| UD_SYMMETRIES / st.count_ones() as usize)
+        .sum();
+    assert_eq!(orbits, CORNER_RAW);
+    assert!(co.class_stabilizer.iter().all(|st| st >> 16 == 0));
+}
+
+#[test]
+fn the_coordinate_names_right_cosets_of_the_subgroup() {
+    let co = coords();
+    let mut r = rng(11);
+    let goal = co.index(&Cube::SOLVED);
+    for _ in 0..3000 {
+        let x = random_cube(&mut r);
+        let h = random_k4(&mut r);
+        assert_eq!(co.index(&h.compose(&x)), co.index(&x));
+        assert_eq!(co.index(&h), goal);
+    }
+    // The flips matter: flipping two E edges in place leaves the subgroup.
+    let mut eo = [0u8; 12];
+    eo[8] = 1;
+    eo[9] = 1;
+    let s = Cube::SOLVED;
+    let flipped = Cube::from_parts(s.corner_perm(), s.corner_twists(), s.edge_perm(), eo);
+    assert_ne!(co.index(&flipped), goal);
+    // Half turns stay in the subgroup; quarter turns leave it.
+    for m in ALL_MOVES {
+        let stays = co.index(&Cube::SOLVED.apply_move(m)) == goal;
+        assert_eq!(stays, m.quarter_turns() == 2, "{m}");
+    }
+}
+
+#[test]
+fn the_coordinate_is_invariant_under_the_16_ud_symmetries() {
+    let co = coords();
+    let mut r = rng(12);
+    for _ in 0..300 {
+        let x = random_cube(&mut r);
+        let i = co.canonical_index(co.index(&x));
+        for s in 0..UD_SYMMETRIES {
+            let j = co.canonical_index(co.index(&conjugate(&x, s)));
+            assert_eq!(j, i, "symmetry {s}");
+        }
+    }
+}
+
+#[test]
+fn move_and_axis_tables_agree_with_the_cube_model() {
+    let co = coords();
+    let mut r = rng(13);
+    for _ in 0..2000 {
+        let x = random_cube(&mut r);
+        let (cr, sr, fr) = (corner_raw(&x), edge_slices(&x), e_flips(&x));
+        for (k, m) in ALL_MOVES.into_iter().enumerate() {
+            let y = x.apply_move(m);
+            assert_eq!(co.corner_move[cr * 18 + k] as usize, corner_raw(&y));
+            assert_eq!(co.edge_move[sr * 18 + k] as usize, edge_slices(&y));
+            assert_eq!(
+                co.flip_move[((sr / 70) * 18 + k) * 16 + fr] as usize,
+                e_flips(&y)
+            );
+        }
+        for (a, &s) in AXIS_SYMMETRIES.iter().enumerate() {
+            let y = conjugate(&x, s);
+            assert_eq!(co.axis_edges(&x, a).edges, y.edges, "axis {a}");
+            assert_eq!(co.axis_index(&x, cr, a), co.index(&y), "axis {a}");
+        }
+    }
+}
+
+/// Breadth-first search over entries (twins included), as the table generator walks them,
+/// up to `depth`: the depth of every entry reached.
+fn entry_depths(co: &CosetCoords, depth: usize) -> HashMap<u64, usize> {
+    let space = korf::coset::CosetSpace(co);
+    let goal = space.goal();
+    let mut seen = HashMap::from([(goal, 0)]);
+    co.twins(goal, |t| {
+        seen.insert(t, 0);
+    });
+    let mut frontier: Vec<u64> = seen.keys().copied().collect();
+    for d in 1..=depth {
+        let mut next = Vec::new();
+        for &i in &frontier {
+            space.neighbours(i, |n| {
+                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(n) {
+                    e.insert(d);
+                    next.push(n);
+                    co.twins(n, |t| {
+                        if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(t) {
+                            e.insert(d);
+                            next.push(t);
+                        }
+                    });
+                }
+                false
+            });
+        }
+        frontier = next;
+    }
+    seen
+}
+
+#[test]
+fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
+    let co = coords();
+    const DEPTH: usize = 5;
+    let entries = entry_depths(co, DEPTH);
+    let mut expanded = [0u64; DEPTH + 1];
+    for (&i, &d) in &entries {
+        let class = (i / co.edge_values as u64) as usize;
+        expanded[d] += UD_SYMMETRIES as u64 / co.class_stabilizer[class].count_ones() as u64;
+    }
+    let start = (
+        corner_raw(&Cube::SOLVED),
+        edge_slices(&Cube::SOLVED),
+        e_flips(&Cube::SOLVED),
+    );
+    let mut seen: HashSet<(usize, usize, usize)> = HashSet::from([start]);
+    let mut frontier = vec![start];
+    for (depth, &count) in expanded.iter().enumerate() {
+        assert_eq!(frontier.len() as u64, count, "depth {depth}");
+        let mut next = Vec::new();
+        for &(c, s, f) in &frontier {
+            for m in 0..18 {
+                let n = (
+                    co.corner_move[c * 18 + m] as usize,
+                    co.edge_move[s * 18 + m] as usize,
+                    co.flip_move[((s / 70) * 18 + m) * 16 + f] as usize,
+                );
+                if seen.insert(n) {
+                    next.push(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    assert!(expanded[DEPTH] > 100_000, "the check reaches a real depth");
+}
+
+/// Distance of `x` to the subgroup by plain iterative deepening (no tables).
+fn subgroup_distance(co: &CosetCoords, x: &Cube, limit: usize) -> Option<usize> {
+    let goal = co.index(&Cube::SOLVED);
+    fn dfs(co: &CosetCoords, x: &Cube, depth: usize, goal: u64) -> bool {
+        co.index(x) == goal
+            || (depth > 0
+                && ALL_MOVES
+                    .into_iter()
+                    .any(|m| dfs(co, &x.apply_move(m), depth - 1, goal)))
+    }
+    (0..=limit).find(|&d| dfs(co, x, d, goal))
+}
+
+#[test]
+fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
+    let co = coords();
+    let depths = entry_depths(co, 4);
+    let mut r = rng(14);
+    let mut checked = [0usize; 5];
+    for len in 0..=6 {
+        for _ in 0..40 {
+            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+            let x = Cube::from_moves(&seq);
+            let brute = subgroup_distance(co, &x, 4);
+            let found = depths.get(&co.index(&x)).copied();
+            assert_eq!(found, brute, "{seq:?}");
+            if let Some(d) = brute {
+                checked[d] += 1;
+            }
+        }
+    }
+    assert!(checked[3] > 0 && checked[4] > 0, "{checked:?}");
+}
+
+mod common;
+
+use korf::search::{self, Options};
+use korf::tables::{HeuristicKind, TableKind};
+
+// The tests below need the k = 4 table (1.3 GiB, about 15 minutes on 2 cores); they build
+// it into the test tables directory on first use.  Run them with
+// `cargo test --release --test coset_flips -- --ignored`
+// (`KORF_TEST_TABLES=tables` reuses the table `korf tables generate --coset 4` built).
+
+#[test]
+#[ignore]
+fn coset4_table_verifies_and_matches_the_sparse_search() {
+    let t = common::open_generated(TableKind::Coset4);
+    let v = t.verify();
+    assert!(v.checksum_ok && v.histogram_ok, "{v:?}");
+    let co = coords();
+    let depths = entry_depths(co, 6);
+    let mut counts = [0u64; 7];
+    for (&i, &d) in &depths {
+        counts[d] += 1;
+        assert!(
+            t.get(i) as usize <= d,
+            "entry {i} reads above its depth {d}"
+        );
+    }
+    assert_eq!(&t.header().histogram[..7], &counts[..]);
+    // Twins hold equal values.
+    let mut r = rng(15);
+    for _ in 0..20_000 {
+        let i = co.index(&random_cube(&mut r));
+        co.twins(i, |j| assert_eq!(t.get(j), t.get(i)));
+    }
+}
+
+#[test]
+#[ignore]
+fn coset4_searches_are_optimal_against_heuristic_free_search() {
+    let set = common::table_set_for(HeuristicKind::Coset4);
+    assert_eq!(set.kind(), HeuristicKind::Coset4);
+    let mut r = rng(16);
+    for len in 0..=8 {
+        for _ in 0..5 {
+            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+            let x = Cube::from_moves(&seq);
+            let reference = search::solve_without_heuristic(&x, 7).map(|s| s.len());
+            for threads in [1, 2] {
+                let opts = Options {
+                    threads,
+                    ..Options::default()
+                };
+                let out = search::solve(&set, &x, &opts, None).unwrap();
+                let sol = out.solution.unwrap();
+                assert!(x.apply_moves(&sol).is_solved());
+                assert_eq!(sol.len(), reference.unwrap_or(8), "{seq:?}");
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn coset4_heuristic_is_admissible_on_random_walks() {
+    let set = common::table_set_for(HeuristicKind::Coset4);
+    let h = search::Heuristic::new(&set);
+    let mut r = rng(17);
+    for _ in 0..500 {
+        let mut inv = Cube::SOLVED;
+        for i in 0..20 {
+            let m = ALL_MOVES[r.gen_range(0..18)];
+            inv = inv.premove(m.inverse());
+            assert!(h.value(&inv) as usize <= i + 1, "h exceeds the walk length");
+        }
+    }
+}
