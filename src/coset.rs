@@ -22,7 +22,7 @@
 //! *twins* that the table keeps equal.
 
 use crate::coord::binomial;
-use crate::cube::{pack_edge, Cube, ALL_MOVES, MOVE_COUNT};
+use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
 use crate::symmetry::{conjugate, symmetries, SYMMETRIES};
 use rayon::prelude::*;
 use std::sync::OnceLock;
@@ -91,24 +91,64 @@ pub fn corner_raw(c: &Cube) -> usize {
 /// positions among the remaining eight (C(8,4)).
 #[inline(always)]
 pub fn edge_slices(c: &Cube) -> usize {
-    // Bit masks over the 12 positions, built without branches; then the M positions are
-    // squeezed out of the non-E positions six bits at a time through a small table.
-    let (mut e, mut m) = (0usize, 0usize);
-    for i in 0..12 {
-        let piece = c.edge(i) as usize;
-        e |= ((IS_E >> piece) & 1) << i;
-        m |= ((IS_M >> piece) & 1) << i;
-    }
-    let keep = !e & 0xFFF;
-    let (lo, lo_n) = SQUEEZE[(m & 63) << 6 | (keep & 63)];
-    let (hi, _) = SQUEEZE[(m >> 6) << 6 | (keep >> 6)];
-    let m8 = lo as usize | (hi as usize) << lo_n;
-    COMBINATION_RANK[e] as usize * 70 + COMBINATION_RANK[m8] as usize
+    EdgeMasks::of(c).slices()
 }
 
 /// Edge pieces of the E slice (FR FL BL BR) and of the M slice (UF UB DF DB), as bit sets.
 const IS_E: usize = 0xF00;
 const IS_M: usize = 0b1010_1010;
+
+/// The edges of a position as bit sets over the 12 positions: which hold E, M and S pieces,
+/// and which are flipped.  Every edge coordinate of the coset tables, along any axis, is
+/// read from these by small tables.
+#[derive(Clone, Copy, Debug)]
+pub struct EdgeMasks {
+    pub slice: [usize; 3],
+    pub flips: usize,
+}
+
+impl EdgeMasks {
+    #[inline(always)]
+    pub fn of(c: &Cube) -> EdgeMasks {
+        let (mut e, mut m, mut f) = (0usize, 0usize, 0usize);
+        for i in 0..12 {
+            let v = c.edges[i] as usize;
+            e |= ((IS_E >> (v & 15)) & 1) << i;
+            m |= ((IS_M >> (v & 15)) & 1) << i;
+            f |= ((v >> 4) & 1) << i;
+        }
+        EdgeMasks {
+            slice: [e, m, !(e | m) & 0xFFF],
+            flips: f,
+        }
+    }
+
+    /// The slice value ([`edge_slices`]).
+    #[inline(always)]
+    pub fn slices(&self) -> usize {
+        let [e, m, _] = self.slice;
+        let keep = !e & 0xFFF;
+        let (lo, lo_n) = SQUEEZE[(m & 63) << 6 | (keep & 63)];
+        let (hi, _) = SQUEEZE[(m >> 6) << 6 | (keep >> 6)];
+        let m8 = lo as usize | (hi as usize) << lo_n;
+        COMBINATION_RANK[e] as usize * 70 + COMBINATION_RANK[m8] as usize
+    }
+
+    /// The flips at the positions of slice `s`'s pieces, in position order (4 bits).
+    #[inline(always)]
+    pub fn flips_of(&self, s: usize) -> usize {
+        let mask = self.slice[s];
+        let (lo, lo_n) = SQUEEZE[(self.flips & 63) << 6 | (mask & 63)];
+        let (hi, _) = SQUEEZE[(self.flips >> 6) << 6 | (mask >> 6)];
+        lo as usize | (hi as usize) << lo_n
+    }
+
+    /// Rank of the positions of slice `s`'s pieces (C(12,4)).
+    #[inline(always)]
+    pub fn rank_of(&self, s: usize) -> usize {
+        COMBINATION_RANK[self.slice[s]] as usize
+    }
+}
 
 /// `SQUEEZE[bits << 6 | keep]`: the bits of `bits` at the positions set in `keep`, packed
 /// to the bottom, and how many positions `keep` has (a six-bit parallel bit extract).
@@ -178,15 +218,7 @@ pub fn edge_cube(value: usize) -> Cube {
 /// subgroup in which the E-slice edges are also oriented ([`Variant::SliceFlips`]).
 #[inline(always)]
 pub fn e_flips(c: &Cube) -> usize {
-    let (mut e, mut f) = (0usize, 0usize);
-    for i in 0..12 {
-        let v = c.edges[i] as usize;
-        e |= ((IS_E >> (v & 15)) & 1) << i;
-        f |= ((v >> 4) & 1) << i;
-    }
-    let (lo, lo_n) = SQUEEZE[(f & 63) << 6 | (e & 63)];
-    let (hi, _) = SQUEEZE[(f >> 6) << 6 | (e >> 6)];
-    lo as usize | (hi as usize) << lo_n
+    EdgeMasks::of(c).flips_of(0)
 }
 
 /// A position with the given edge value and E-slice flips (corners solved; the first
@@ -210,6 +242,30 @@ pub fn edge_cube_flipped(slices: usize, flips: usize) -> Cube {
         base.edge_perm(),
         eo,
     )
+}
+
+/// A position with the pieces of slice `src` (0 = E, 1 = M, 2 = S) at the positions of
+/// `mask`, flipped as `flips` says in position order, the other edges placed in order and
+/// unflipped except for one that keeps the total even (corners solved).
+fn slice_cube(src: u8, mask: u16, flips: usize) -> Cube {
+    let mut own = (0..12u8).filter(|&p| EDGE_SLICE[p as usize] == src);
+    let mut other = (0..12u8).filter(|&p| EDGE_SLICE[p as usize] != src);
+    let mut eo = [0u8; 12];
+    let mut k = 0;
+    let ep: [u8; 12] = std::array::from_fn(|i| {
+        if mask >> i & 1 == 1 {
+            eo[i] = (flips >> k & 1) as u8;
+            k += 1;
+            own.next().unwrap()
+        } else {
+            other.next().unwrap()
+        }
+    });
+    let odd = eo.iter().sum::<u8>() & 1;
+    let first_other = (0..12).find(|&i| mask >> i & 1 == 0).unwrap();
+    eo[first_other] ^= odd;
+    let solved = Cube::SOLVED;
+    Cube::from_parts(solved.corner_perm(), solved.corner_twists(), ep, eo)
 }
 
 /// The coset tables korf builds: how many edges' orientation the subgroup also fixes.
@@ -303,10 +359,15 @@ pub struct CosetCoords {
     /// `corner_axis[raw * 2 + a - 1]`: raw corner value of the conjugate by
     /// `AXIS_SYMMETRIES[a]` (k = 4 only).
     pub corner_axis: Vec<u32>,
-    /// Edge conjugation by `AXIS_SYMMETRIES[a]`, position by position: the conjugate's edge
-    /// at `p` is `axis_edge_map[a][p][x.edges[axis_edge_from[a][p]]]`.
-    pub axis_edge_from: [[u8; 12]; 3],
-    pub axis_edge_map: [[[u8; 32]; 12]; 3],
+    /// `slice_axis[value * 2 + a - 1]`: slice value of the conjugate by
+    /// `AXIS_SYMMETRIES[a]` (k = 4 only).
+    pub slice_axis: Vec<u16>,
+    /// The slice whose pieces the conjugate by `AXIS_SYMMETRIES[a]` puts in the E slice.
+    pub axis_source: [usize; 3],
+    /// `flip_axis[((a - 1) * 495 + r) * 16 + f]`: E flips of the conjugate by
+    /// `AXIS_SYMMETRIES[a]`, from the positions (rank `r`) and flips `f` of the
+    /// `axis_source[a]` pieces.
+    pub flip_axis: Vec<u8>,
 }
 
 impl CosetCoords {
@@ -383,25 +444,33 @@ impl CosetCoords {
         } else {
             Vec::new()
         };
-        let mut axis_edge_from = [[0u8; 12]; 3];
-        let mut axis_edge_map = [[[0u8; 32]; 12]; 3];
-        for (a, &s) in AXIS_SYMMETRIES.iter().enumerate() {
-            let e = &syms_data.elements[s];
-            let inv = &syms_data.elements[syms_data.inverse[s] as usize];
-            for p in 0..12 {
-                // (S · x · S⁻¹) at p: x's edge at S⁻¹(p), relabelled by S, with the flips
-                // of S at that label and of S⁻¹ at p added.
-                let q = inv.ep[p] as usize;
-                axis_edge_from[a][p] = q as u8;
-                for v in 0..24u8 {
-                    let (piece, flip) = ((v & 15) as usize, v >> 4);
-                    if piece >= 12 {
-                        continue;
+        let (mut slice_axis, mut flip_axis, mut axis_source) = (Vec::new(), Vec::new(), [0; 3]);
+        if flips > 1 {
+            slice_axis = edge_cubes
+                .par_iter()
+                .flat_map_iter(|c| {
+                    AXIS_SYMMETRIES[1..]
+                        .iter()
+                        .map(|&s| edge_slices(&conjugate(c, s)) as u16)
+                })
+                .collect();
+            for (a, &s) in AXIS_SYMMETRIES.iter().enumerate() {
+                // The slice whose pieces S carries into the E slice.
+                let e = &syms_data.elements[s];
+                axis_source[a] = (0..3)
+                    .find(|&src| {
+                        (0..12).all(|p| EDGE_SLICE[p] != src || EDGE_SLICE[e.ep[p] as usize] == 0)
+                    })
+                    .expect("a symmetry maps some slice onto E") as usize;
+                if a == 0 {
+                    continue;
+                }
+                for r in 0..495 {
+                    let mask = unrank_combination(r, 4, 12);
+                    for f in 0..16 {
+                        let c = slice_cube(axis_source[a] as u8, mask, f);
+                        flip_axis.push(e_flips(&conjugate(&c, s)) as u8);
                     }
-                    let packed = pack_edge(e.ep[piece], (e.eo[piece] + flip + inv.eo[p]) & 1);
-                    axis_edge_map[a][p][v as usize] = packed;
-                    axis_edge_map[a][p][(v | 16) as usize] =
-                        pack_edge(e.ep[piece], (e.eo[piece] + 1 + inv.eo[p]) & 1);
                 }
             }
         }
@@ -420,8 +489,9 @@ impl CosetCoords {
             class_rep,
             class_stabilizer,
             corner_axis,
-            axis_edge_from,
-            axis_edge_map,
+            slice_axis,
+            axis_source,
+            flip_axis,
         }
     }
 
@@ -455,29 +525,23 @@ impl CosetCoords {
         self.index_of(corner_raw(c), slices, flips)
     }
 
-    /// `S · c · S⁻¹` for `S = AXIS_SYMMETRIES[a]`, edges only (corners are left as they
-    /// are: use [`Self::axis_index`]).
-    #[inline(always)]
-    pub fn axis_edges(&self, c: &Cube, a: usize) -> Cube {
-        let mut y = *c;
-        for p in 0..12 {
-            let from = self.axis_edge_from[a][p] as usize;
-            y.edges[p] = self.axis_edge_map[a][p][c.edges[from] as usize];
-        }
-        y
-    }
-
     /// Table index of `S · c · S⁻¹` for `S = AXIS_SYMMETRIES[a]` (k = 4 tables), given
-    /// `corner = corner_raw(c)`.
+    /// `corner = corner_raw(c)` and the edge masks of `c`.
     #[inline(always)]
-    pub fn axis_index(&self, c: &Cube, corner: usize, a: usize) -> u64 {
+    pub fn axis_index(&self, masks: &EdgeMasks, corner: usize, a: usize) -> u64 {
+        let slices = masks.slices();
         if a == 0 {
-            let (slices, flips) = self.edge_parts(c);
-            return self.index_of(corner, slices, flips);
+            return self.index_of(corner, slices, masks.flips_of(0));
         }
-        let y = self.axis_edges(c, a);
-        let (slices, flips) = self.edge_parts(&y);
-        self.index_of(self.corner_axis[corner * 2 + a - 1] as usize, slices, flips)
+        let src = self.axis_source[a];
+        let flips = self.flip_axis
+            [((a - 1) * 495 + masks.rank_of(src)) * 16 + masks.flips_of(src)]
+            as usize;
+        self.index_of(
+            self.corner_axis[corner * 2 + a - 1] as usize,
+            self.slice_axis[slices * 2 + a - 1] as usize,
+            flips,
+        )
     }
 
     /// The smallest of an index and its twins: the same for every symmetric image of a

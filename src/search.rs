@@ -15,7 +15,7 @@
 //! fixed depth ([`SPLIT_DEPTH`]): every canonical prefix of that length is one rayon task.
 
 use crate::coord;
-use crate::coset::{self, CosetCoords};
+use crate::coset::{self, CosetCoords, EdgeMasks};
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, NO_PREVIOUS};
 use crate::tables::packed;
 use crate::tables::pattern::{edges7_b_state, Pattern, EDGES7_A};
@@ -61,28 +61,32 @@ pub struct Coset4<'a> {
 }
 
 impl Coset4<'_> {
-    /// Table value of `x` along axis `a`, given `corner = coset::corner_raw(x)`.
+    /// Table value along axis `a`, given `corner = coset::corner_raw(x)` and the edge
+    /// masks of `x`.
     #[inline(always)]
-    fn probe(&self, x: &Cube, corner: usize, a: usize) -> u8 {
+    fn probe(&self, masks: &EdgeMasks, corner: usize, a: usize) -> u8 {
         packed::get(
             self.payload,
             self.base,
-            self.coords.axis_index(x, corner, a),
+            self.coords.axis_index(masks, corner, a),
         )
     }
 
     /// The largest value over the three axes.
     #[inline(always)]
     pub fn value(&self, x: &Cube) -> u8 {
-        let corner = coset::corner_raw(x);
-        (0..3).map(|a| self.probe(x, corner, a)).max().unwrap_or(0)
+        let (masks, corner) = (EdgeMasks::of(x), coset::corner_raw(x));
+        (0..3)
+            .map(|a| self.probe(&masks, corner, a))
+            .max()
+            .unwrap_or(0)
     }
 
     /// `true` if some axis proves more than `budget` moves are needed.
     #[inline(always)]
     fn exceeds(&self, x: &Cube, budget: u8) -> bool {
-        let corner = coset::corner_raw(x);
-        (0..3).any(|a| self.probe(x, corner, a) > budget)
+        let (masks, corner) = (EdgeMasks::of(x), coset::corner_raw(x));
+        (0..3).any(|a| self.probe(&masks, corner, a) > budget)
     }
 }
 
@@ -351,6 +355,7 @@ struct Frame {
     second_index: [u64; MAX_CHILDREN],
     /// Raw coset corner value of each child (k = 4 table: reused by its other two axes).
     coset_corner: [u32; MAX_CHILDREN],
+    edge_masks: [EdgeMasks; MAX_CHILDREN],
     len: u8,
     next: u8,
 }
@@ -362,6 +367,10 @@ const EMPTY_FRAME: Frame = Frame {
     corner_index: [0; MAX_CHILDREN],
     second_index: [0; MAX_CHILDREN],
     coset_corner: [0; MAX_CHILDREN],
+    edge_masks: [EdgeMasks {
+        slice: [0; 3],
+        flips: 0,
+    }; MAX_CHILDREN],
     len: 0,
     next: 0,
 };
@@ -420,8 +429,10 @@ impl Worker<'_> {
                 } else if K == COSET4 {
                     let c = self.h.coset4.expect("coset4 mode has the k = 4 table");
                     let corner = coset::corner_raw(&child);
+                    let masks = EdgeMasks::of(&child);
                     frame.coset_corner[n] = corner as u32;
-                    let i = c.coords.axis_index(&child, corner, 0);
+                    frame.edge_masks[n] = masks;
+                    let i = c.coords.axis_index(&masks, corner, 0);
                     prefetch_line(c.payload, packed::line_offset(i));
                     i
                 } else {
@@ -525,18 +536,19 @@ impl Worker<'_> {
             let pruned = if K == COSET4 {
                 let c = self.h.coset4.expect("coset4 mode has the k = 4 table");
                 let corner = frame.coset_corner[k] as usize;
+                let masks = frame.edge_masks[k];
                 nibble(self.h.corners, frame.corner_index[k] as u64) > budget
                     || {
                         inverse_coset = packed::get(c.payload, c.base, frame.second_index[k]);
                         inverse_coset > budget
                     }
                     || {
-                        let v = c.probe(&child, corner, 1);
+                        let v = c.probe(&masks, corner, 1);
                         inverse_coset = inverse_coset.max(v);
                         v > budget
                     }
                     || {
-                        let v = c.probe(&child, corner, 2);
+                        let v = c.probe(&masks, corner, 2);
                         inverse_coset = inverse_coset.max(v);
                         v > budget
                     }

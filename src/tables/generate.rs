@@ -157,14 +157,18 @@ fn load_checkpoint(c: &Checkpoint, entries: u64) -> Option<(super::Header, Vec<u
     if header.name != c.name || header.entries != entries || header.bits_per_entry != 4 {
         return None;
     }
-    let bytes = std::fs::read(c.path).ok()?;
-    let payload = bytes.get(super::format::HEADER_SIZE..)?;
+    let mut payload = std::fs::read(c.path).ok()?;
+    if payload.len() < super::format::HEADER_SIZE {
+        return None;
+    }
+    // Drop the header in place: no second copy of a multi-GiB payload.
+    payload.drain(..super::format::HEADER_SIZE);
     if payload.len() as u64 != entries.div_ceil(2)
-        || super::format::checksum(payload) != header.checksum
+        || super::format::checksum(&payload) != header.checksum
     {
         return None;
     }
-    Some((header, payload.to_vec()))
+    Some((header, payload))
 }
 
 /// Generate the depth table of a state space, saving a checkpoint after each slow depth
