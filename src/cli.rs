@@ -231,10 +231,14 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "NAME", conflicts_with = "coset")]
     pub only: Option<String>,
     /// Build only the coset table that also fixes the orientation of K edges: 0 (56 MiB,
-    /// built by default) or 4 (1.3 GiB on disk, 2.6 GiB of memory while building, about
-    /// 15 minutes on 2 cores).
-    #[arg(long, value_name = "K")]
+    /// built by default) or 4 (1.3 GiB on disk, 4.2 GB of memory while building, about
+    /// 8 minutes on 2 cores).
+    #[arg(long, value_name = "K", conflicts_with = "memory")]
     pub coset: Option<u32>,
+    /// Build the largest coset table whose generation fits in this much memory, e.g.
+    /// `8G` or `500M` (k = 4 needs 4.2 GB at its peak, k = 0 about 60 MB).
+    #[arg(long, value_name = "SIZE", conflicts_with = "only")]
+    pub memory: Option<String>,
     /// Rebuild tables that are already present and valid.
     #[arg(long)]
     pub force: bool,

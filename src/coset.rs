@@ -461,7 +461,8 @@ impl CosetCoords {
                     .find(|&src| {
                         (0..12).all(|p| EDGE_SLICE[p] != src || EDGE_SLICE[e.ep[p] as usize] == 0)
                     })
-                    .expect("a symmetry maps some slice onto E") as usize;
+                    .expect("a symmetry maps some slice onto E")
+                    as usize;
                 if a == 0 {
                     continue;
                 }
@@ -534,8 +535,7 @@ impl CosetCoords {
             return self.index_of(corner, slices, masks.flips_of(0));
         }
         let src = self.axis_source[a];
-        let flips = self.flip_axis
-            [((a - 1) * 495 + masks.rank_of(src)) * 16 + masks.flips_of(src)]
+        let flips = self.flip_axis[((a - 1) * 495 + masks.rank_of(src)) * 16 + masks.flips_of(src)]
             as usize;
         self.index_of(
             self.corner_axis[corner * 2 + a - 1] as usize,

@@ -181,6 +181,56 @@ fn table_kinds(
     }
 }
 
+/// Parse a memory size: a number with an optional K, M, G or T suffix (powers of 1000;
+/// `KiB`-style suffixes count powers of 1024).
+fn parse_size(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let n: f64 = num.parse().ok()?;
+    let scale = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1.0,
+        "K" | "KB" => 1e3,
+        "M" | "MB" => 1e6,
+        "G" | "GB" => 1e9,
+        "T" | "TB" => 1e12,
+        "KIB" => 1024.0,
+        "MIB" => 1024.0 * 1024.0,
+        "GIB" => 1024.0 * 1024.0 * 1024.0,
+        _ => return None,
+    };
+    (n.is_finite() && n >= 0.0).then(|| (n * scale) as u64)
+}
+
+/// The largest coset table whose generation fits in `--memory SIZE`.
+fn coset_for_memory(size: &str) -> Result<TableKind, CliError> {
+    let bytes = parse_size(size).ok_or_else(|| {
+        CliError::Input(format!(
+            "--memory {size}: not a size; write it like 8G, 4.5GB, 500M or 6GiB"
+        ))
+    })?;
+    // Peak while building: the 4-bit working table, plus the packed copy for 2-bit tables.
+    let peak = |k: TableKind| {
+        k.working_len()
+            + if k.descriptor().bits == 2 {
+                k.payload_len()
+            } else {
+                0
+            }
+    };
+    [TableKind::Coset4, TableKind::Coset]
+        .into_iter()
+        .find(|&k| peak(k) <= bytes)
+        .ok_or_else(|| {
+            CliError::Input(format!(
+                "--memory {size}: the smallest coset table needs {} to build",
+                human_bytes(peak(TableKind::Coset))
+            ))
+        })
+}
+
 /// The coset table with `k` oriented edges, for `--coset K`.
 fn coset_kind(k: u32) -> Result<TableKind, CliError> {
     match k {
@@ -276,9 +326,10 @@ fn build_tables(kinds: &[TableKind], dir: &Path) -> Result<(), CliError> {
 
 fn generate(a: GenerateArgs) -> Result<(), CliError> {
     let dir = tables::resolve_dir(a.dir.dir.as_deref());
-    let kinds = match a.coset {
-        Some(k) => vec![coset_kind(k)?],
-        None => table_kinds(&a.only, None)?,
+    let kinds = match (a.coset, &a.memory) {
+        (Some(k), _) => vec![coset_kind(k)?],
+        (None, Some(size)) => vec![coset_for_memory(size)?],
+        (None, None) => table_kinds(&a.only, None)?,
     };
     let mut todo = Vec::new();
     for k in kinds {

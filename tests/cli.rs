@@ -529,3 +529,40 @@ fn coset_sizes_other_than_0_and_4_are_refused() {
         .code(2)
         .stderr(predicate::str::contains("k = 0").and(predicate::str::contains("k = 4")));
 }
+
+#[test]
+fn memory_budget_picks_a_coset_table_or_says_why_not() {
+    korf()
+        .args([
+            "tables",
+            "generate",
+            "--memory",
+            "1M",
+            "--dir",
+            "/nonexistent",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the smallest coset table needs"));
+    korf()
+        .args([
+            "tables",
+            "generate",
+            "--memory",
+            "lots",
+            "--dir",
+            "/nonexistent",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a size"));
+    // 1 GB fits k = 0 only: it is built (quickly) into the directory.
+    let dir = tempfile::tempdir().unwrap();
+    korf()
+        .args(["tables", "generate", "--memory", "1G", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    assert!(dir.path().join("coset.pdb").exists());
+    assert!(!dir.path().join("coset4.pdb").exists());
+}

@@ -263,11 +263,14 @@ fn coset4_table_verifies_and_matches_the_sparse_search() {
         );
     }
     assert_eq!(&t.header().histogram[..7], &counts[..]);
-    // Twins hold equal values.
+    // Twins hold equal depths: equal values above the base; at or below it both read as
+    // their own line's fallback, which may differ.
+    let base = t.base();
+    let exact = |v: u8| if v > base { v } else { 0 };
     let mut r = rng(15);
     for _ in 0..20_000 {
         let i = co.index(&random_cube(&mut r));
-        co.twins(i, |j| assert_eq!(t.get(j), t.get(i)));
+        co.twins(i, |j| assert_eq!(exact(t.get(j)), exact(t.get(i))));
     }
 }
 
