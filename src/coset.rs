@@ -20,6 +20,14 @@
 //! corner part to the class representative, giving `3,393 · 34,650 = 117,567,450` entries.
 //! When the representative is itself symmetric, the several edge values it allows are
 //! *twins* that the table keeps equal.
+//!
+//! [`Variant::SliceFlips`] (k = 4) also asks the four E-slice edges to be oriented.  Within
+//! `H` those edges never leave the E slice, so this is again a subgroup, and every half
+//! turn is in it; only the 16 symmetries that keep the U–D axis keep it.  Its coset adds
+//! the flips found on the positions that hold E pieces (`h · x` changes no flip there when
+//! `h` keeps its E edges oriented): 34,650 · 16 edge values, 9,996 corner classes.  The
+//! other two axes are probed by conjugating with [`AXIS_SYMMETRIES`], computed from
+//! [`EdgeMasks`] through small tables.
 
 use crate::coord::binomial;
 use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
@@ -352,6 +360,11 @@ pub struct CosetCoords {
     pub corner_class: Vec<u16>,
     /// A symmetry that takes each raw corner value to its class representative.
     pub corner_sym: Vec<u8>,
+    /// `class << 8 | sym` of each raw corner value: one load for both.
+    pub corner_class_sym: Vec<u32>,
+    /// `corner_axis_class_sym[raw * 2 + a - 1]`: the same for the conjugate by
+    /// `AXIS_SYMMETRIES[a]` (k = 4 only).
+    pub corner_axis_class_sym: Vec<u32>,
     /// Raw value of each class representative.
     pub class_rep: Vec<u32>,
     /// Symmetries that fix each representative (bit `s`), identity included.
@@ -475,7 +488,16 @@ impl CosetCoords {
                 }
             }
         }
+        let corner_class_sym: Vec<u32> = (0..CORNER_RAW)
+            .map(|r| (corner_class[r] as u32) << 8 | corner_sym[r] as u32)
+            .collect();
+        let corner_axis_class_sym = corner_axis
+            .iter()
+            .map(|&r| corner_class_sym[r as usize])
+            .collect();
         CosetCoords {
+            corner_class_sym,
+            corner_axis_class_sym,
             variant,
             syms,
             flips,
@@ -499,8 +521,14 @@ impl CosetCoords {
     /// Table index of a (raw corner, slice value, E flips) triple.
     #[inline(always)]
     pub fn index_of(&self, corner: usize, slices: usize, flips: usize) -> u64 {
-        let class = self.corner_class[corner] as u64;
-        let s = self.corner_sym[corner] as usize;
+        self.index_cs(self.corner_class_sym[corner], slices, flips)
+    }
+
+    /// Table index from a corner's `class << 8 | sym`, a slice value and E flips.
+    #[inline(always)]
+    fn index_cs(&self, class_sym: u32, slices: usize, flips: usize) -> u64 {
+        let class = (class_sym >> 8) as u64;
+        let s = (class_sym & 255) as usize;
         let edge = self.edge_conj[slices * self.syms + s] as u64;
         let edge = if self.flips == 1 {
             edge
@@ -537,8 +565,8 @@ impl CosetCoords {
         let src = self.axis_source[a];
         let flips = self.flip_axis[((a - 1) * 495 + masks.rank_of(src)) * 16 + masks.flips_of(src)]
             as usize;
-        self.index_of(
-            self.corner_axis[corner * 2 + a - 1] as usize,
+        self.index_cs(
+            self.corner_axis_class_sym[corner * 2 + a - 1],
             self.slice_axis[slices * 2 + a - 1] as usize,
             flips,
         )

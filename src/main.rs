@@ -201,7 +201,7 @@ fn parse_size(text: &str) -> Option<u64> {
         "GIB" => 1024.0 * 1024.0 * 1024.0,
         _ => return None,
     };
-    (n.is_finite() && n >= 0.0).then(|| (n * scale) as u64)
+    (n.is_finite() && n >= 0.0).then_some((n * scale) as u64)
 }
 
 /// The largest coset table whose generation fits in `--memory SIZE`.

@@ -81,13 +81,6 @@ impl Coset4<'_> {
             .max()
             .unwrap_or(0)
     }
-
-    /// `true` if some axis proves more than `budget` moves are needed.
-    #[inline(always)]
-    fn exceeds(&self, x: &Cube, budget: u8) -> bool {
-        let (masks, corner) = (EdgeMasks::of(x), coset::corner_raw(x));
-        (0..3).any(|a| self.probe(&masks, corner, a) > budget)
-    }
 }
 
 /// The maximum-of-tables heuristic, borrowing the mapped payloads.
@@ -554,7 +547,9 @@ impl Worker<'_> {
                     }
                     || {
                         child_forward = frame.forward.apply_move(ALL_MOVES[mi as usize]);
-                        c.exceeds(&child_forward, budget)
+                        let masks = EdgeMasks::of(&child_forward);
+                        let corner = coset::corner_raw(&child_forward);
+                        (0..3).any(|a| c.probe(&masks, corner, a) > budget)
                     }
             } else if K == COSET {
                 let (t, _) = self.h.coset.expect("coset mode has the coset table");
