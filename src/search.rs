@@ -412,8 +412,13 @@ impl Worker<'_> {
             allowed &= allowed - 1;
             let child = state.premove(ALL_MOVES[mi].inverse());
             if probe {
-                let ci = coord::corner_index(&child.corners);
-                prefetch(self.h.corners, ci);
+                let ci = if K == COSET4 {
+                    0
+                } else {
+                    let ci = coord::corner_index(&child.corners);
+                    prefetch(self.h.corners, ci);
+                    ci
+                };
                 let ei = if K == COSET {
                     let (t, co) = self.h.coset.expect("coset mode has the coset table");
                     let i = co.index(&child);
@@ -530,27 +535,33 @@ impl Worker<'_> {
                 let c = self.h.coset4.expect("coset4 mode has the k = 4 table");
                 let corner = frame.coset_corner[k] as usize;
                 let masks = frame.edge_masks[k];
-                nibble(self.h.corners, frame.corner_index[k] as u64) > budget
-                    || {
-                        inverse_coset = packed::get(c.payload, c.base, frame.second_index[k]);
-                        inverse_coset > budget
+                // Probed in the order that prunes most per line read.  Measured on a
+                // 17-move position: the prefetched inverse probe along the first axis
+                // prunes 59 % of nodes, each further probe 1–14 %.  The corner table
+                // would prune 3 %, and leaving it out (no index, no line) is 13 % faster.
+                inverse_coset = packed::get(c.payload, c.base, frame.second_index[k]);
+                if inverse_coset > budget {
+                    true
+                } else {
+                    let v1 = c.probe(&masks, corner, 1);
+                    inverse_coset = inverse_coset.max(v1);
+                    if v1 > budget {
+                        true
+                    } else {
+                        let v2 = c.probe(&masks, corner, 2);
+                        inverse_coset = inverse_coset.max(v2);
+                        if v2 > budget {
+                            true
+                        } else {
+                            child_forward = frame.forward.apply_move(ALL_MOVES[mi as usize]);
+                            let masks = EdgeMasks::of(&child_forward);
+                            let corner = coset::corner_raw(&child_forward);
+                            c.probe(&masks, corner, 0) > budget
+                                || c.probe(&masks, corner, 1) > budget
+                                || c.probe(&masks, corner, 2) > budget
+                        }
                     }
-                    || {
-                        let v = c.probe(&masks, corner, 1);
-                        inverse_coset = inverse_coset.max(v);
-                        v > budget
-                    }
-                    || {
-                        let v = c.probe(&masks, corner, 2);
-                        inverse_coset = inverse_coset.max(v);
-                        v > budget
-                    }
-                    || {
-                        child_forward = frame.forward.apply_move(ALL_MOVES[mi as usize]);
-                        let masks = EdgeMasks::of(&child_forward);
-                        let corner = coset::corner_raw(&child_forward);
-                        (0..3).any(|a| c.probe(&masks, corner, a) > budget)
-                    }
+                }
             } else if K == COSET {
                 let (t, _) = self.h.coset.expect("coset mode has the coset table");
                 nibble(self.h.corners, frame.corner_index[k] as u64) > budget
