@@ -200,6 +200,11 @@ pub struct BenchArgs {
     /// Fail (exit 1) if a solution's length differs from this.
     #[arg(long, value_name = "L")]
     pub expect_length: Option<usize>,
+    /// Run the list once per heuristic (comma separated, e.g. `korf,coset4`) and print
+    /// them side by side: solved, mean and median time, mean nodes, nodes/s.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "H1,H2,...",
+          conflicts_with_all = ["heuristic", "fast"])]
+    pub compare: Vec<HeuristicArg>,
     #[command(flatten)]
     pub fast: FastArgs,
 }

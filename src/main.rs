@@ -590,6 +590,36 @@ fn upper_bound_solver(s: &SearchArgs) -> Result<Option<Box<TwoPhase>>, CliError>
     )?)))
 }
 
+/// The one-line summary `korf bench` prints after a list.
+fn summary_line(s: &report::Summary) -> String {
+    let duration = |secs: f64| {
+        if secs < 1.0 {
+            format!("{:.2} ms", secs * 1000.0)
+        } else {
+            format!("{secs:.3}s")
+        }
+    };
+    let busy = if s.utilisation.is_nan() {
+        String::new()
+    } else {
+        format!(", {:.0}% busy", 100.0 * s.utilisation)
+    };
+    format!(
+        "solved {}/{}; mean {}, median {}, mean nodes {:.4e}, {:.3e} nodes/s overall{busy}; lengths: {}\n",
+        s.solved,
+        s.count,
+        duration(s.mean_seconds),
+        duration(s.median_seconds),
+        s.mean_nodes,
+        s.nodes_per_second,
+        s.lengths
+            .iter()
+            .map(|(l, c)| format!("{l}f×{c}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    )
+}
+
 /// The solver a command runs: optimal IDA* or the two-phase search.
 enum Engine {
     Optimal {
@@ -940,69 +970,92 @@ fn bench(a: BenchArgs) -> Result<(), CliError> {
     for f in &a.files {
         positions.extend(read_list(f)?);
     }
-    let engine = engine(&a.search, &a.fast)?;
     let live = std::io::stderr().is_terminal();
+    // One run per heuristic with --compare, else one run as the options say.
+    let runs: Vec<SearchArgs> = if a.compare.is_empty() {
+        vec![a.search.clone()]
+    } else {
+        a.compare
+            .iter()
+            .map(|&h| SearchArgs {
+                heuristic: Some(h),
+                ..a.search.clone()
+            })
+            .collect()
+    };
     let mut rows = Vec::new();
-    out(&format!(
-        "# {}\n",
-        match &engine {
-            Engine::Optimal { set, .. } => format!(
-                "optimal search, heuristic {} ({})",
-                set.kind().name(),
-                set.kind()
-                    .tables()
-                    .iter()
-                    .map(|k| k.name())
-                    .collect::<Vec<_>>()
-                    .join(" + ")
-            ),
-            Engine::Fast { .. } => "two-phase search (--fast)".to_string(),
+    let mut summaries = Vec::new();
+    for (run, search) in runs.iter().enumerate() {
+        let engine = engine(search, &a.fast)?;
+        let name = match &engine {
+            Engine::Optimal { set, .. } => set.kind().name().to_string(),
+            Engine::Fast { .. } => "two-phase".to_string(),
+        };
+        if run > 0 {
+            out("\n");
         }
-    ));
-    out(&format!(
-        "{:>5} {:>6} {:>10} {:>15} {:>11} {:>5}\n",
-        "#", "length", "seconds", "nodes", "nodes/s", "busy"
-    ));
-    for (i, (text, cube)) in positions.iter().enumerate() {
-        let r = solve_one(&engine, i + 1, text, cube, live)?;
         out(&format!(
-            "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e} {:>5}\n",
-            r.index,
-            r.length.map_or(r.status.clone(), |l| l.to_string()),
-            r.seconds,
-            r.nodes,
-            r.nodes_per_second,
-            busy_cell(&r)
+            "# {}\n",
+            match &engine {
+                Engine::Optimal { set, .. } => format!(
+                    "optimal search, heuristic {name} ({})",
+                    set.kind()
+                        .tables()
+                        .iter()
+                        .map(|k| k.name())
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                ),
+                Engine::Fast { .. } => "two-phase search (--fast)".to_string(),
+            }
         ));
-        rows.push(r);
+        out(&format!(
+            "{:>5} {:>6} {:>10} {:>15} {:>11} {:>5}\n",
+            "#", "length", "seconds", "nodes", "nodes/s", "busy"
+        ));
+        let mut run_rows = Vec::new();
+        for (i, (text, cube)) in positions.iter().enumerate() {
+            let r = solve_one(&engine, i + 1, text, cube, live)?;
+            out(&format!(
+                "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e} {:>5}\n",
+                r.index,
+                r.length.map_or(r.status.clone(), |l| l.to_string()),
+                r.seconds,
+                r.nodes,
+                r.nodes_per_second,
+                busy_cell(&r)
+            ));
+            run_rows.push(r);
+        }
+        let s = report::summarize(&run_rows);
+        out(&summary_line(&s));
+        summaries.push((name, s));
+        rows.extend(run_rows);
+    }
+    if summaries.len() > 1 {
+        out(&format!(
+            "\n# side by side, {} positions\n{:<10} {:>9} {:>10} {:>10} {:>12} {:>11}\n",
+            positions.len(),
+            "heuristic",
+            "solved",
+            "mean s",
+            "median s",
+            "mean nodes",
+            "nodes/s"
+        ));
+        for (name, s) in &summaries {
+            out(&format!(
+                "{:<10} {:>9} {:>10.3} {:>10.3} {:>12.4e} {:>11.3e}\n",
+                name,
+                format!("{}/{}", s.solved, s.count),
+                s.mean_seconds,
+                s.median_seconds,
+                s.mean_nodes,
+                s.nodes_per_second
+            ));
+        }
     }
     let s = report::summarize(&rows);
-    let duration = |secs: f64| {
-        if secs < 1.0 {
-            format!("{:.2} ms", secs * 1000.0)
-        } else {
-            format!("{secs:.3}s")
-        }
-    };
-    let busy = if s.utilisation.is_nan() {
-        String::new()
-    } else {
-        format!(", {:.0}% busy", 100.0 * s.utilisation)
-    };
-    out(&format!(
-        "solved {}/{}; mean {}, median {}, mean nodes {:.4e}, {:.3e} nodes/s overall{busy}; lengths: {}\n",
-        s.solved,
-        s.count,
-        duration(s.mean_seconds),
-        duration(s.median_seconds),
-        s.mean_nodes,
-        s.nodes_per_second,
-        s.lengths
-            .iter()
-            .map(|(l, c)| format!("{l}f×{c}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    ));
     if let Some(p) = &a.csv {
         std::fs::write(p, report::Csv.render(&rows))?;
     }

@@ -566,3 +566,53 @@ fn memory_budget_picks_a_coset_table_or_says_why_not() {
     assert!(dir.path().join("coset.pdb").exists());
     assert!(!dir.path().join("coset4.pdb").exists());
 }
+
+#[test]
+fn bench_compare_runs_each_heuristic_side_by_side() {
+    common::table_set_for(korf::tables::HeuristicKind::Coset);
+    let out = with_tables()
+        .args([
+            "bench",
+            "--no-generate",
+            "--no-upper-bound",
+            "--compare",
+            "korf,coset",
+            "benches/scrambles/easy.txt",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("heuristic korf (corners + edges7 + edgeperm)"),
+        "{text}"
+    );
+    assert!(text.contains("heuristic coset (corners + coset)"), "{text}");
+    let side: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("# side by side"))
+        .collect();
+    assert_eq!(side.len(), 4, "{text}");
+    assert!(
+        side[2].starts_with("korf") && side[3].starts_with("coset"),
+        "{text}"
+    );
+    // Both runs solved every position of the list.
+    let n = std::fs::read_to_string("benches/scrambles/easy.txt")
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .count();
+    assert!(side[2].contains(&format!("{n}/{n}")) && side[3].contains(&format!("{n}/{n}")));
+    with_tables()
+        .args([
+            "bench",
+            "--compare",
+            "korf",
+            "--heuristic",
+            "coset",
+            "x.txt",
+        ])
+        .assert()
+        .code(2);
+}
