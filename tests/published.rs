@@ -1,0 +1,63 @@
+//! The published optimal-length lists (`../shared/data/scrambles`, copied to
+//! `benches/scrambles`): every position must come out at exactly its stated length.  These
+//! run for minutes to hours, so they are `#[ignore]`d benchmarks; run one with, e.g.,
+//! `KORF_TEST_TABLES=tables cargo test --release --test published -- --ignored list_17`
+//! (they use the k = 4 coset table, building it on first use: about 8 minutes).
+
+mod common;
+
+use korf::cube::{parse_moves, Cube};
+use korf::search::{self, Options};
+use korf::tables::HeuristicKind;
+
+fn solve_list(file: &str, length: usize) {
+    let set = common::table_set_for(HeuristicKind::Coset4);
+    let text = std::fs::read_to_string(format!("benches/scrambles/{file}")).unwrap();
+    let mut count = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let cube = Cube::from_moves(&parse_moves(line).unwrap());
+        let out = search::solve(&set, &cube, &Options::default(), None).unwrap();
+        let solution = out.solution.unwrap();
+        assert!(cube.apply_moves(&solution).is_solved());
+        assert_eq!(solution.len(), length, "{line}");
+        eprintln!(
+            "{file} #{}: {} moves, {:.2} s, {} nodes",
+            count + 1,
+            solution.len(),
+            out.seconds,
+            out.nodes
+        );
+        count += 1;
+    }
+    assert_eq!(count, 25);
+}
+
+#[test]
+#[ignore]
+fn list_16() {
+    solve_list("optimal-16.txt", 16);
+}
+
+#[test]
+#[ignore]
+fn list_17() {
+    solve_list("optimal-17.txt", 17);
+}
+
+#[test]
+#[ignore]
+fn list_18() {
+    solve_list("optimal-18.txt", 18);
+}
+
+#[test]
+#[ignore]
+fn list_19() {
+    solve_list("optimal-19.txt", 19);
+}
+
+#[test]
+#[ignore]
+fn list_20() {
+    solve_list("optimal-20.txt", 20);
+}
