@@ -3,44 +3,19 @@
 
 use korf::coset::{
     self, corner_cube, corner_raw, coset_coords, edge_cube, edge_slices, CORNER_CLASSES,
-    CORNER_RAW, EDGE_SLICES, TETRAD_A,
+    CORNER_RAW, EDGE_SLICES,
 };
 use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::symmetry::{conjugate, symmetries, SYMMETRIES};
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 fn rng(seed: u64) -> rand::rngs::StdRng {
     rand::rngs::StdRng::seed_from_u64(seed)
 }
 
-/// A random element of the subgroup's corner-and-edge "shape": pieces permuted within their
-/// tetrads and slices, corners unturned, edges with any flip (the coordinate ignores flips).
+/// A random element of the subgroup.
 fn random_h(rng: &mut impl Rng) -> Cube {
-    let mut a = [0u8, 2, 5, 7];
-    let mut b = [1u8, 3, 4, 6];
-    a.shuffle(rng);
-    b.shuffle(rng);
-    let (mut ai, mut bi) = (a.into_iter(), b.into_iter());
-    let cp: [u8; 8] = std::array::from_fn(|i| {
-        if TETRAD_A >> i & 1 == 1 {
-            ai.next().unwrap()
-        } else {
-            bi.next().unwrap()
-        }
-    });
-    let mut slices = [vec![8u8, 9, 10, 11], vec![1, 3, 5, 7], vec![0, 2, 4, 6]];
-    for s in &mut slices {
-        s.shuffle(rng);
-    }
-    let mut next = [0usize; 3];
-    let ep: [u8; 12] = std::array::from_fn(|i| {
-        let s = coset::EDGE_SLICE[i] as usize;
-        next[s] += 1;
-        slices[s][next[s] - 1]
-    });
-    let eo: [u8; 12] = std::array::from_fn(|_| rng.gen_range(0..2));
-    Cube::from_parts(cp, [0; 8], ep, eo)
+    common::random_in_subgroup(rng, false)
 }
 
 #[test]

@@ -3,13 +3,11 @@
 //! plain searches over the cube model.
 
 use korf::coset::{
-    coords_for, corner_raw, e_flips, edge_slices, CosetCoords, Variant, AXIS_SYMMETRIES,
-    CORNER_RAW, EDGE_SLICE,
+    coords_for, corner_raw, e_flips, edge_slices, CosetCoords, Variant, AXIS_SYMMETRIES, CORNER_RAW,
 };
 use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::symmetry::{conjugate, UD_SYMMETRIES};
 use korf::tables::generate::Space;
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::{HashMap, HashSet};
 
@@ -21,40 +19,9 @@ fn coords() -> &'static CosetCoords {
     coords_for(Variant::SliceFlips)
 }
 
-/// A random element of the subgroup: pieces permuted within tetrads and slices, corners
-/// unturned, E-slice edges unflipped, the other edges flipped at random (even in total).
+/// A random element of the k = 4 subgroup.
 fn random_k4(rng: &mut impl Rng) -> Cube {
-    let mut a = [0u8, 2, 5, 7];
-    let mut b = [1u8, 3, 4, 6];
-    a.shuffle(rng);
-    b.shuffle(rng);
-    let (mut ai, mut bi) = (a.into_iter(), b.into_iter());
-    let cp: [u8; 8] = std::array::from_fn(|i| {
-        if korf::coset::TETRAD_A >> i & 1 == 1 {
-            ai.next().unwrap()
-        } else {
-            bi.next().unwrap()
-        }
-    });
-    let mut slices = [vec![8u8, 9, 10, 11], vec![1, 3, 5, 7], vec![0, 2, 4, 6]];
-    for s in &mut slices {
-        s.shuffle(rng);
-    }
-    let mut next = [0usize; 3];
-    let ep: [u8; 12] = std::array::from_fn(|i| {
-        let s = EDGE_SLICE[i] as usize;
-        next[s] += 1;
-        slices[s][next[s] - 1]
-    });
-    let mut eo: [u8; 12] = std::array::from_fn(|i| {
-        if EDGE_SLICE[i] == 0 {
-            0
-        } else {
-            rng.gen_range(0..2)
-        }
-    });
-    eo[0] ^= eo.iter().sum::<u8>() & 1;
-    Cube::from_parts(cp, [0; 8], ep, eo)
+    common::random_in_subgroup(rng, true)
 }
 
 #[test]

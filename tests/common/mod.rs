@@ -71,3 +71,43 @@ pub fn table_set_for(kind: korf::tables::HeuristicKind) -> TableSet {
     ensure(&dir, kind.tables());
     TableSet::open_for(&dir, korf::tables::Residency::Mapped, kind).expect("tables load")
 }
+
+/// A random element of the coset tables' subgroup: corners unturned in their own tetrads,
+/// edges in their own slices, flips at random but even in total; with `e_oriented` the
+/// E-slice edges are unflipped too (the k = 4 subgroup).
+pub fn random_in_subgroup(rng: &mut impl rand::Rng, e_oriented: bool) -> korf::cube::Cube {
+    use korf::coset::{EDGE_SLICE, TETRAD_A};
+    use rand::seq::SliceRandom;
+    let mut a = [0u8, 2, 5, 7];
+    let mut b = [1u8, 3, 4, 6];
+    a.shuffle(rng);
+    b.shuffle(rng);
+    let (mut ai, mut bi) = (a.into_iter(), b.into_iter());
+    let cp: [u8; 8] = std::array::from_fn(|i| {
+        if TETRAD_A >> i & 1 == 1 {
+            ai.next().unwrap()
+        } else {
+            bi.next().unwrap()
+        }
+    });
+    let mut slices = [vec![8u8, 9, 10, 11], vec![1, 3, 5, 7], vec![0, 2, 4, 6]];
+    for s in &mut slices {
+        s.shuffle(rng);
+    }
+    let mut next = [0usize; 3];
+    let ep: [u8; 12] = std::array::from_fn(|i| {
+        let s = EDGE_SLICE[i] as usize;
+        next[s] += 1;
+        slices[s][next[s] - 1]
+    });
+    let mut eo: [u8; 12] = std::array::from_fn(|i| {
+        if e_oriented && EDGE_SLICE[i] == 0 {
+            0
+        } else {
+            rng.gen_range(0..2)
+        }
+    });
+    // Position 0 (UR) is in the S slice: fixing the parity there keeps the E edges as set.
+    eo[0] ^= eo.iter().sum::<u8>() & 1;
+    korf::cube::Cube::from_parts(cp, [0; 8], ep, eo)
+}
