@@ -764,25 +764,10 @@ fn solve_optimal(
             pb.tick();
         }
     };
-    let threads = opts.threads;
-    let find = |lower: usize, shorter_than: usize, budget: Duration| {
-        let solver = bounds?;
-        let fast = FastOptions {
-            max_length: shorter_than.saturating_sub(1).min(30),
-            time: Some(budget),
-            threads: if threads == 0 {
-                std::thread::available_parallelism().map_or(1, |n| n.get())
-            } else {
-                threads
-            },
-            target: lower,
-            timeout: None,
-        };
-        solver.solve(cube, &fast).ok()?.solution
-    };
+    let find = bounds.map(|b| b.upper_bound_source(*cube, opts.threads));
     let hooks = search::Hooks {
         progress: if live { Some(&update) } else { None },
-        upper_bound: if bounds.is_some() { Some(&find) } else { None },
+        upper_bound: find.as_ref().map(|f| f as search::UpperBoundFn),
         ..search::Hooks::default()
     };
     let outcome =

@@ -834,9 +834,18 @@ struct Survivors {
     /// The same children as positions (not inverted).
     forwards: [Cube; MAX_CHILDREN],
     moves: [u8; MAX_CHILDREN],
-    /// Bit `i`: child `i`'s inverse is exactly as far from the subgroup as its budget, so
-    /// its next move is a quarter turn.
+    /// Bit `i`: child `i`'s tracked inverse is exactly as far from the subgroup as its
+    /// budget, so its next move is a quarter turn.
     quarter_only: u32,
+    /// Bit `i`: not so, but child `i` itself is: the search below it switches sides (see
+    /// [`Worker::dfs_coset4`]).
+    switch: u32,
+    /// Which end of the solution this frame's moves extend: 0 = after the moves so far
+    /// (the position is the cube's), 1 = before the end (the search has switched to the
+    /// inverse).
+    side: u8,
+    /// The face of the last move made on the other side ([`ROOT`] if none).
+    other_last: usize,
     len: u8,
     next: u8,
 }
@@ -846,6 +855,9 @@ const EMPTY_SURVIVORS: Survivors = Survivors {
     forwards: [Cube::SOLVED; MAX_CHILDREN],
     moves: [0; MAX_CHILDREN],
     quarter_only: 0,
+    switch: 0,
+    side: 0,
+    other_last: ROOT,
     len: 0,
     next: 0,
 };
@@ -897,6 +909,7 @@ impl Worker<'_> {
     ) {
         let mut n = 0;
         out.quarter_only = 0;
+        out.switch = 0;
         if budget == 0 {
             // Only a solved child can take part.
             while allowed != 0 {
@@ -952,6 +965,7 @@ impl Worker<'_> {
         // The inverse's value decides whether the child's next move must be a quarter turn
         // (see `dfs_with`); the forward probes do not take part in it.
         let inverse_max = vmax;
+        let mut forward_max = [0u8; MAX_CHILDREN];
         // Forward side: the children as positions.
         for &i in &live[..m] {
             let i = i as usize;
@@ -962,7 +976,7 @@ impl Worker<'_> {
             idx[i] = c.coords.axis_index(&masks[i], corner[i], 0);
             prefetch_line(c.payload, packed::line_offset(idx[i]));
         }
-        m = filter_live(c, &mut live, m, &idx, &mut vmax, budget);
+        m = filter_live(c, &mut live, m, &idx, &mut forward_max, budget);
         for &i in &live[..m] {
             let i = i as usize;
             idx[i] = c.coords.axis_index(&masks[i], corner[i], 1);
@@ -970,8 +984,8 @@ impl Worker<'_> {
             idx2[i] = c.coords.axis_index(&masks[i], corner[i], 2);
             prefetch_line(c.payload, packed::line_offset(idx2[i]));
         }
-        m = filter_live(c, &mut live, m, &idx, &mut vmax, budget);
-        m = filter_live(c, &mut live, m, &idx2, &mut vmax, budget);
+        m = filter_live(c, &mut live, m, &idx, &mut forward_max, budget);
+        m = filter_live(c, &mut live, m, &idx2, &mut forward_max, budget);
         // Compact the survivors, in move order.
         for (j, &i) in live[..m].iter().enumerate() {
             let i = i as usize;
@@ -980,6 +994,8 @@ impl Worker<'_> {
             out.moves[j] = out.moves[i];
             if inverse_max[i] == budget {
                 out.quarter_only |= 1 << j;
+            } else if forward_max[i] == budget {
+                out.switch |= 1 << j;
             }
         }
         out.len = m as u8;
@@ -1001,8 +1017,11 @@ impl Worker<'_> {
         }
         let remaining = bound - g0;
         let mut path = [0u8; MAX_DEPTH];
+        let mut sides = [0u8; MAX_DEPTH];
         let mut stack = [EMPTY_SURVIVORS; MAX_DEPTH];
         let start_forward = start.inverse();
+        stack[0].side = 0;
+        stack[0].other_last = ROOT;
         self.expand_coset4(
             c,
             &mut stack[0],
@@ -1026,13 +1045,12 @@ impl Worker<'_> {
             frame.next += 1;
             let mi = frame.moves[k];
             path[sp] = mi;
+            sides[sp] = frame.side;
             // Moves still allowed after this child.
             let budget = remaining - (sp + 1);
             if budget == 0 {
                 // Only solved children survive at the last level.
-                let mut sol = prefix.to_vec();
-                sol.extend(path[..sp + 1].iter().map(|&m| ALL_MOVES[m as usize]));
-                return Some(sol);
+                return Some(assemble(prefix, &path[..sp + 1], &sides[..sp + 1]));
             }
             if self.nodes >= next_check {
                 next_check = self.nodes + 4096;
@@ -1040,13 +1058,34 @@ impl Worker<'_> {
                     return None;
                 }
             }
-            let child = frame.children[k];
-            let forward = frame.forwards[k];
-            let mut allowed = ALLOWED_AFTER[mi as usize / 3];
-            if frame.quarter_only & (1 << k) != 0 {
-                allowed &= QUARTER_TURNS;
-            }
+            let face = mi as usize / 3;
+            let (child, forward, side, other_last, allowed) = if frame.switch & (1 << k) != 0 {
+                // The position is exactly as far from the subgroup as its budget, so the
+                // solution's *last* move is a quarter turn: continue from that end, on the
+                // inverse, where it is the next move.
+                (
+                    frame.forwards[k],
+                    frame.children[k],
+                    frame.side ^ 1,
+                    face,
+                    ALLOWED_AFTER[frame.other_last] & QUARTER_TURNS,
+                )
+            } else {
+                let mut allowed = ALLOWED_AFTER[face];
+                if frame.quarter_only & (1 << k) != 0 {
+                    allowed &= QUARTER_TURNS;
+                }
+                (
+                    frame.children[k],
+                    frame.forwards[k],
+                    frame.side,
+                    frame.other_last,
+                    allowed,
+                )
+            };
             sp += 1;
+            stack[sp].side = side;
+            stack[sp].other_last = other_last;
             self.expand_coset4(
                 c,
                 &mut stack[sp],
@@ -1056,5 +1095,50 @@ impl Worker<'_> {
                 (budget - 1) as u8,
             );
         }
+    }
+}
+
+/// The solution of a k = 4 search: the task's prefix, the moves made on the cube's side in
+/// order, then those made on the inverse's side, last first and inverted (a move `m` turned
+/// on the inverse is `m⁻¹` at that end of the solution).
+fn assemble(prefix: &[Move], path: &[u8], sides: &[u8]) -> Vec<Move> {
+    let mut sol = prefix.to_vec();
+    let moves = path.iter().zip(sides);
+    sol.extend(
+        moves
+            .clone()
+            .filter(|(_, &s)| s == 0)
+            .map(|(&m, _)| ALL_MOVES[m as usize]),
+    );
+    sol.extend(
+        moves
+            .rev()
+            .filter(|(_, &s)| s == 1)
+            .map(|(&m, _)| ALL_MOVES[m as usize].inverse()),
+    );
+    sol
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::parse_moves;
+
+    #[test]
+    fn a_switched_search_assembles_the_inverse_side_last_first_and_inverted() {
+        let prefix = parse_moves("R").unwrap();
+        let path: Vec<u8> = parse_moves("U F D' B2")
+            .unwrap()
+            .iter()
+            .map(|m| m.index() as u8)
+            .collect();
+        // U on the cube's side, then F on the inverse's, D' on the cube's, B2 on the
+        // inverse's: the solution ends with B2⁻¹ F⁻¹.
+        let sol = assemble(&prefix, &path, &[0, 1, 0, 1]);
+        assert_eq!(sol, parse_moves("R U D' B2 F'").unwrap());
+        // And such a solution does solve its position: the cube's moves, then the
+        // inverse's, both lead to the same middle.
+        let cube = Cube::from_moves(&parse_moves("F B2 D U' R'").unwrap());
+        assert!(cube.apply_moves(&sol).is_solved());
     }
 }

@@ -76,6 +76,32 @@ impl TwoPhase {
         Ok(out)
     }
 
+    /// The optimal search's upper-bound source for `cube` ([`crate::search::Hooks`]): asked
+    /// for a solution shorter than `shorter_than` within `budget`, stopping early at one of
+    /// `lower` moves (which is then optimal), on `threads` threads (0 = all cores).
+    pub fn upper_bound_source(
+        &self,
+        cube: Cube,
+        threads: usize,
+    ) -> impl Fn(usize, usize, std::time::Duration) -> Option<Vec<crate::cube::Move>> + Sync + '_
+    {
+        let threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            threads
+        };
+        move |lower, shorter_than, budget| {
+            let fast = FastOptions {
+                max_length: shorter_than.saturating_sub(1).min(30),
+                time: Some(budget),
+                threads,
+                target: lower,
+                timeout: None,
+            };
+            self.solve(&cube, &fast).ok()?.solution
+        }
+    }
+
     /// Phase-1 distance of `cube` (a lower bound on its two-phase solution length).
     pub fn phase1_distance(&self, cube: &Cube) -> u8 {
         let c = self.coords;
