@@ -237,7 +237,7 @@ pub struct GenerateArgs {
     pub only: Option<String>,
     /// Build only the coset table that also fixes the orientation of K edges: 0 (56 MiB,
     /// built by default) or 4 (1.3 GiB on disk, 4.2 GB of memory while building, about
-    /// 8 minutes on 2 cores).
+    /// 5 minutes on 2 cores).
     #[arg(long, value_name = "K", conflicts_with = "memory")]
     pub coset: Option<u32>,
     /// Build the largest coset table whose generation fits in this much memory, e.g.

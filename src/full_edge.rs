@@ -1,0 +1,335 @@
+//! The full-edge coordinate: every arrangement of the 12 edges (permutation and flips,
+//! 12!·2^11 = 980,995,276,800 states), reduced by the 48 symmetries of the cube.
+//!
+//! An edge state splits into two parts:
+//!
+//! * the **outer** part: which slice (E, M or S) the piece in each position belongs to
+//!   (34,650 values, as in [`crate::coset`]) and the 11 free flips (2,048), together
+//!   70,963,200 raw values;
+//! * the **arrangement**: which piece of each slice stands in each of that slice's four
+//!   positions, in position order (24³ = 13,824 values).
+//!
+//! A symmetry maps slices to slices, and its own edge flips are the same on all four
+//! positions of a slice (`symmetry_flips_are_constant_per_slice` pins this), so the outer
+//! part of a conjugate depends only on the outer part and the symmetry.  The outer values
+//! therefore fall into classes under the 48 symmetries (about 1.5 million), and a
+//! raw-to-class table gives each raw value its class and a symmetry that takes it to the
+//! class representative.  The index of an edge state is
+//! `class · 13,824 + arrangement(S · e · S⁻¹)`: about 2.05·10^10 entries, 5.1 GB at 2 bits.
+//! When a representative is itself symmetric, one state has several such indices ("twins",
+//! [`FullEdgeCoords::twins`]); a table stores the same value in all of them.
+
+use crate::coset::{edge_cube, EdgeMasks, EDGE_SLICES};
+use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
+use crate::symmetry::{symmetries, SYMMETRIES};
+use std::sync::OnceLock;
+
+/// Free flip values (the twelfth flip is fixed by the others).
+pub const FLIPS: usize = 2048;
+/// Raw outer values: `slices · FLIPS + flips`.
+pub const OUTER_RAW: usize = EDGE_SLICES * FLIPS;
+/// Arrangements of the pieces within their slices' positions: 24³.
+pub const ARRANGEMENTS: usize = 24 * 24 * 24;
+/// Edge states: 12! · 2^11.
+pub const EDGE_STATES: u64 = 980_995_276_800;
+/// Edge states by depth, thesis Table 4.1 (depths 0–14).
+pub const EXPECTED_STATES: [u64; 15] = [
+    1,
+    18,
+    243,
+    3240,
+    42807,
+    555866,
+    7070103,
+    87801812,
+    1050559626,
+    11588911021,
+    110409721989,
+    552734197682,
+    304786076626,
+    330335518,
+    248,
+];
+
+/// Index of each edge piece within its slice (E: FR FL BL BR; M: UF UB DF DB; S: UR UL DL
+/// DR, each in piece order).
+const LOCAL: [u8; 12] = [0, 0, 1, 1, 2, 2, 3, 3, 0, 1, 2, 3];
+/// Slice of each piece: 0 = E, 1 = M, 2 = S (as [`crate::coset::EDGE_SLICE`]).
+const SLICE: [u8; 12] = crate::coset::EDGE_SLICE;
+/// The pieces of each slice, by local index.
+const PIECES: [[u8; 4]; 3] = [[8, 9, 10, 11], [1, 3, 5, 7], [0, 2, 4, 6]];
+
+/// `PERM4_RANK[a | b << 2 | c << 4 | d << 6]`: rank (0..24) of the permutation `[a, b, c,
+/// d]` of 0..4 (255 for codes that are not permutations).
+static PERM4_RANK: [u8; 256] = {
+    let mut t = [255u8; 256];
+    let mut rank = 0u8;
+    let mut code = 0;
+    while code < 256 {
+        let (a, b, c, d) = (code & 3, (code >> 2) & 3, (code >> 4) & 3, (code >> 6) & 3);
+        if a != b && a != c && a != d && b != c && b != d && c != d {
+            t[code] = rank;
+            rank += 1;
+        }
+        code += 1;
+    }
+    t
+};
+
+/// `PERM4[r]`: the permutation of rank `r`, as its code.
+static PERM4: [u8; 24] = {
+    let mut t = [0u8; 24];
+    let mut code = 0;
+    while code < 256 {
+        if PERM4_RANK[code] != 255 {
+            t[PERM4_RANK[code] as usize] = code as u8;
+        }
+        code += 1;
+    }
+    t
+};
+
+/// One symmetry's action on the edges: conjugation `S · e · S⁻¹` is
+/// `r[i] = map[e[source[i]]] ^ (flip[i] << 4)` on packed edges (piece | flip << 4).
+#[derive(Clone, Copy)]
+struct EdgeSymmetry {
+    source: [u8; 12],
+    map: [u8; 32],
+    flip: [u8; 12],
+}
+
+impl EdgeSymmetry {
+    fn new(s: usize) -> EdgeSymmetry {
+        let syms = symmetries();
+        let e = &syms.elements[s];
+        let inv = &syms.elements[syms.inverse[s] as usize];
+        let mut map = [0u8; 32];
+        for p in 0..12 {
+            for o in 0..2 {
+                map[p | o << 4] = e.ep[p] | ((e.eo[p] + o as u8) & 1) << 4;
+            }
+        }
+        EdgeSymmetry {
+            source: inv.ep,
+            map,
+            flip: inv.eo,
+        }
+    }
+
+    #[inline(always)]
+    fn apply(&self, edges: &[u8; 12]) -> [u8; 12] {
+        std::array::from_fn(|i| {
+            self.map[edges[self.source[i] as usize] as usize] ^ (self.flip[i] << 4)
+        })
+    }
+}
+
+/// The outer raw value of an edge state.
+#[inline(always)]
+pub fn outer(edges: &[u8; 12]) -> usize {
+    let mut c = Cube::SOLVED;
+    c.edges = *edges;
+    let masks = EdgeMasks::of(&c);
+    masks.slices() * FLIPS + (masks.flips & (FLIPS - 1))
+}
+
+/// The arrangement value of an edge state.
+#[inline(always)]
+pub fn arrangement(edges: &[u8; 12]) -> usize {
+    let mut code = [0usize; 3];
+    let mut shift = [0usize; 3];
+    for &v in edges {
+        let p = (v & 15) as usize;
+        let s = SLICE[p] as usize;
+        code[s] |= (LOCAL[p] as usize) << shift[s];
+        shift[s] += 2;
+    }
+    (PERM4_RANK[code[0]] as usize * 24 + PERM4_RANK[code[1]] as usize) * 24
+        + PERM4_RANK[code[2]] as usize
+}
+
+/// The symmetry-reduced full-edge coordinate: the raw-to-class table and what indexing
+/// and generation need.
+pub struct FullEdgeCoords {
+    /// `outer_class_sym[raw] = class << 6 | s`: conjugating by symmetry `s` takes a state
+    /// with outer value `raw` to one with its class representative's.
+    outer_class_sym: Vec<u32>,
+    /// Outer raw value of each class's representative.
+    class_rep: Vec<u32>,
+    /// Symmetries that fix each representative's outer value (bit `s`).
+    class_stabilizer: Vec<u64>,
+    /// The edges of each slice value, pieces in slice order and unflipped.
+    slice_edges: Vec<[u8; 12]>,
+    edge_syms: [EdgeSymmetry; SYMMETRIES],
+}
+
+impl FullEdgeCoords {
+    /// Build the tables (about 300 MB; a few seconds).
+    pub fn build() -> FullEdgeCoords {
+        let edge_syms: [EdgeSymmetry; SYMMETRIES] = std::array::from_fn(EdgeSymmetry::new);
+        let slice_edges: Vec<[u8; 12]> = (0..EDGE_SLICES).map(|v| edge_cube(v).edges).collect();
+        let inverse = symmetries().inverse;
+        let mut outer_class_sym = vec![u32::MAX; OUTER_RAW];
+        let mut class_rep = Vec::new();
+        let mut class_stabilizer = Vec::new();
+        for raw in 0..OUTER_RAW {
+            if outer_class_sym[raw] != u32::MAX {
+                continue;
+            }
+            let class = class_rep.len() as u32;
+            let e = outer_edges(&slice_edges, raw);
+            let mut stabilizer = 0u64;
+            for (s, sym) in edge_syms.iter().enumerate() {
+                let image = outer(&sym.apply(&e));
+                if image == raw {
+                    stabilizer |= 1 << s;
+                }
+                if outer_class_sym[image] == u32::MAX {
+                    outer_class_sym[image] = class << 6 | inverse[s] as u32;
+                }
+            }
+            class_rep.push(raw as u32);
+            class_stabilizer.push(stabilizer);
+        }
+        FullEdgeCoords {
+            outer_class_sym,
+            class_rep,
+            class_stabilizer,
+            slice_edges,
+            edge_syms,
+        }
+    }
+
+    /// Number of outer classes.
+    pub fn classes(&self) -> usize {
+        self.class_rep.len()
+    }
+
+    /// Number of table entries: classes × arrangements.
+    pub fn entries(&self) -> u64 {
+        self.classes() as u64 * ARRANGEMENTS as u64
+    }
+
+    /// Symmetries fixing the outer value of class `class`'s representative.
+    pub fn stabilizer(&self, class: usize) -> u64 {
+        self.class_stabilizer[class]
+    }
+
+    /// `S · e · S⁻¹` on the edges.
+    #[inline(always)]
+    pub fn conjugate(&self, edges: &[u8; 12], s: usize) -> [u8; 12] {
+        self.edge_syms[s].apply(edges)
+    }
+
+    /// Table index of an edge state.
+    #[inline(always)]
+    pub fn index(&self, edges: &[u8; 12]) -> u64 {
+        let cs = self.outer_class_sym[outer(edges)];
+        let rep = self.edge_syms[(cs & 63) as usize].apply(edges);
+        (cs >> 6) as u64 * ARRANGEMENTS as u64 + arrangement(&rep) as u64
+    }
+
+    /// The representative edge state of entry `i`.
+    pub fn entry_edges(&self, i: u64) -> [u8; 12] {
+        let class = (i / ARRANGEMENTS as u64) as usize;
+        let arr = (i % ARRANGEMENTS as u64) as usize;
+        let base = outer_edges(&self.slice_edges, self.class_rep[class] as usize);
+        // Put each slice's pieces in the order the arrangement names, keeping the flips.
+        let codes = [arr / 576, arr / 24 % 24, arr % 24].map(|r| PERM4[r]);
+        let mut next = [0usize; 3];
+        std::array::from_fn(|i| {
+            let v = base[i];
+            let s = SLICE[(v & 15) as usize] as usize;
+            let local = (codes[s] >> (2 * next[s])) & 3;
+            next[s] += 1;
+            PIECES[s][local as usize] | (v & 16)
+        })
+    }
+
+    /// Call `visit` with every other index of the state that entry `i` stands for.
+    #[inline(always)]
+    pub fn twins(&self, i: u64, mut visit: impl FnMut(u64)) {
+        let class = (i / ARRANGEMENTS as u64) as usize;
+        let mut stabilizer = self.class_stabilizer[class] & !1;
+        if stabilizer == 0 {
+            return;
+        }
+        let e = self.entry_edges(i);
+        let base = class as u64 * ARRANGEMENTS as u64;
+        while stabilizer != 0 {
+            let s = stabilizer.trailing_zeros() as usize;
+            stabilizer &= stabilizer - 1;
+            let twin = base + arrangement(&self.edge_syms[s].apply(&e)) as u64;
+            if twin != i {
+                visit(twin);
+            }
+        }
+    }
+
+    /// The smallest of an index and its twins.
+    pub fn canonical_index(&self, i: u64) -> u64 {
+        let mut min = i;
+        self.twins(i, |t| min = min.min(t));
+        min
+    }
+
+    /// Edge states entry `i` stands for, counted once over it and its twins: 48 divided by
+    /// the size of the representative's stabilizer.  Summing it over every entry of a table
+    /// gives the number of edge states.
+    pub fn states_per_entry(&self, i: u64) -> u64 {
+        let class = (i / ARRANGEMENTS as u64) as usize;
+        SYMMETRIES as u64 / self.class_stabilizer[class].count_ones() as u64
+    }
+
+    /// Indices of the 18 neighbours of entry `i`, in move order.
+    #[inline(always)]
+    pub fn neighbours(&self, i: u64) -> [u64; MOVE_COUNT] {
+        let e = self.entry_edges(i);
+        let mut c = Cube::SOLVED;
+        c.edges = e;
+        std::array::from_fn(|m| self.index(&c.apply_move(ALL_MOVES[m]).edges))
+    }
+}
+
+/// Edges with outer value `raw`: the slice value's pieces in slice order, flipped as the
+/// flip bits say (the twelfth keeps the total even).
+fn outer_edges(slice_edges: &[[u8; 12]], raw: usize) -> [u8; 12] {
+    let base = slice_edges[raw / FLIPS];
+    let flips = raw % FLIPS;
+    let last = (flips.count_ones() & 1) as usize;
+    let bits = flips | last << 11;
+    std::array::from_fn(|i| base[i] | (((bits >> i) & 1) as u8) << 4)
+}
+
+/// The full-edge coordinate tables, built on first use.
+pub fn full_edge_coords() -> &'static FullEdgeCoords {
+    static C: OnceLock<FullEdgeCoords> = OnceLock::new();
+    C.get_or_init(FullEdgeCoords::build)
+}
+
+/// The full-edge table as a breadth-first search space.
+pub struct FullEdgeSpace<'a>(pub &'a FullEdgeCoords);
+
+impl crate::tables::generate::Space for FullEdgeSpace<'_> {
+    fn entries(&self) -> u64 {
+        self.0.entries()
+    }
+    fn goal(&self) -> u64 {
+        self.0.index(&Cube::SOLVED.edges)
+    }
+    #[inline(always)]
+    fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
+        let e = self.0.entry_edges(i);
+        let mut c = Cube::SOLVED;
+        c.edges = e;
+        for m in ALL_MOVES {
+            if visit(self.0.index(&c.apply_move(m).edges)) {
+                return;
+            }
+        }
+    }
+    #[inline(always)]
+    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
+        self.0.twins(i, visit)
+    }
+}
