@@ -89,17 +89,17 @@ static PERM4: [u8; 24] = {
     t
 };
 
-/// One symmetry's action on the edges: conjugation `S · e · S⁻¹` is
-/// `r[i] = map[e[source[i]]] ^ (flip[i] << 4)` on packed edges (piece | flip << 4).
+/// An action on the edges of the form `r[i] = map[e[source[i]]] ^ (flip[i] << 4)` on
+/// packed edges (piece | flip << 4): conjugation `S · e · S⁻¹` by a symmetry, or a move.
 #[derive(Clone, Copy)]
-struct EdgeSymmetry {
+struct EdgeAction {
     source: [u8; 12],
     map: [u8; 32],
     flip: [u8; 12],
 }
 
-impl EdgeSymmetry {
-    fn new(s: usize) -> EdgeSymmetry {
+impl EdgeAction {
+    fn symmetry(s: usize) -> EdgeAction {
         let syms = symmetries();
         let e = &syms.elements[s];
         let inv = &syms.elements[syms.inverse[s] as usize];
@@ -109,10 +109,20 @@ impl EdgeSymmetry {
                 map[p | o << 4] = e.ep[p] | ((e.eo[p] + o as u8) & 1) << 4;
             }
         }
-        EdgeSymmetry {
+        EdgeAction {
             source: inv.ep,
             map,
             flip: inv.eo,
+        }
+    }
+
+    /// Move `m` (as [`Cube::apply_move`] on the edges).
+    fn turn(m: usize) -> EdgeAction {
+        let mv = Cube::from_moves(&[ALL_MOVES[m]]);
+        EdgeAction {
+            source: mv.edge_perm(),
+            map: std::array::from_fn(|v| v as u8),
+            flip: mv.edge_flips(),
         }
     }
 
@@ -160,13 +170,18 @@ pub struct FullEdgeCoords {
     class_stabilizer: Vec<u64>,
     /// The edges of each slice value, pieces in slice order and unflipped.
     slice_edges: Vec<[u8; 12]>,
-    edge_syms: [EdgeSymmetry; SYMMETRIES],
+    edge_syms: [EdgeAction; SYMMETRIES],
+    edge_moves: [EdgeAction; MOVE_COUNT],
+    /// `class_move[class * 18 + m]`: `outer_class_sym` of the representative's outer value
+    /// after move `m` (the outer value of a move's result depends only on the outer value).
+    /// Built for generation only ([`FullEdgeCoords::with_moves`]).
+    class_move: Vec<u32>,
 }
 
 impl FullEdgeCoords {
     /// Build the tables (about 300 MB; a few seconds).
     pub fn build() -> FullEdgeCoords {
-        let edge_syms: [EdgeSymmetry; SYMMETRIES] = std::array::from_fn(EdgeSymmetry::new);
+        let edge_syms: [EdgeAction; SYMMETRIES] = std::array::from_fn(EdgeAction::symmetry);
         let slice_edges: Vec<[u8; 12]> = (0..EDGE_SLICES).map(|v| edge_cube(v).edges).collect();
         let inverse = symmetries().inverse;
         let mut outer_class_sym = vec![u32::MAX; OUTER_RAW];
@@ -197,7 +212,28 @@ impl FullEdgeCoords {
             class_stabilizer,
             slice_edges,
             edge_syms,
+            edge_moves: std::array::from_fn(EdgeAction::turn),
+            class_move: Vec::new(),
         }
+    }
+
+    /// [`FullEdgeCoords::build`] plus the class move table generation uses (107 MB, built
+    /// in parallel).
+    pub fn with_moves() -> FullEdgeCoords {
+        use rayon::prelude::*;
+        let mut c = FullEdgeCoords::build();
+        let mut class_move = vec![0u32; c.classes() * MOVE_COUNT];
+        class_move
+            .par_chunks_mut(MOVE_COUNT)
+            .enumerate()
+            .for_each(|(class, row)| {
+                let e = outer_edges(&c.slice_edges, c.class_rep[class] as usize);
+                for (m, slot) in row.iter_mut().enumerate() {
+                    *slot = c.outer_class_sym[outer(&c.edge_moves[m].apply(&e))];
+                }
+            });
+        c.class_move = class_move;
+        c
     }
 
     /// Number of outer classes.
@@ -285,9 +321,24 @@ impl FullEdgeCoords {
     #[inline(always)]
     pub fn neighbours(&self, i: u64) -> [u64; MOVE_COUNT] {
         let e = self.entry_edges(i);
-        let mut c = Cube::SOLVED;
-        c.edges = e;
-        std::array::from_fn(|m| self.index(&c.apply_move(ALL_MOVES[m]).edges))
+        std::array::from_fn(|m| self.index(&self.edge_moves[m].apply(&e)))
+    }
+
+    /// Call `visit` with the index of each neighbour of entry `i`, in move order, until it
+    /// returns `true`.  Needs [`FullEdgeCoords::with_moves`].
+    #[inline(always)]
+    pub fn visit_neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
+        let class = (i / ARRANGEMENTS as u64) as usize;
+        let e = self.entry_edges(i);
+        let row = &self.class_move[class * MOVE_COUNT..(class + 1) * MOVE_COUNT];
+        for (m, &cs) in row.iter().enumerate() {
+            let moved = self.edge_moves[m].apply(&e);
+            let rep = self.edge_syms[(cs & 63) as usize].apply(&moved);
+            let j = (cs >> 6) as u64 * ARRANGEMENTS as u64 + arrangement(&rep) as u64;
+            if visit(j) {
+                return;
+            }
+        }
     }
 }
 
@@ -307,7 +358,8 @@ pub fn full_edge_coords() -> &'static FullEdgeCoords {
     C.get_or_init(FullEdgeCoords::build)
 }
 
-/// The full-edge table as a breadth-first search space.
+/// The full-edge table as a breadth-first search space (coordinates built
+/// [`FullEdgeCoords::with_moves`]).
 pub struct FullEdgeSpace<'a>(pub &'a FullEdgeCoords);
 
 impl crate::tables::generate::Space for FullEdgeSpace<'_> {
@@ -318,15 +370,8 @@ impl crate::tables::generate::Space for FullEdgeSpace<'_> {
         self.0.index(&Cube::SOLVED.edges)
     }
     #[inline(always)]
-    fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
-        let e = self.0.entry_edges(i);
-        let mut c = Cube::SOLVED;
-        c.edges = e;
-        for m in ALL_MOVES {
-            if visit(self.0.index(&c.apply_move(m).edges)) {
-                return;
-            }
-        }
+    fn neighbours(&self, i: u64, visit: impl FnMut(u64) -> bool) {
+        self.0.visit_neighbours(i, visit)
     }
     #[inline(always)]
     fn twins(&self, i: u64, visit: impl FnMut(u64)) {
