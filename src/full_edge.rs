@@ -30,6 +30,11 @@ pub const FLIPS: usize = 2048;
 pub const OUTER_RAW: usize = EDGE_SLICES * FLIPS;
 /// Arrangements of the pieces within their slices' positions: 24³.
 pub const ARRANGEMENTS: usize = 24 * 24 * 24;
+/// Outer classes under the 48 symmetries (`classes_account_for_every_outer_value` recounts
+/// it).
+pub const CLASSES: usize = 1_482_170;
+/// Table entries: classes × arrangements.
+pub const ENTRIES: u64 = CLASSES as u64 * ARRANGEMENTS as u64;
 /// Edge states: 12! · 2^11.
 pub const EDGE_STATES: u64 = 980_995_276_800;
 /// Edge states by depth, thesis Table 4.1 (depths 0–14).

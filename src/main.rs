@@ -396,6 +396,25 @@ fn verify(a: VerifyArgs) -> Result<(), CliError> {
                     .collect::<Vec<_>>()
                     .join(" ")
             ));
+            if let Some(states) = &v.expanded_histogram {
+                let line = states
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        let exp = d.expected_states.get(i).copied().unwrap_or(0);
+                        if *c == exp {
+                            format!("{i}:{c}")
+                        } else {
+                            format!("{i}:{c}(expected {exp})")
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                out(&format!(
+                    "  states by depth (expanded by orbit size): {line}
+"
+                ));
+            }
         }
         results.push(v);
     }
@@ -443,6 +462,9 @@ fn list(dir: &Path) -> Result<(), CliError> {
             TableKind::Coset => "--heuristic coset (default without coset4) or all",
             TableKind::Coset4 => {
                 "--heuristic coset4 (default when present; `korf tables generate --coset 4`)"
+            }
+            TableKind::FullEdge => {
+                "not yet by the search (`korf tables generate --only full-edge`; verified against thesis Table 4.1)"
             }
         };
         text.push_str(&format!(
@@ -513,6 +535,7 @@ fn ensure_tables(
             TableKind::Phase2 => 1,
             TableKind::Coset => 15,
             TableKind::Coset4 => 900,
+            TableKind::FullEdge => 7200,
         })
         .sum();
     let duration = format!("about {seconds} seconds on 2 cores");

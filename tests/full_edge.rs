@@ -50,6 +50,8 @@ fn classes_account_for_every_outer_value() {
         .map(|c| SYMMETRIES / coords.stabilizer(c).count_ones() as usize)
         .sum();
     assert_eq!(total, OUTER_RAW);
+    assert_eq!(coords.classes(), korf::full_edge::CLASSES);
+    assert_eq!(coords.entries(), korf::full_edge::ENTRIES);
     assert_eq!(
         coords.entries(),
         coords.classes() as u64 * ARRANGEMENTS as u64

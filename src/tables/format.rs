@@ -15,7 +15,9 @@
 //!     72     8  generation time in milliseconds
 //!     80   128  histogram: entries at depth 0..16 (u64 each)
 //!    208     8  xxh3-64 checksum of bytes 0..208
-//!    216  3880  zero
+//!    216   128  expanded histogram (symmetry-reduced tables): states at depth 0..16
+//!    344     8  xxh3-64 checksum of bytes 216..344 (all of 216..352 zero: none)
+//!    352  3744  zero
 //!   4096     …  payload (page aligned, used in place through a memory map)
 //! ```
 
@@ -48,6 +50,9 @@ pub struct Header {
     pub created_unix: u64,
     pub generation_millis: u64,
     pub histogram: [u64; HISTOGRAM_LEN],
+    /// For a symmetry-reduced table: the states each depth's entries stand for (entries
+    /// weighted by the states they represent), checked against published distributions.
+    pub expanded: Option<[u64; HISTOGRAM_LEN]>,
 }
 
 /// Why a table file cannot be used.  Every message names the file and the fix.
@@ -104,6 +109,13 @@ impl Header {
         }
         let hc = xxh3_64(&b[..208]);
         b[208..216].copy_from_slice(&hc.to_le_bytes());
+        if let Some(expanded) = &self.expanded {
+            for (i, h) in expanded.iter().enumerate() {
+                b[216 + 8 * i..224 + 8 * i].copy_from_slice(&h.to_le_bytes());
+            }
+            let ec = xxh3_64(&b[216..344]);
+            b[344..352].copy_from_slice(&ec.to_le_bytes());
+        }
         b
     }
 
@@ -142,6 +154,16 @@ impl Header {
         for (i, h) in histogram.iter_mut().enumerate() {
             *h = u64_at(80 + 8 * i);
         }
+        let expanded = if b[216..352].iter().all(|&x| x == 0) {
+            None
+        } else if u64_at(344) != xxh3_64(&b[216..344]) {
+            return Err(TableError::Corrupt {
+                path,
+                what: "expanded histogram checksum mismatch".into(),
+            });
+        } else {
+            Some(std::array::from_fn(|i| u64_at(216 + 8 * i)))
+        };
         Ok(Header {
             name,
             entries: u64_at(32),
@@ -152,6 +174,7 @@ impl Header {
             created_unix: u64_at(64),
             generation_millis: u64_at(72),
             histogram,
+            expanded,
         })
     }
 

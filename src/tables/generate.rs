@@ -272,6 +272,7 @@ pub fn generate_resumable<S: Space>(
                     created_unix: 0,
                     generation_millis: 0,
                     histogram,
+                    expanded: None,
                 };
                 super::format::write_atomic(c.path, &header, &payload)?;
                 progress(Progress::Checkpoint { depth });

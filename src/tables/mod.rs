@@ -37,6 +37,9 @@ pub enum TableKind {
     /// The k = 4 coset table: corner tetrads and twist (16-symmetry class) × edge slices ×
     /// flips of the E-slice edges, two bits per entry ([`crate::coset::Variant::SliceFlips`]).
     Coset4,
+    /// All 12 edges, position and flip, reduced by the 48 symmetries, two bits per entry
+    /// ([`crate::full_edge`]).
+    FullEdge,
 }
 
 /// Everything fixed about one table kind, including its expected distribution.
@@ -51,7 +54,12 @@ pub struct Descriptor {
     /// are built on request).
     pub default_build: bool,
     /// Published depth distribution (thesis Tables 3.2–3.4): entries at depth 0, 1, ….
+    /// Empty when only the expanded distribution is known in advance.
     pub expected: &'static [u64],
+    /// For a symmetry-reduced table whose entry counts are not published: the published
+    /// distribution of the states they stand for (thesis Table 4.1), checked against the
+    /// header's expanded histogram.  Empty for the others.
+    pub expected_states: &'static [u64],
 }
 
 /// Thesis Table 3.2.
@@ -105,7 +113,7 @@ pub const TWOPHASE_SET: [TableKind; 2] = [TableKind::Phase1, TableKind::Phase2];
 
 impl TableKind {
     /// All kinds, in build order.
-    pub const ALL: [TableKind; 7] = [
+    pub const ALL: [TableKind; 8] = [
         TableKind::Corners,
         TableKind::Edges7,
         TableKind::EdgePerm,
@@ -113,11 +121,12 @@ impl TableKind {
         TableKind::Phase2,
         TableKind::Coset,
         TableKind::Coset4,
+        TableKind::FullEdge,
     ];
 
     /// The kind's descriptor.
     pub fn descriptor(self) -> &'static Descriptor {
-        static D: [Descriptor; 7] = [
+        static D: [Descriptor; 8] = [
             Descriptor {
                 kind: TableKind::Corners,
                 name: "corners",
@@ -125,6 +134,7 @@ impl TableKind {
                 entries: 88_179_840,
                 bits: 4,
                 default_build: true,
+                expected_states: &[],
                 expected: &CORNERS_EXPECTED,
             },
             Descriptor {
@@ -134,6 +144,7 @@ impl TableKind {
                 entries: 510_935_040,
                 bits: 4,
                 default_build: true,
+                expected_states: &[],
                 expected: &EDGES7_EXPECTED,
             },
             Descriptor {
@@ -143,6 +154,7 @@ impl TableKind {
                 entries: 479_001_600,
                 bits: 4,
                 default_build: true,
+                expected_states: &[],
                 expected: &EDGEPERM_EXPECTED,
             },
             Descriptor {
@@ -152,6 +164,7 @@ impl TableKind {
                 entries: crate::twophase::prune::PHASE1_ENTRIES,
                 bits: 4,
                 default_build: true,
+                expected_states: &[],
                 expected: &PHASE1_EXPECTED,
             },
             Descriptor {
@@ -161,6 +174,7 @@ impl TableKind {
                 entries: crate::twophase::prune::PHASE2_ENTRIES,
                 bits: 4,
                 default_build: true,
+                expected_states: &[],
                 expected: &PHASE2_EXPECTED,
             },
             Descriptor {
@@ -171,6 +185,7 @@ impl TableKind {
                 entries: crate::coset::ENTRIES,
                 bits: 4,
                 default_build: true,
+                expected_states: &[],
                 expected: &COSET_EXPECTED,
             },
             Descriptor {
@@ -181,7 +196,18 @@ impl TableKind {
                 entries: crate::coset::Variant::SliceFlips.entries(),
                 bits: 2,
                 default_build: false,
+                expected_states: &[],
                 expected: &COSET4_EXPECTED,
+            },
+            Descriptor {
+                kind: TableKind::FullEdge,
+                name: "full-edge",
+                description: "all 12 edges, position and flip, 48-symmetry classes",
+                entries: crate::full_edge::ENTRIES,
+                bits: 2,
+                default_build: false,
+                expected: &[],
+                expected_states: &crate::full_edge::EXPECTED_STATES,
             },
         ];
         &D[self as usize]
@@ -280,6 +306,23 @@ impl TableKind {
                 progress,
                 checkpoint,
             ),
+            TableKind::FullEdge => run(
+                &crate::full_edge::FullEdgeSpace(&crate::full_edge::FullEdgeCoords::with_moves()),
+                progress,
+                checkpoint,
+            ),
+        }
+    }
+
+    /// For a symmetry-reduced table with a published state distribution: the states
+    /// each entry stands for, by entry index (`None` for the others).
+    pub fn states_per_entry(self) -> Option<Box<dyn Fn(u64) -> u64 + Sync>> {
+        match self {
+            TableKind::FullEdge => {
+                let c = crate::full_edge::full_edge_coords();
+                Some(Box::new(move |i| c.states_per_entry(i)))
+            }
+            _ => None,
         }
     }
 
@@ -322,6 +365,11 @@ pub fn build_file(
         .generate(progress, Some(&checkpoint))
         .map_err(|e| format::io_error(&checkpoint_path, e))?;
     let d = kind.descriptor();
+    let expanded = kind.states_per_entry().map(|weight| {
+        expanded_histogram(d.entries, weight.as_ref(), |i| {
+            (g.payload[(i >> 1) as usize] >> ((i & 1) * 4)) & 15
+        })
+    });
     let payload = if d.bits == 2 {
         let base = packed::choose_base(&g.histogram);
         let nibbles = g.payload;
@@ -344,10 +392,40 @@ pub fn build_file(
             .unwrap_or(0),
         generation_millis: start.elapsed().as_millis() as u64,
         histogram: g.histogram,
+        expanded,
     };
     format::write_atomic(&path, &header, &payload).map_err(|e| format::io_error(&path, e))?;
     let _ = std::fs::remove_file(&checkpoint_path);
     Ok(header)
+}
+
+/// Sum `weight(i)` over every entry `i`, by the value `value(i)` (a depth, or a 2-bit
+/// code): the states a symmetry-reduced table's entries stand for.  In parallel.
+pub fn expanded_histogram(
+    entries: u64,
+    weight: &(dyn Fn(u64) -> u64 + Sync),
+    value: impl Fn(u64) -> u8 + Sync,
+) -> [u64; HISTOGRAM_LEN] {
+    use rayon::prelude::*;
+    const CHUNK: u64 = 1 << 20;
+    (0..entries.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|c| {
+            let mut h = [0u64; HISTOGRAM_LEN];
+            for i in c * CHUNK..((c + 1) * CHUNK).min(entries) {
+                h[value(i) as usize] += weight(i);
+            }
+            h
+        })
+        .reduce(
+            || [0u64; HISTOGRAM_LEN],
+            |mut a, b| {
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x += y;
+                }
+                a
+            },
+        )
 }
 
 /// How long a depth must take before a checkpoint follows it: `$KORF_CHECKPOINT_SECS` if
@@ -500,11 +578,30 @@ impl Table {
             let depths = counted.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
             (counted[..depths].to_vec(), counted == self.header.histogram)
         };
-        let histogram_ok = header_ok && histogram == d.expected;
+        // A symmetry-reduced table with a published state distribution: recount the
+        // states behind each code and check them against the header's expanded histogram,
+        // which must equal the published one.
+        let (expanded_histogram, expanded_ok) =
+            match (self.kind.states_per_entry(), &self.header.expanded) {
+                (Some(weight), Some(expanded)) => {
+                    let by_code = expanded_histogram(self.header.entries, weight.as_ref(), |i| {
+                        packed::code_of(payload, i)
+                    });
+                    let depths = expanded.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+                    let ok = by_code[..4] == packed::collapse(expanded, self.base)[..]
+                        && expanded[..depths] == *d.expected_states;
+                    (Some(expanded[..depths].to_vec()), ok)
+                }
+                (Some(_), None) => (None, false),
+                (None, _) => (None, true),
+            };
+        let histogram_ok =
+            header_ok && expanded_ok && (d.expected.is_empty() || histogram == d.expected);
         Verification {
             name: d.name.to_string(),
             entries: self.header.entries,
             histogram,
+            expanded_histogram,
             checksum_ok,
             histogram_ok,
             header_histogram_ok: header_ok,
@@ -571,6 +668,10 @@ pub struct Verification {
     pub entries: u64,
     /// Entries by depth, from depth 0, recounted from the payload.
     pub histogram: Vec<u64>,
+    /// For a symmetry-reduced table: the states its entries stand for, by depth (the
+    /// header's, checked against the payload's codes and the published distribution).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expanded_histogram: Option<Vec<u64>>,
     pub checksum_ok: bool,
     /// The recount equals both the header's histogram and the published distribution.
     pub histogram_ok: bool,
