@@ -143,6 +143,9 @@ pub enum HeuristicArg {
     Coset4,
     /// Korf's tables and the k = 0 coset table.
     All,
+    /// Corners and the full-edge table (5.1 GB; `korf tables generate --only full-edge`),
+    /// on the position and its inverse.
+    FullEdge,
 }
 
 #[derive(Args, Debug)]

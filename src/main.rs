@@ -464,7 +464,7 @@ fn list(dir: &Path) -> Result<(), CliError> {
                 "--heuristic coset4 (default when present; `korf tables generate --coset 4`)"
             }
             TableKind::FullEdge => {
-                "not yet by the search (`korf tables generate --only full-edge`; verified against thesis Table 4.1)"
+                "--heuristic full-edge (`korf tables generate --only full-edge`)"
             }
         };
         text.push_str(&format!(
@@ -562,6 +562,7 @@ fn heuristic_kind(s: &SearchArgs, dir: &Path) -> HeuristicKind {
         Some(HeuristicArg::Coset) => HeuristicKind::Coset,
         Some(HeuristicArg::Coset4) => HeuristicKind::Coset4,
         Some(HeuristicArg::All) => HeuristicKind::All,
+        Some(HeuristicArg::FullEdge) => HeuristicKind::FullEdge,
         None => {
             let present = |k: &TableKind| dir.join(k.file_name()).exists();
             if present(&TableKind::Coset4) {
@@ -581,6 +582,15 @@ fn heuristic_kind(s: &SearchArgs, dir: &Path) -> HeuristicKind {
 fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
     let dir = tables::resolve_dir(s.tables.as_deref());
     let kind = heuristic_kind(s, &dir);
+    let full_edge = dir.join(TableKind::FullEdge.file_name());
+    if kind == HeuristicKind::FullEdge && !full_edge.exists() {
+        // An hour or more and 16 GB of memory: never started behind the user's back.
+        return Err(CliError::Failure(format!(
+            "--heuristic full-edge needs {}, which is not built; build it once with `korf tables generate --only full-edge --dir {}` (about an hour on 2 cores, 16 GB of memory)",
+            full_edge.display(),
+            dir.display()
+        )));
+    }
     ensure_tables(kind.tables(), &dir, s.no_generate, "pattern databases")?;
     let residency = if s.no_huge_pages {
         tables::Residency::Mapped

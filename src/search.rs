@@ -22,6 +22,7 @@
 use crate::coord;
 use crate::coset::{self, CosetCoords, EdgeMasks};
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, NO_PREVIOUS};
+use crate::full_edge::FullEdgeCoords;
 use crate::tables::packed;
 use crate::tables::pattern::{edges7_b_state, Pattern, EDGES7_A};
 use crate::tables::TableSet;
@@ -54,6 +55,7 @@ const QUARTER_TURNS: u32 = {
 const KORF: u8 = 0;
 const COSET: u8 = 1;
 const ALL: u8 = 2;
+const FULL_EDGE: u8 = 3;
 
 /// A loaded k = 4 coset table: payload, base depth, coordinates.
 #[derive(Clone, Copy)]
@@ -86,6 +88,28 @@ impl Coset4<'_> {
     }
 }
 
+/// A loaded full-edge table: payload, base depth, coordinates.
+#[derive(Clone, Copy)]
+pub struct FullEdge<'a> {
+    payload: &'a [u8],
+    base: u8,
+    coords: &'static FullEdgeCoords,
+}
+
+impl FullEdge<'_> {
+    /// Table index of the edges of `x`.
+    #[inline(always)]
+    fn index(&self, x: &Cube) -> u64 {
+        self.coords.index(&x.edges)
+    }
+
+    /// Table value of the edges of `x`.
+    #[inline(always)]
+    pub fn value(&self, x: &Cube) -> u8 {
+        packed::get(self.payload, self.base, self.index(x))
+    }
+}
+
 /// The maximum-of-tables heuristic, borrowing the mapped payloads.
 #[derive(Clone, Copy)]
 pub struct Heuristic<'a> {
@@ -96,6 +120,8 @@ pub struct Heuristic<'a> {
     coset: Option<(&'a [u8], &'static CosetCoords)>,
     /// The k = 4 coset table, when it takes part.
     coset4: Option<Coset4<'a>>,
+    /// The full-edge table, when it takes part.
+    full_edge: Option<FullEdge<'a>>,
     /// Whether the three edge tables take part (always, unless the coset table replaces
     /// them).
     korf_edges: bool,
@@ -121,6 +147,11 @@ impl<'a> Heuristic<'a> {
                 payload: t.payload(),
                 base: t.base(),
                 coords: coset::coords_for(coset::Variant::SliceFlips),
+            }),
+            full_edge: set.full_edge.as_ref().map(|t| FullEdge {
+                payload: t.payload(),
+                base: t.base(),
+                coords: crate::full_edge::full_edge_coords(),
             }),
             korf_edges: set.edges7.is_some() && set.edgeperm.is_some(),
         }
@@ -170,12 +201,23 @@ impl<'a> Heuristic<'a> {
         nibble(self.edgeperm, coord::edge_perm_index(&s.edges))
     }
 
+    /// Full-edge table value of `s` and of its inverse, the larger (0 when the table is
+    /// not loaded).
+    #[inline(always)]
+    pub fn full_edge(&self, s: &Cube) -> u8 {
+        match self.full_edge {
+            Some(f) => f.value(s).max(f.value(&s.inverse())),
+            None => 0,
+        }
+    }
+
     /// The full heuristic value (maximum over all tables).
     pub fn value(&self, s: &Cube) -> u8 {
         let v = self
             .corners(s)
             .max(self.coset(s))
-            .max(self.coset_inverse(s));
+            .max(self.coset_inverse(s))
+            .max(self.full_edge(s));
         if !self.korf_edges {
             return v;
         }
@@ -191,6 +233,7 @@ impl<'a> Heuristic<'a> {
         self.corners(s) > budget
             || self.coset(s) > budget
             || self.coset_inverse(s) > budget
+            || self.full_edge(s) > budget
             || (self.korf_edges
                 && (self.edges7a(s) > budget
                     || self.edges7b(s) > budget
@@ -414,6 +457,11 @@ impl Worker<'_> {
                     let i = co.index(&child);
                     prefetch(t, i);
                     i
+                } else if K == FULL_EDGE {
+                    let f = self.h.full_edge.expect("full-edge mode has its table");
+                    let i = f.index(&child);
+                    prefetch_line(f.payload, packed::line_offset(i));
+                    i
                 } else {
                     let i = EDGES7_A.rank(&EDGES7_A.project(&child));
                     prefetch(self.h.edges7, i);
@@ -437,6 +485,9 @@ impl Worker<'_> {
         // One copy of the loop per table combination: no per-node dispatch.
         if let Some(c) = self.h.coset4 {
             return self.dfs_coset4(&c, start, prefix, bound);
+        }
+        if self.h.full_edge.is_some() {
+            return self.dfs_with::<FULL_EDGE>(start, prefix, bound);
         }
         match (self.h.coset.is_some(), self.h.korf_edges) {
             (false, _) => self.dfs_with::<KORF>(start, prefix, bound),
@@ -512,7 +563,15 @@ impl Worker<'_> {
             // moves ending in that half turn, which lies in the subgroup, so x would be one
             // move closer to the subgroup than the table says.
             let mut inverse_coset = 0u8;
-            let pruned = if K == COSET {
+            let pruned = if K == FULL_EDGE {
+                let f = self.h.full_edge.expect("full-edge mode has its table");
+                nibble(self.h.corners, frame.corner_index[k] as u64) > budget
+                    || packed::get(f.payload, f.base, frame.second_index[k]) > budget
+                    || {
+                        child_forward = frame.forward.apply_move(ALL_MOVES[mi as usize]);
+                        f.value(&child_forward) > budget
+                    }
+            } else if K == COSET {
                 let (t, _) = self.h.coset.expect("coset mode has the coset table");
                 nibble(self.h.corners, frame.corner_index[k] as u64) > budget
                     || {
@@ -544,7 +603,7 @@ impl Worker<'_> {
             sp += 1;
             let face = mi as usize / 3;
             let (_, upper) = stack.split_at_mut(sp);
-            let quarter_only = K != KORF && inverse_coset == budget;
+            let quarter_only = (K == COSET || K == ALL) && inverse_coset == budget;
             self.expand::<K>(
                 &mut upper[0],
                 &child,

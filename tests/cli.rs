@@ -186,6 +186,22 @@ fn broken_pipe_is_a_normal_exit() {
 }
 
 #[test]
+fn full_edge_heuristic_without_its_table_is_never_built_behind_the_users_back() {
+    let dir = tempfile::tempdir().unwrap();
+    korf()
+        .args(["solve", "--heuristic", "full-edge", "--tables"])
+        .arg(dir.path())
+        .args(["--scramble", "R U"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "korf tables generate --only full-edge",
+        ));
+    // Nothing was generated.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
 fn solve_without_tables_and_no_generate_names_the_command() {
     let dir = tempfile::tempdir().unwrap();
     korf()

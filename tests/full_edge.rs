@@ -202,3 +202,59 @@ fn expected_distribution_sums_to_all_edge_states() {
         korf::full_edge::EDGE_STATES
     );
 }
+
+// With the table built (`korf tables generate --only full-edge`, about an hour):
+// `KORF_TEST_TABLES=tables cargo test --release --test full_edge -- --ignored`.
+
+#[test]
+#[ignore]
+fn full_edge_searches_are_optimal_against_heuristic_free_search() {
+    use korf::search::{self, Options};
+    use korf::tables::{HeuristicKind, Residency, TableSet};
+    use rand::Rng;
+    let dir = std::env::var_os("KORF_TEST_TABLES").expect("set KORF_TEST_TABLES");
+    let set = TableSet::open_for(dir.as_ref(), Residency::Mapped, HeuristicKind::FullEdge)
+        .expect("the full-edge table is built and valid");
+    assert_eq!(set.kind(), HeuristicKind::FullEdge);
+    let v = set.full_edge.as_ref().unwrap().verify();
+    assert!(v.checksum_ok && v.histogram_ok, "{v:?}");
+    assert_eq!(v.expanded_histogram.as_deref(), Some(&EXPECTED_STATES[..]));
+    let mut r = StdRng::seed_from_u64(17);
+    for len in 0..=8 {
+        for _ in 0..5 {
+            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+            let x = Cube::from_moves(&seq);
+            let reference = search::solve_without_heuristic(&x, 7).map(|s| s.len());
+            for threads in [1, 2] {
+                let opts = Options {
+                    threads,
+                    ..Options::default()
+                };
+                let out = search::solve(&set, &x, &opts, None).unwrap();
+                let sol = out.solution.unwrap();
+                assert!(x.apply_moves(&sol).is_solved());
+                assert_eq!(sol.len(), reference.unwrap_or(8), "{seq:?}");
+            }
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn full_edge_values_are_admissible_on_random_walks() {
+    // The table, on the position and on its inverse, never exceeds the length of the walk
+    // that made the position.
+    use korf::tables::{HeuristicKind, Residency, TableSet};
+    use rand::Rng;
+    let dir = std::env::var_os("KORF_TEST_TABLES").expect("set KORF_TEST_TABLES");
+    let set = TableSet::open_for(dir.as_ref(), Residency::Mapped, HeuristicKind::FullEdge)
+        .expect("the full-edge table is built and valid");
+    let h = korf::search::Heuristic::new(&set);
+    let mut r = StdRng::seed_from_u64(19);
+    for _ in 0..200 {
+        let len = r.gen_range(0..=20);
+        let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+        let x = Cube::from_moves(&seq);
+        assert!(h.full_edge(&x) as usize <= len, "{seq:?}");
+    }
+}

@@ -691,6 +691,8 @@ pub enum HeuristicKind {
     Coset4,
     /// Korf's tables and the k = 0 coset table.
     All,
+    /// Corners and the full-edge table (position and inverse).
+    FullEdge,
 }
 
 impl HeuristicKind {
@@ -701,6 +703,7 @@ impl HeuristicKind {
             HeuristicKind::Coset => "coset",
             HeuristicKind::Coset4 => "coset4",
             HeuristicKind::All => "all",
+            HeuristicKind::FullEdge => "full-edge",
         }
     }
 
@@ -716,6 +719,7 @@ impl HeuristicKind {
                 TableKind::EdgePerm,
                 TableKind::Coset,
             ],
+            HeuristicKind::FullEdge => &[TableKind::Corners, TableKind::FullEdge],
         }
     }
 }
@@ -730,6 +734,8 @@ pub struct TableSet {
     pub coset: Option<Table>,
     /// The k = 4 coset table (heuristic `coset4`).
     pub coset4: Option<Table>,
+    /// The full-edge table (heuristic `full-edge`).
+    pub full_edge: Option<Table>,
 }
 
 impl TableSet {
@@ -764,6 +770,7 @@ impl TableSet {
             edgeperm: load(TableKind::EdgePerm)?,
             coset: load(TableKind::Coset)?,
             coset4: load(TableKind::Coset4)?,
+            full_edge: load(TableKind::FullEdge)?,
         };
         if set.coset.is_some() {
             crate::coset::coset_coords();
@@ -771,11 +778,17 @@ impl TableSet {
         if set.coset4.is_some() {
             crate::coset::coords_for(crate::coset::Variant::SliceFlips);
         }
+        if set.full_edge.is_some() {
+            crate::full_edge::full_edge_coords();
+        }
         Ok(set)
     }
 
     /// The heuristic these tables make.
     pub fn kind(&self) -> HeuristicKind {
+        if self.full_edge.is_some() {
+            return HeuristicKind::FullEdge;
+        }
         if self.coset4.is_some() {
             return HeuristicKind::Coset4;
         }
