@@ -103,5 +103,33 @@ fn bench_ranks(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench_moves, bench_ranks);
+/// The full-edge coordinate: a search probe (raw-to-class lookup, conjugation,
+/// arrangement) and a generation step (one entry's 18 neighbours, in index order).
+fn bench_full_edge(c: &mut Criterion) {
+    let cs = cubes();
+    let coords = korf::full_edge::FullEdgeCoords::with_moves();
+    let mut g = c.benchmark_group("full_edge");
+    g.bench_function("index (search probe)", |b| {
+        let mut i = 0;
+        b.iter(|| {
+            i += 1;
+            black_box(coords.index(&cs[i & 255].edges))
+        })
+    });
+    g.bench_function("18 neighbours of an entry (generation)", |b| {
+        let mut i = 1_000_000_007u64;
+        b.iter(|| {
+            i += 1;
+            let mut acc = 0u64;
+            coords.visit_neighbours(i, |j| {
+                acc = acc.wrapping_add(j);
+                false
+            });
+            black_box(acc)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_moves, bench_ranks, bench_full_edge);
 criterion_main!(benches);
