@@ -289,10 +289,27 @@ fn build_tables(kinds: &[TableKind], dir: &Path) -> Result<(), CliError> {
             Progress::Checkpoint { depth } => {
                 eprintln!("{name}: checkpoint saved after depth {depth} (an interrupted run continues from here)");
             }
-            Progress::Resumed { depth, filled } => {
+            Progress::Resumed {
+                depth,
+                filled,
+                done,
+            } => {
+                if done == 0 {
+                    eprintln!(
+                        "{name}: resuming from the checkpoint after depth {depth} ({filled} of {} entries filled)",
+                        d.entries
+                    );
+                } else {
+                    eprintln!(
+                        "{name}: resuming depth {} from a checkpoint in its middle ({filled} of {} entries filled before it)",
+                        depth + 1,
+                        d.entries
+                    );
+                }
+            }
+            Progress::PartialCheckpoint { depth, done, work } => {
                 eprintln!(
-                    "{name}: resuming from the checkpoint after depth {depth} ({filled} of {} entries filled)",
-                    d.entries
+                    "{name}: checkpoint saved in depth {depth} ({done} of {work} chunks done; an interrupted run continues from here)"
                 );
             }
             Progress::DepthDone {

@@ -531,6 +531,57 @@ fn a_killed_generation_resumes_from_its_checkpoint() {
 }
 
 #[test]
+fn a_generation_killed_in_the_middle_of_a_depth_resumes_there() {
+    // Checkpoints only inside depths, after every 1/32 of the table: kill the process once
+    // one from inside depth 8 or later is on disk, then run again: it must resume in that
+    // depth, finish, and the table must verify against its expected distribution.
+    let dir = tempfile::tempdir().unwrap();
+    let partial = dir.path().join(".coset.pdb.partial");
+    let exe = assert_cmd::cargo::cargo_bin("korf");
+    let mut child = std::process::Command::new(&exe)
+        .args(["tables", "generate", "--only", "coset", "--dir"])
+        .arg(dir.path())
+        .env("KORF_CHECKPOINT_SECS", "100000")
+        .env("KORF_CHECKPOINT_WITHIN_SECS", "0")
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let killed_in = loop {
+        if let Ok(h) = korf::tables::Header::read(&partial) {
+            if let Some(p) = h.partial.filter(|_| h.max_depth >= 7) {
+                child.kill().unwrap();
+                break (h.max_depth + 1, p.next_chunk);
+            }
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "generation finished before a checkpoint inside a late depth was seen"
+        );
+        assert!(started.elapsed().as_secs() < 300, "no checkpoint appeared");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    child.wait().unwrap();
+    assert!(!dir.path().join("coset.pdb").exists());
+    korf()
+        .args(["tables", "generate", "--only", "coset", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("from a checkpoint in its middle"));
+    assert!(!partial.exists());
+    korf()
+        .args(["tables", "verify", "--only", "coset", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    eprintln!(
+        "killed in depth {} after chunk {}",
+        killed_in.0, killed_in.1
+    );
+}
+
+#[test]
 fn coset_sizes_other_than_0_and_4_are_refused() {
     korf()
         .args([

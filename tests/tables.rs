@@ -200,6 +200,7 @@ fn write_small(dir: &std::path::Path) -> std::path::PathBuf {
         created_unix: 0,
         generation_millis: 0,
         expanded: None,
+        partial: None,
         histogram: [0; 16],
     };
     let path = dir.join("corners.pdb");

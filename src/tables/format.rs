@@ -17,7 +17,10 @@
 //!    208     8  xxh3-64 checksum of bytes 0..208
 //!    216   128  expanded histogram (symmetry-reduced tables): states at depth 0..16
 //!    344     8  xxh3-64 checksum of bytes 216..344 (all of 216..352 zero: none)
-//!    352  3744  zero
+//!    352     8  checkpoints only: first chunk of the unfinished depth not yet done
+//!    360     8  checkpoints only: 1 = forward step, 3 = backward step
+//!    368     8  xxh3-64 checksum of bytes 352..368 (all of 352..376 zero: none)
+//!    376  3720  zero
 //!   4096     …  payload (page aligned, used in place through a memory map)
 //! ```
 
@@ -53,6 +56,17 @@ pub struct Header {
     /// For a symmetry-reduced table: the states each depth's entries stand for (entries
     /// weighted by the states they represent), checked against published distributions.
     pub expanded: Option<[u64; HISTOGRAM_LEN]>,
+    /// A checkpoint taken in the middle of a depth (see [`Partial`]).
+    pub partial: Option<Partial>,
+}
+
+/// Where a checkpoint taken in the middle of depth `max_depth + 1` stopped: the chunks
+/// before `next_chunk` are done, and the histogram's slot for that depth holds what they
+/// found so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Partial {
+    pub next_chunk: u64,
+    pub backward: bool,
 }
 
 /// Why a table file cannot be used.  Every message names the file and the fix.
@@ -116,6 +130,13 @@ impl Header {
             let ec = xxh3_64(&b[216..344]);
             b[344..352].copy_from_slice(&ec.to_le_bytes());
         }
+        if let Some(p) = &self.partial {
+            b[352..360].copy_from_slice(&p.next_chunk.to_le_bytes());
+            let flags: u64 = 1 | if p.backward { 2 } else { 0 };
+            b[360..368].copy_from_slice(&flags.to_le_bytes());
+            let pc = xxh3_64(&b[352..368]);
+            b[368..376].copy_from_slice(&pc.to_le_bytes());
+        }
         b
     }
 
@@ -164,6 +185,19 @@ impl Header {
         } else {
             Some(std::array::from_fn(|i| u64_at(216 + 8 * i)))
         };
+        let partial = if b[352..376].iter().all(|&x| x == 0) {
+            None
+        } else if u64_at(368) != xxh3_64(&b[352..368]) || u64_at(360) & 1 == 0 {
+            return Err(TableError::Corrupt {
+                path,
+                what: "checkpoint position checksum mismatch".into(),
+            });
+        } else {
+            Some(Partial {
+                next_chunk: u64_at(352),
+                backward: u64_at(360) & 2 != 0,
+            })
+        };
         Ok(Header {
             name,
             entries: u64_at(32),
@@ -175,6 +209,7 @@ impl Header {
             generation_millis: u64_at(72),
             histogram,
             expanded,
+            partial,
         })
     }
 

@@ -45,8 +45,11 @@ pub enum Progress {
     DepthDone { depth: u32, found: u64, filled: u64 },
     /// The state after depth `depth` was saved to the checkpoint file.
     Checkpoint { depth: u32 },
-    /// Generation continues from a checkpoint holding depths up to `depth`.
-    Resumed { depth: u32, filled: u64 },
+    /// The state in the middle of depth `depth` was saved: `done` of its `work` units.
+    PartialCheckpoint { depth: u32, done: u64, work: u64 },
+    /// Generation continues from a checkpoint holding depths up to `depth` (and, with
+    /// `done > 0`, that many work units of the next).
+    Resumed { depth: u32, filled: u64, done: u64 },
 }
 
 /// A finished table in memory.
@@ -176,6 +179,37 @@ pub struct Checkpoint<'a> {
     /// Save after a depth only if that depth took at least this long (cheaper depths are
     /// quicker to redo than to write).
     pub min_depth_time: std::time::Duration,
+    /// Within a depth, save after a segment (1/32 of the table) once this long has passed
+    /// since the depth began or the last save.
+    pub within_depth_time: std::time::Duration,
+}
+
+/// Segments a depth is cut into for checkpoints within it.
+const SEGMENTS: u64 = 32;
+
+/// Write the working table and where generation stands, atomically.
+fn save_checkpoint(
+    c: &Checkpoint,
+    entries: u64,
+    depth: u32,
+    histogram: &[u64; HISTOGRAM_LEN],
+    payload: &[u8],
+    partial: Option<super::format::Partial>,
+) -> std::io::Result<()> {
+    let header = super::Header {
+        name: c.name.to_string(),
+        entries,
+        bits_per_entry: 4,
+        max_depth: depth,
+        payload_len: payload.len() as u64,
+        checksum: super::format::checksum(payload),
+        created_unix: 0,
+        generation_millis: 0,
+        histogram: *histogram,
+        expanded: None,
+        partial,
+    };
+    super::format::write_atomic(c.path, &header, payload)
 }
 
 /// Load a checkpoint if it is there and belongs to this table; `None` otherwise.
@@ -211,14 +245,18 @@ pub fn generate_resumable<S: Space>(
     let mut max_depth = 0;
     let mut depth = 0u32;
     let resumed = checkpoint.and_then(|c| load_checkpoint(c, entries));
+    // A checkpoint from the middle of a depth: where that depth resumes.
+    let mut resume_at: Option<super::format::Partial> = None;
     let mut payload = match resumed {
         Some((header, payload)) => {
             histogram = header.histogram;
             depth = header.max_depth;
             max_depth = depth;
+            resume_at = header.partial;
             progress(Progress::Resumed {
                 depth,
-                filled: histogram.iter().sum(),
+                filled: histogram[..=depth as usize].iter().sum(),
+                done: header.partial.map_or(0, |p| p.next_chunk),
             });
             payload
         }
@@ -240,7 +278,8 @@ pub fn generate_resumable<S: Space>(
             payload
         }
     };
-    let mut filled: u64 = histogram.iter().sum();
+    let mut filled: u64 = histogram[..=depth as usize].iter().sum();
+    let segment = chunks.div_ceil(SEGMENTS).max(1);
     while filled < entries {
         assert!(
             (depth as usize) + 1 < HISTOGRAM_LEN && depth + 1 < EMPTY as u32,
@@ -249,32 +288,66 @@ pub fn generate_resumable<S: Space>(
         let started = std::time::Instant::now();
         let frontier = histogram[depth as usize];
         let unfilled = entries - filled;
-        let backward = unfilled < 3 * frontier;
+        // Resuming in the middle of this depth: the same direction, from where it stopped,
+        // with what the finished part found.
+        let (backward, first_chunk, mut found) = match resume_at.take() {
+            Some(p) => (p.backward, p.next_chunk, histogram[depth as usize + 1]),
+            None => (unfilled < 3 * frontier, 0, 0),
+        };
         progress(Progress::DepthStart {
             depth: depth + 1,
             backward,
             work: chunks,
         });
-        let done = AtomicU64::new(0);
+        let done = AtomicU64::new(first_chunk);
         let d = depth as u8;
-        let table = atomic_view(&mut payload);
-        let found: u64 = (0..chunks)
-            .into_par_iter()
-            .map(|c| {
-                let lo = c * CHUNK_ENTRIES;
-                let hi = (lo + CHUNK_ENTRIES).min(entries);
-                let n = if backward {
-                    backward_chunk(p, table, lo, hi, d)
-                } else {
-                    forward_chunk(p, table, lo, hi, d)
-                };
-                let k = done.fetch_add(1, Relaxed) + 1;
-                if k.is_multiple_of(64) {
-                    progress(Progress::Work { done: k });
+        let mut last_save = std::time::Instant::now();
+        let mut next = first_chunk;
+        while next < chunks {
+            let end = (next + segment).min(chunks);
+            let table = atomic_view(&mut payload);
+            found += (next..end)
+                .into_par_iter()
+                .map(|c| {
+                    let lo = c * CHUNK_ENTRIES;
+                    let hi = (lo + CHUNK_ENTRIES).min(entries);
+                    let n = if backward {
+                        backward_chunk(p, table, lo, hi, d)
+                    } else {
+                        forward_chunk(p, table, lo, hi, d)
+                    };
+                    let k = done.fetch_add(1, Relaxed) + 1;
+                    if k.is_multiple_of(64) {
+                        progress(Progress::Work { done: k });
+                    }
+                    n
+                })
+                .sum::<u64>();
+            next = end;
+            if let Some(c) = checkpoint {
+                if next < chunks && last_save.elapsed() >= c.within_depth_time {
+                    histogram[depth as usize + 1] = found;
+                    save_checkpoint(
+                        c,
+                        entries,
+                        depth,
+                        &histogram,
+                        &payload,
+                        Some(super::format::Partial {
+                            next_chunk: next,
+                            backward,
+                        }),
+                    )?;
+                    histogram[depth as usize + 1] = 0;
+                    progress(Progress::PartialCheckpoint {
+                        depth: depth + 1,
+                        done: next,
+                        work: chunks,
+                    });
+                    last_save = std::time::Instant::now();
                 }
-                n
-            })
-            .sum();
+            }
+        }
         depth += 1;
         histogram[depth as usize] = found;
         filled += found;
@@ -289,19 +362,7 @@ pub fn generate_resumable<S: Space>(
         max_depth = depth;
         if let Some(c) = checkpoint {
             if filled < entries && started.elapsed() >= c.min_depth_time {
-                let header = super::Header {
-                    name: c.name.to_string(),
-                    entries,
-                    bits_per_entry: 4,
-                    max_depth: depth,
-                    payload_len: payload.len() as u64,
-                    checksum: super::format::checksum(&payload),
-                    created_unix: 0,
-                    generation_millis: 0,
-                    histogram,
-                    expanded: None,
-                };
-                super::format::write_atomic(c.path, &header, &payload)?;
+                save_checkpoint(c, entries, depth, &histogram, &payload, None)?;
                 progress(Progress::Checkpoint { depth });
             }
         }
