@@ -264,7 +264,7 @@ fn solve_fast_prints_a_valid_unproven_solution() {
             "--max-length",
             "19",
             "--time",
-            "1",
+            "3",
             "-",
         ])
         .write_stdin(format!("{scramble}\n# comment\n\n{SUPERFLIP_FACELETS}\n"))

@@ -269,7 +269,10 @@ pub fn write_atomic(path: &Path, header: &Header, payload: &[u8]) -> io::Result<
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let tmp = dir.join(format!(".{file_name}.{}.tmp", std::process::id()));
+    // Unique per call, so that two writers in one process never share a temporary file.
+    static SEQUENCE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = SEQUENCE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.join(format!(".{file_name}.{}.{n}.tmp", std::process::id()));
     let result = (|| {
         let mut f = File::create(&tmp)?;
         f.write_all(&header.to_bytes())?;

@@ -16,8 +16,11 @@ fn test_dir() -> PathBuf {
     }
 }
 
-/// Generate whichever of `kinds` are missing or invalid in `dir`.
+/// Generate whichever of `kinds` are missing or invalid in `dir`.  One test thread at a
+/// time: the others wait for the tables rather than build them again.
 fn ensure(dir: &Path, kinds: &[TableKind]) {
+    static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
     for &kind in kinds {
         if Table::open(kind, dir, false).is_err() {
             eprintln!("generating test table {} in {}", kind.name(), dir.display());
