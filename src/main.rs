@@ -404,7 +404,7 @@ fn verify(a: VerifyArgs) -> Result<(), CliError> {
                     .enumerate()
                     .map(|(i, c)| {
                         let exp = d.expected.get(i).copied().unwrap_or(0);
-                        if *c == exp {
+                        if *c == exp || d.expected.is_empty() {
                             format!("{i}:{c}")
                         } else {
                             format!("{i}:{c}(expected {exp})")
