@@ -413,16 +413,7 @@ fn prefetch(table: &[u8], index: u64) {
 
 #[inline(always)]
 fn prefetch_line(table: &[u8], offset: usize) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let p = table.as_ptr().wrapping_add(offset);
-        // SAFETY: a prefetch is only a hint: it never faults and has no architectural
-        // effect, whatever the address.  `index` comes from the table's own index function,
-        // so the address lies inside the mapping anyway.
-        unsafe { std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (table, offset);
+    crate::tables::prefetch(table, offset)
 }
 
 impl Worker<'_> {

@@ -205,7 +205,7 @@ fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
 
 mod common;
 
-use korf::search::{self, Options};
+use korf::search;
 use korf::tables::{HeuristicKind, TableKind};
 
 // The tests below need the k = 4 table (1.3 GiB, about 15 minutes on 2 cores); they build
@@ -246,24 +246,7 @@ fn coset4_table_verifies_and_matches_the_sparse_search() {
 fn coset4_searches_are_optimal_against_heuristic_free_search() {
     let set = common::table_set_for(HeuristicKind::Coset4);
     assert_eq!(set.kind(), HeuristicKind::Coset4);
-    let mut r = rng(16);
-    for len in 0..=8 {
-        for _ in 0..5 {
-            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
-            let x = Cube::from_moves(&seq);
-            let reference = search::solve_without_heuristic(&x, 7).map(|s| s.len());
-            for threads in [1, 2] {
-                let opts = Options {
-                    threads,
-                    ..Options::default()
-                };
-                let out = search::solve(&set, &x, &opts, None).unwrap();
-                let sol = out.solution.unwrap();
-                assert!(x.apply_moves(&sol).is_solved());
-                assert_eq!(sol.len(), reference.unwrap_or(8), "{seq:?}");
-            }
-        }
-    }
+    common::assert_optimal_on_short_scrambles(&set, 16);
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! The full-edge coordinate: symmetry action, class indexing, orbit counting, and the
 //! first depths of its breadth-first search against thesis Table 4.1.
 
+mod common;
+
 use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::full_edge::{
     arrangement, full_edge_coords, outer, ARRANGEMENTS, EXPECTED_STATES, FLIPS, OUTER_RAW,
@@ -209,9 +211,7 @@ fn expected_distribution_sums_to_all_edge_states() {
 #[test]
 #[ignore]
 fn full_edge_searches_are_optimal_against_heuristic_free_search() {
-    use korf::search::{self, Options};
     use korf::tables::{HeuristicKind, Residency, TableSet};
-    use rand::Rng;
     let dir = std::env::var_os("KORF_TEST_TABLES").expect("set KORF_TEST_TABLES");
     let set = TableSet::open_for(dir.as_ref(), Residency::Mapped, HeuristicKind::FullEdge)
         .expect("the full-edge table is built and valid");
@@ -219,24 +219,7 @@ fn full_edge_searches_are_optimal_against_heuristic_free_search() {
     let v = set.full_edge.as_ref().unwrap().verify();
     assert!(v.checksum_ok && v.histogram_ok, "{v:?}");
     assert_eq!(v.expanded_histogram.as_deref(), Some(&EXPECTED_STATES[..]));
-    let mut r = StdRng::seed_from_u64(17);
-    for len in 0..=8 {
-        for _ in 0..5 {
-            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
-            let x = Cube::from_moves(&seq);
-            let reference = search::solve_without_heuristic(&x, 7).map(|s| s.len());
-            for threads in [1, 2] {
-                let opts = Options {
-                    threads,
-                    ..Options::default()
-                };
-                let out = search::solve(&set, &x, &opts, None).unwrap();
-                let sol = out.solution.unwrap();
-                assert!(x.apply_moves(&sol).is_solved());
-                assert_eq!(sol.len(), reference.unwrap_or(8), "{seq:?}");
-            }
-        }
-    }
+    common::assert_optimal_on_short_scrambles(&set, 17);
 }
 
 #[test]

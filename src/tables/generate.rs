@@ -111,20 +111,6 @@ pub trait Space: Sync {
     }
 }
 
-/// Hint that `table[index]` (a byte) will be needed soon.
-#[inline(always)]
-fn prefetch(table: &[AtomicU8], index: usize) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let p = table.as_ptr().wrapping_add(index);
-        // SAFETY: a prefetch is only a hint: it never faults and has no architectural
-        // effect, whatever the address; `index` is a neighbour's byte, inside the table.
-        unsafe { std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (table, index);
-}
-
 /// A [`Pattern`] as a [`Space`]: neighbours by relabelling with each of the 18 moves.
 pub struct PatternSpace<'a, P: Pattern> {
     pub pattern: &'a P,
@@ -390,7 +376,7 @@ fn forward_chunk<S: Space>(p: &S, table: &[AtomicU8], lo: u64, hi: u64, d: u8) -
             // a large table overlap instead of queueing behind each locked write.
             let (neighbours, count) = p.neighbour_array(i);
             for &n in &neighbours[..count] {
-                prefetch(table, (n >> 1) as usize);
+                super::prefetch(table, (n >> 1) as usize);
             }
             for &n in &neighbours[..count] {
                 if get(table, n) == EMPTY && set_if_empty(table, n, d + 1) {

@@ -445,6 +445,20 @@ pub fn expanded_histogram(
         )
 }
 
+/// Hint that the byte `table[offset]` will be needed soon (`T` is `u8` or `AtomicU8`).
+#[inline(always)]
+pub(crate) fn prefetch<T>(table: &[T], offset: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let p = table.as_ptr().wrapping_add(offset);
+        // SAFETY: a prefetch is only a hint: it never faults and has no architectural
+        // effect, whatever the address; callers pass an entry's offset, inside the table.
+        unsafe { std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (table, offset);
+}
+
 /// How long a depth must take before a checkpoint follows it: `$KORF_CHECKPOINT_SECS` if
 /// set (0 saves after every depth), else one second plus a second per 100 MB of working
 /// table (about what writing the checkpoint costs).

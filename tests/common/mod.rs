@@ -114,3 +114,29 @@ pub fn random_in_subgroup(rng: &mut impl rand::Rng, e_oriented: bool) -> korf::c
     eo[0] ^= eo.iter().sum::<u8>() & 1;
     korf::cube::Cube::from_parts(cp, [0; 8], ep, eo)
 }
+
+/// Solve random scrambles of 0–8 moves with `set`, on 1 and 2 threads, and check every
+/// answer solves its position at the length plain heuristic-free search finds.
+pub fn assert_optimal_on_short_scrambles(set: &TableSet, seed: u64) {
+    use korf::cube::{Cube, ALL_MOVES};
+    use korf::search::{self, Options};
+    use rand::{Rng, SeedableRng};
+    let mut r = rand::rngs::StdRng::seed_from_u64(seed);
+    for len in 0..=8 {
+        for _ in 0..5 {
+            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+            let x = Cube::from_moves(&seq);
+            let reference = search::solve_without_heuristic(&x, 7).map(|s| s.len());
+            for threads in [1, 2] {
+                let opts = Options {
+                    threads,
+                    ..Options::default()
+                };
+                let out = search::solve(set, &x, &opts, None).unwrap();
+                let sol = out.solution.unwrap();
+                assert!(x.apply_moves(&sol).is_solved());
+                assert_eq!(sol.len(), reference.unwrap_or(8), "{seq:?}");
+            }
+        }
+    }
+}
