@@ -382,4 +382,8 @@ impl crate::tables::generate::Space for FullEdgeSpace<'_> {
     fn twins(&self, i: u64, visit: impl FnMut(u64)) {
         self.0.twins(i, visit)
     }
+    #[inline(always)]
+    fn weight(&self, i: u64) -> u64 {
+        self.0.states_per_entry(i)
+    }
 }

@@ -211,15 +211,9 @@ fn coset_for_memory(size: &str) -> Result<TableKind, CliError> {
             "--memory {size}: not a size; write it like 8G, 4.5GB, 500M or 6GiB"
         ))
     })?;
-    // Peak while building: the 4-bit working table, plus the packed copy for 2-bit tables.
-    let peak = |k: TableKind| {
-        k.working_len()
-            + if k.descriptor().bits == 2 {
-                k.payload_len()
-            } else {
-                0
-            }
-    };
+    // Peak while building: the working table (for 2-bit tables, the final table itself,
+    // written in place).
+    let peak = |k: TableKind| k.working_len();
     [TableKind::Coset4, TableKind::Coset]
         .into_iter()
         .find(|&k| peak(k) <= bytes)

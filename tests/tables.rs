@@ -327,3 +327,106 @@ fn published_distributions_sum_to_the_entry_counts() {
     }
     let _ = Move::from_index(0);
 }
+
+/// The phase-2 space with made-up weights, to check the weighted histogram.
+struct Weighted<'a>(korf::twophase::prune::Phase2Space<'a>);
+
+impl generate::Space for Weighted<'_> {
+    fn entries(&self) -> u64 {
+        self.0.entries()
+    }
+    fn goal(&self) -> u64 {
+        self.0.goal()
+    }
+    fn neighbours(&self, i: u64, visit: impl FnMut(u64) -> bool) {
+        self.0.neighbours(i, visit)
+    }
+    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
+        self.0.twins(i, visit)
+    }
+    fn weight(&self, i: u64) -> u64 {
+        1 + i % 7
+    }
+}
+
+fn nibble_at(payload: &[u8], i: u64) -> u8 {
+    (payload[(i >> 1) as usize] >> ((i & 1) * 4)) & 15
+}
+
+#[test]
+fn generating_in_lines_gives_the_packed_nibble_table() {
+    // The line layout writes the final 2-bit format in place (depth mod 3, then codes
+    // relative to the base, the rest only counted): it must give byte for byte what packing
+    // the exact nibble table gives, for every base, including ones that leave a long tail.
+    use generate::{generate_resumable, Layout};
+    let space = Weighted(korf::twophase::prune::Phase2Space(korf::twophase::coords()));
+    let entries = generate::Space::entries(&space);
+    let exact = generate_resumable(&space, Layout::Nibbles, &quiet, None).unwrap();
+    let mut weighted = [0u64; korf::tables::HISTOGRAM_LEN];
+    for i in 0..entries {
+        weighted[nibble_at(&exact.payload, i) as usize] += 1 + i % 7;
+    }
+    assert_eq!(exact.weighted, weighted);
+    let chosen = korf::tables::packed::choose_base(&exact.histogram);
+    for base in [0, 1, 4, chosen, exact.max_depth as u8] {
+        let lines = generate_resumable(&space, Layout::Lines { base }, &quiet, None).unwrap();
+        let packed = korf::tables::packed::pack(entries, base, |i| nibble_at(&exact.payload, i));
+        assert!(lines.payload == packed, "base {base}: payloads differ");
+        assert_eq!(lines.histogram, exact.histogram, "base {base}");
+        assert_eq!(lines.weighted, exact.weighted, "base {base}");
+        assert_eq!(lines.max_depth, exact.max_depth, "base {base}");
+    }
+}
+
+#[test]
+fn a_line_layout_generation_interrupted_anywhere_resumes_to_the_same_table() {
+    // Checkpoints after every chunk and every depth; the run is stopped (a panic out of the
+    // progress callback, as a kill would) after the n-th save, resumed, and compared with
+    // an uninterrupted run.
+    use generate::{generate_resumable, Checkpoint, Layout};
+    let space = korf::twophase::prune::Phase2Space(korf::twophase::coords());
+    let layout = Layout::Lines { base: 7 };
+    let whole = generate_resumable(&space, layout, &quiet, None).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("phase2.partial");
+    let checkpoint = Checkpoint {
+        path: &path,
+        name: "phase2",
+        min_depth_time: std::time::Duration::ZERO,
+        within_depth_time: std::time::Duration::ZERO,
+    };
+    for stop_after in [1usize, 5, 17, 40, 90] {
+        let _ = std::fs::remove_file(&path);
+        let saves = std::sync::atomic::AtomicUsize::new(0);
+        let stopping = |p: Progress| {
+            if matches!(
+                p,
+                Progress::Checkpoint { .. } | Progress::PartialCheckpoint { .. }
+            ) && saves.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1 == stop_after
+            {
+                std::panic::resume_unwind(Box::new("stopped"));
+            }
+        };
+        let first = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            generate_resumable(&space, layout, &stopping, Some(&checkpoint))
+        }));
+        assert!(
+            first.is_err(),
+            "run was not stopped after {stop_after} saves"
+        );
+        let resumed_from = std::sync::Mutex::new(None);
+        let note = |p: Progress| {
+            if let Progress::Resumed { depth, done, .. } = p {
+                *resumed_from.lock().unwrap() = Some((depth, done));
+            }
+        };
+        let rest = generate_resumable(&space, layout, &note, Some(&checkpoint)).unwrap();
+        assert!(
+            resumed_from.lock().unwrap().is_some(),
+            "stop after {stop_after}: did not resume"
+        );
+        assert!(rest.payload == whole.payload, "stop after {stop_after}");
+        assert_eq!(rest.histogram, whole.histogram);
+        assert_eq!(rest.weighted, whole.weighted);
+    }
+}

@@ -1,34 +1,107 @@
 //! Breadth-first generation of a pattern database in place (thesis §3.3.1).
 //!
-//! The table itself is the BFS queue: entries hold their depth (4 bits each) and 15 means
-//! "not reached yet".  Depth `d + 1` is filled from depth `d` in one of two ways:
+//! The table itself is the BFS queue.  Depth `d + 1` is filled from depth `d` in one of two
+//! ways:
 //!
-//! * **forward**: every entry equal to `d` is unranked, the 18 moves applied, and each
-//!   neighbour still empty is set to `d + 1`;
+//! * **forward**: every entry on the frontier is unranked, the 18 moves applied, and each
+//!   neighbour still empty is marked as depth `d + 1`;
 //! * **backward** (the thesis' "inverse lexicographic rank" step): every still-empty entry is
-//!   unranked and set to `d + 1` as soon as one neighbour holds `d`.
+//!   unranked and marked as soon as one neighbour is on the frontier.
 //!
 //! Forward costs 18 expansions per frontier entry, backward up to 18 per empty entry (but
 //! far fewer for entries that do lie at depth `d + 1`); each depth picks the cheaper one.
 //!
+//! Two working layouts ([`Layout`]):
+//!
+//! * **nibbles**: 4 bits per entry holding the depth, 15 for "empty";
+//! * **lines**: the final 2-bit line format of [`super::packed`], written in place, so a
+//!   2-bit table never needs a second, larger working copy (the full-edge table: 5.2 GB
+//!   instead of 10.2 GB of nibbles plus the packed copy).  Up to the base depth an entry
+//!   holds its depth mod 3 (3 is "empty"); a frontier code may then also match entries
+//!   three or six depths older, whose neighbours are all filled, so re-expanding them costs
+//!   time but changes nothing, and an empty entry (depth ≥ `d + 1`) can only have neighbours
+//!   of depth ≥ `d`, so the backward test is exact.  Each line's fallback byte takes the
+//!   smallest depth written into the line.  When the base depth is complete every filled
+//!   entry becomes code 0; depths `base + 1` and `base + 2` are written as codes 1 and 2;
+//!   what is still empty then is code 3 (`≥ base + 3`) for good, and its depths are only
+//!   counted, by a sparse breadth-first search over that remainder.
+//!
 //! Both steps are parallel with rayon over fixed chunks of the table.  Forward writes use
-//! an atomic AND on the byte holding the nibble: every write in one step stores the same
-//! value `d + 1` into a nibble that reads 15, so concurrent writers cannot disagree, and the
-//! returned old value tells exactly one writer that it made the change (for the count).
-//! Backward writes touch only the writer's own chunk, and concurrent readers only ever ask
-//! "is this `d`?", which a write of `d + 1` into an empty nibble does not change.  The result
-//! is the same bytes on every run, whatever the thread count.
+//! an atomic AND on the byte holding the entry: every write in one step stores the same
+//! code into an entry that reads "empty" (all ones), so concurrent writers cannot disagree,
+//! and the returned old value tells exactly one writer that it made the change (for the
+//! count).  Backward writes touch the writer's own entries and their twins, and concurrent
+//! readers only ever ask "is this on the frontier?", which a write of the next code into
+//! an empty entry does not change.  The result is the same bytes on every run, whatever
+//! the thread count.
+//!
+//! Every entry found is also weighted by the states it stands for ([`Space::weight`]), so
+//! symmetry-reduced tables get their expanded distribution without keeping exact depths.
 
+use super::packed::{LINE_BYTES, LINE_ENTRIES};
 use super::pattern::Pattern;
 use super::HISTOGRAM_LEN;
 use crate::cube::ALL_MOVES;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
-/// The empty marker.
+/// The empty marker of the nibble layout.
 pub const EMPTY: u8 = 15;
-/// Entries per parallel work unit.
-const CHUNK_ENTRIES: u64 = 1 << 16;
+/// The empty marker of the line layout.
+const LINE_EMPTY: u8 = 3;
+/// Entries per parallel work unit: a multiple of both 2 (nibbles per byte) and
+/// [`LINE_ENTRIES`], so chunks never share a byte or a line.
+const CHUNK_ENTRIES: u64 = LINE_ENTRIES * 256;
+
+/// How the working table stores depths (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// Four bits per entry: the depth, 15 for empty.
+    Nibbles,
+    /// The final 2-bit line format with this base depth.
+    Lines { base: u8 },
+}
+
+impl Layout {
+    /// Bits per entry.
+    pub fn bits(self) -> u32 {
+        match self {
+            Layout::Nibbles => 4,
+            Layout::Lines { .. } => 2,
+        }
+    }
+
+    /// Payload bytes for `entries` entries.
+    pub fn payload_len(self, entries: u64) -> u64 {
+        match self {
+            Layout::Nibbles => entries.div_ceil(2),
+            Layout::Lines { .. } => super::packed::packed_len(entries),
+        }
+    }
+
+    /// The last depth written into the table (the rest is only counted).
+    fn last_stored_depth(self) -> u32 {
+        match self {
+            Layout::Nibbles => EMPTY as u32 - 1,
+            Layout::Lines { base } => base as u32 + 2,
+        }
+    }
+
+    /// The codes of the step that fills depth `to` from depth `to - 1`: (frontier, new).
+    fn step_codes(self, to: u32) -> (u8, u8) {
+        match self {
+            Layout::Nibbles => (to as u8 - 1, to as u8),
+            Layout::Lines { base } => {
+                let base = base as u32;
+                if to <= base {
+                    (((to - 1) % 3) as u8, (to % 3) as u8)
+                } else {
+                    ((to - base - 1) as u8, (to - base) as u8)
+                }
+            }
+        }
+    }
+}
 
 /// What generation reports while it runs.
 #[derive(Debug, Clone, Copy)]
@@ -54,10 +127,15 @@ pub enum Progress {
 
 /// A finished table in memory.
 pub struct Generated {
-    /// Packed nibbles, two entries per byte, low nibble first.
+    /// The payload in the layout generation used: nibbles (two entries per byte, low
+    /// nibble first) or the final 2-bit lines.
     pub payload: Vec<u8>,
+    /// The layout of `payload`.
+    pub layout: Layout,
     /// Entries per depth.
     pub histogram: [u64; HISTOGRAM_LEN],
+    /// Entries per depth weighted by [`Space::weight`] (the states they stand for).
+    pub weighted: [u64; HISTOGRAM_LEN],
     /// Largest depth present.
     pub max_depth: u32,
 }
@@ -69,18 +147,105 @@ fn atomic_view(bytes: &mut [u8]) -> &[AtomicU8] {
     unsafe { &*(bytes as *mut [u8] as *const [AtomicU8]) }
 }
 
-#[inline(always)]
-fn get(table: &[AtomicU8], index: u64) -> u8 {
-    (table[(index >> 1) as usize].load(Relaxed) >> ((index & 1) * 4)) & 15
+/// Read and write access to the entries of a working table during one step.
+trait Cells: Sync {
+    /// The empty code.
+    const EMPTY: u8;
+    /// The code of entry `i`.
+    fn get(&self, i: u64) -> u8;
+    /// Set an empty entry to `code`; true if this call changed it.
+    fn set_if_empty(&self, i: u64, code: u8) -> bool;
+    /// Hint that entry `i` will be read soon.
+    fn prefetch(&self, i: u64);
+    /// How many entries from `i` on are known not to hold `code` (0: test entry `i`).
+    fn skip(&self, i: u64, code: u8) -> u64;
 }
 
-/// Set an empty nibble to `value`; returns true if this call changed it.
-#[inline(always)]
-fn set_if_empty(table: &[AtomicU8], index: u64, value: u8) -> bool {
-    let shift = (index & 1) * 4;
-    let mask = !((EMPTY ^ value) << shift);
-    let old = table[(index >> 1) as usize].fetch_and(mask, Relaxed);
-    (old >> shift) & 15 == EMPTY
+/// The nibble layout.
+struct Nibbles<'a>(&'a [AtomicU8]);
+
+impl Cells for Nibbles<'_> {
+    const EMPTY: u8 = EMPTY;
+    #[inline(always)]
+    fn get(&self, i: u64) -> u8 {
+        (self.0[(i >> 1) as usize].load(Relaxed) >> ((i & 1) * 4)) & 15
+    }
+    #[inline(always)]
+    fn set_if_empty(&self, i: u64, code: u8) -> bool {
+        let shift = (i & 1) * 4;
+        let mask = !((EMPTY ^ code) << shift);
+        let old = self.0[(i >> 1) as usize].fetch_and(mask, Relaxed);
+        (old >> shift) & 15 == EMPTY
+    }
+    #[inline(always)]
+    fn prefetch(&self, i: u64) {
+        super::prefetch(self.0, (i >> 1) as usize);
+    }
+    #[inline(always)]
+    fn skip(&self, i: u64, code: u8) -> u64 {
+        let byte = self.0[(i >> 1) as usize].load(Relaxed);
+        if i & 1 == 0 && byte & 15 != code && byte >> 4 != code {
+            2
+        } else {
+            0
+        }
+    }
+}
+
+/// The line layout; `fallback` is the depth being written while it is at most the base
+/// (each line's fallback byte keeps the smallest such depth).
+struct Lines<'a> {
+    table: &'a [AtomicU8],
+    fallback: Option<u8>,
+}
+
+impl Lines<'_> {
+    #[inline(always)]
+    fn byte(i: u64) -> (usize, u32) {
+        let line = (i / LINE_ENTRIES) as usize * LINE_BYTES;
+        let j = (i % LINE_ENTRIES) as usize;
+        (line + 1 + j / 4, ((j & 3) * 2) as u32)
+    }
+}
+
+impl Cells for Lines<'_> {
+    const EMPTY: u8 = LINE_EMPTY;
+    #[inline(always)]
+    fn get(&self, i: u64) -> u8 {
+        let (b, shift) = Self::byte(i);
+        (self.table[b].load(Relaxed) >> shift) & 3
+    }
+    #[inline(always)]
+    fn set_if_empty(&self, i: u64, code: u8) -> bool {
+        let (b, shift) = Self::byte(i);
+        let mask = !((LINE_EMPTY ^ code) << shift);
+        let old = self.table[b].fetch_and(mask, Relaxed);
+        let changed = (old >> shift) & 3 == LINE_EMPTY;
+        if changed {
+            if let Some(depth) = self.fallback {
+                self.table[(i / LINE_ENTRIES) as usize * LINE_BYTES].fetch_min(depth, Relaxed);
+            }
+        }
+        changed
+    }
+    #[inline(always)]
+    fn prefetch(&self, i: u64) {
+        super::prefetch(self.table, Self::byte(i).0);
+    }
+    #[inline(always)]
+    fn skip(&self, i: u64, code: u8) -> u64 {
+        if (i % LINE_ENTRIES) & 3 != 0 {
+            return 0;
+        }
+        // A 2-bit field equals `code` iff the XOR with `code` in every field leaves both
+        // of its bits clear.
+        let x = self.table[Self::byte(i).0].load(Relaxed) ^ (code * 0x55);
+        if !(x | (x >> 1)) & 0x55 == 0 {
+            4
+        } else {
+            0
+        }
+    }
 }
 
 /// A state space explored breadth-first: dense indices and the move graph on them.
@@ -96,6 +261,11 @@ pub trait Space: Sync {
     /// that stand for the same states, as in symmetry-reduced tables).  None by default.
     #[inline(always)]
     fn twins(&self, _i: u64, _visit: impl FnMut(u64)) {}
+    /// How many states entry `i` stands for (1 unless the space is reduced by symmetry).
+    #[inline(always)]
+    fn weight(&self, _i: u64) -> u64 {
+        1
+    }
     /// Every neighbour of entry `i` at once, and how many there are: forward steps
     /// prefetch their table bytes before touching any.
     #[inline(always)]
@@ -150,9 +320,9 @@ pub fn generate<P: Pattern>(
     )
 }
 
-/// Generate the depth table of a state space.
+/// Generate the depth table of a state space in nibbles.
 pub fn generate_space<S: Space>(p: &S, progress: &(dyn Fn(Progress) + Sync)) -> Generated {
-    generate_resumable(p, progress, None).expect("no checkpoint, no I/O")
+    generate_resumable(p, Layout::Nibbles, progress, None).expect("no checkpoint, no I/O")
 }
 
 /// Where and how generation saves its state, so that a killed run continues where it
@@ -173,35 +343,51 @@ pub struct Checkpoint<'a> {
 /// Segments a depth is cut into for checkpoints within it.
 const SEGMENTS: u64 = 32;
 
+/// Where generation stands: depths complete, their counts, and the working table.
+struct State {
+    payload: Vec<u8>,
+    histogram: [u64; HISTOGRAM_LEN],
+    weighted: [u64; HISTOGRAM_LEN],
+    depth: u32,
+}
+
 /// Write the working table and where generation stands, atomically.
 fn save_checkpoint(
     c: &Checkpoint,
     entries: u64,
-    depth: u32,
-    histogram: &[u64; HISTOGRAM_LEN],
-    payload: &[u8],
+    layout: Layout,
+    s: &State,
     partial: Option<super::format::Partial>,
 ) -> std::io::Result<()> {
     let header = super::Header {
         name: c.name.to_string(),
         entries,
-        bits_per_entry: 4,
-        max_depth: depth,
-        payload_len: payload.len() as u64,
-        checksum: super::format::checksum(payload),
+        bits_per_entry: layout.bits(),
+        max_depth: s.depth,
+        payload_len: s.payload.len() as u64,
+        checksum: super::format::checksum(&s.payload),
         created_unix: 0,
         generation_millis: 0,
-        histogram: *histogram,
-        expanded: None,
+        histogram: s.histogram,
+        expanded: Some(s.weighted),
         partial,
     };
-    super::format::write_atomic(c.path, &header, payload)
+    super::format::write_atomic(c.path, &header, &s.payload)
 }
 
-/// Load a checkpoint if it is there and belongs to this table; `None` otherwise.
-fn load_checkpoint(c: &Checkpoint, entries: u64) -> Option<(super::Header, Vec<u8>)> {
+/// Load a checkpoint if it is there and belongs to this table and layout; `None`
+/// otherwise.
+fn load_checkpoint(
+    c: &Checkpoint,
+    entries: u64,
+    layout: Layout,
+) -> Option<(super::Header, Vec<u8>)> {
     let header = super::Header::read(c.path).ok()?;
-    if header.name != c.name || header.entries != entries || header.bits_per_entry != 4 {
+    if header.name != c.name
+        || header.entries != entries
+        || header.bits_per_entry != layout.bits()
+        || header.expanded.is_none()
+    {
         return None;
     }
     let mut payload = std::fs::read(c.path).ok()?;
@@ -210,7 +396,7 @@ fn load_checkpoint(c: &Checkpoint, entries: u64) -> Option<(super::Header, Vec<u
     }
     // Drop the header in place: no second copy of a multi-GiB payload.
     payload.drain(..super::format::HEADER_SIZE);
-    if payload.len() as u64 != entries.div_ceil(2)
+    if payload.len() as u64 != layout.payload_len(entries)
         || super::format::checksum(&payload) != header.checksum
     {
         return None;
@@ -218,89 +404,159 @@ fn load_checkpoint(c: &Checkpoint, entries: u64) -> Option<(super::Header, Vec<u
     Some((header, payload))
 }
 
-/// Generate the depth table of a state space, saving a checkpoint after each slow depth
-/// and resuming from one if `checkpoint` names a valid file.
+/// A fresh working table: every entry empty, the goal and its twins at depth 0.
+fn start<S: Space>(p: &S, layout: Layout) -> State {
+    let entries = p.entries();
+    let mut payload = vec![0xFFu8; layout.payload_len(entries) as usize];
+    let mut histogram = [0u64; HISTOGRAM_LEN];
+    let mut weighted = [0u64; HISTOGRAM_LEN];
+    let table = atomic_view(&mut payload);
+    let mut mark = |set: &dyn Fn(u64) -> bool, i: u64| {
+        if set(i) {
+            histogram[0] += 1;
+            weighted[0] += p.weight(i);
+        }
+    };
+    match layout {
+        Layout::Nibbles => {
+            if entries % 2 == 1 {
+                // The unused high nibble of the last byte stays 0 so it never reads as empty.
+                table[table.len() - 1].fetch_and(0x0F, Relaxed);
+            }
+            let cells = Nibbles(table);
+            let set = |i| cells.set_if_empty(i, 0);
+            mark(&set, p.goal());
+            p.twins(p.goal(), |t| mark(&set, t));
+        }
+        Layout::Lines { .. } => {
+            // Entries past the end of the last line read as code 0, never as empty.
+            for i in entries..entries.div_ceil(LINE_ENTRIES) * LINE_ENTRIES {
+                let (b, shift) = Lines::byte(i);
+                table[b].fetch_and(!(3 << shift), Relaxed);
+            }
+            let cells = Lines {
+                table,
+                fallback: Some(0),
+            };
+            let set = |i| cells.set_if_empty(i, 0);
+            mark(&set, p.goal());
+            p.twins(p.goal(), |t| mark(&set, t));
+        }
+    }
+    let mut s = State {
+        payload,
+        histogram,
+        weighted,
+        depth: 0,
+    };
+    finish_depth(&mut s, layout);
+    s
+}
+
+/// Work at the end of a depth: in the line layout, once the base depth is complete, every
+/// filled entry becomes code 0 and every line's fallback is capped at the base.
+fn finish_depth(s: &mut State, layout: Layout) {
+    let Layout::Lines { base } = layout else {
+        return;
+    };
+    if s.depth != base as u32 {
+        return;
+    }
+    s.payload.par_chunks_mut(LINE_BYTES).for_each(|line| {
+        line[0] = line[0].min(base);
+        for b in &mut line[1..] {
+            // Keep the empty fields (both bits set), clear the others.
+            let both = *b & (*b >> 1) & 0x55;
+            *b = both | (both << 1);
+        }
+    });
+}
+
+/// Generate the depth table of a state space in `layout`, saving a checkpoint after each
+/// slow depth (and within long ones) and resuming from one if `checkpoint` names a valid
+/// file.
 pub fn generate_resumable<S: Space>(
     p: &S,
+    layout: Layout,
     progress: &(dyn Fn(Progress) + Sync),
     checkpoint: Option<&Checkpoint>,
 ) -> std::io::Result<Generated> {
     let entries = p.entries();
     let chunks = entries.div_ceil(CHUNK_ENTRIES);
-    let mut histogram = [0u64; HISTOGRAM_LEN];
-    let mut max_depth = 0;
-    let mut depth = 0u32;
-    let resumed = checkpoint.and_then(|c| load_checkpoint(c, entries));
+    let resumed = checkpoint.and_then(|c| load_checkpoint(c, entries, layout));
     // A checkpoint from the middle of a depth: where that depth resumes.
     let mut resume_at: Option<super::format::Partial> = None;
-    let mut payload = match resumed {
+    let mut s = match resumed {
         Some((header, payload)) => {
-            histogram = header.histogram;
-            depth = header.max_depth;
-            max_depth = depth;
             resume_at = header.partial;
             progress(Progress::Resumed {
-                depth,
-                filled: histogram[..=depth as usize].iter().sum(),
+                depth: header.max_depth,
+                filled: header.histogram[..=header.max_depth as usize].iter().sum(),
                 done: header.partial.map_or(0, |p| p.next_chunk),
             });
-            payload
-        }
-        None => {
-            let mut payload = vec![0xFFu8; entries.div_ceil(2) as usize];
-            let table = atomic_view(&mut payload);
-            if entries % 2 == 1 {
-                // The unused high nibble of the last byte stays 0 so it never reads as empty.
-                table[table.len() - 1].fetch_and(0x0F, Relaxed);
+            State {
+                payload,
+                histogram: header.histogram,
+                weighted: header.expanded.unwrap_or_default(),
+                depth: header.max_depth,
             }
-            let goal = p.goal();
-            set_if_empty(table, goal, 0);
-            histogram[0] = 1;
-            p.twins(goal, |t| {
-                if set_if_empty(table, t, 0) {
-                    histogram[0] += 1;
-                }
-            });
-            payload
         }
+        None => start(p, layout),
     };
-    let mut filled: u64 = histogram[..=depth as usize].iter().sum();
+    let mut filled: u64 = s.histogram[..=s.depth as usize].iter().sum();
     let segment = chunks.div_ceil(SEGMENTS).max(1);
-    while filled < entries {
+    while filled < entries && s.depth < layout.last_stored_depth() {
         assert!(
-            (depth as usize) + 1 < HISTOGRAM_LEN && depth + 1 < EMPTY as u32,
-            "pattern depth exceeds the 4-bit table range"
+            (s.depth as usize) + 1 < HISTOGRAM_LEN,
+            "pattern depth exceeds the histogram"
         );
         let started = std::time::Instant::now();
-        let frontier = histogram[depth as usize];
+        let to = s.depth + 1;
+        let frontier = s.histogram[s.depth as usize];
         let unfilled = entries - filled;
         // Resuming in the middle of this depth: the same direction, from where it stopped,
         // with what the finished part found.
         let (backward, first_chunk, mut found) = match resume_at.take() {
-            Some(p) => (p.backward, p.next_chunk, histogram[depth as usize + 1]),
-            None => (unfilled < 3 * frontier, 0, 0),
+            Some(p) => (
+                p.backward,
+                p.next_chunk,
+                (s.histogram[to as usize], s.weighted[to as usize]),
+            ),
+            None => (unfilled < 3 * frontier, 0, (0, 0)),
         };
         progress(Progress::DepthStart {
-            depth: depth + 1,
+            depth: to,
             backward,
             work: chunks,
         });
+        let (from_code, to_code) = layout.step_codes(to);
         let done = AtomicU64::new(first_chunk);
-        let d = depth as u8;
         let mut last_save = std::time::Instant::now();
         let mut next = first_chunk;
         while next < chunks {
             let end = (next + segment).min(chunks);
-            let table = atomic_view(&mut payload);
-            found += (next..end)
+            let table = atomic_view(&mut s.payload);
+            let part = (next..end)
                 .into_par_iter()
                 .map(|c| {
                     let lo = c * CHUNK_ENTRIES;
                     let hi = (lo + CHUNK_ENTRIES).min(entries);
-                    let n = if backward {
-                        backward_chunk(p, table, lo, hi, d)
-                    } else {
-                        forward_chunk(p, table, lo, hi, d)
+                    let step = Step {
+                        lo,
+                        hi,
+                        from: from_code,
+                        to: to_code,
+                    };
+                    let n = match layout {
+                        Layout::Nibbles => step.run(p, &Nibbles(table), backward),
+                        Layout::Lines { base } => step.run(
+                            p,
+                            &Lines {
+                                table,
+                                fallback: (to <= base as u32).then_some(to as u8),
+                            },
+                            backward,
+                        ),
                     };
                     let k = done.fetch_add(1, Relaxed) + 1;
                     if k.is_multiple_of(64) {
@@ -308,25 +564,22 @@ pub fn generate_resumable<S: Space>(
                     }
                     n
                 })
-                .sum::<u64>();
+                .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+            found = (found.0 + part.0, found.1 + part.1);
             next = end;
             if let Some(c) = checkpoint {
                 if next < chunks && last_save.elapsed() >= c.within_depth_time {
-                    histogram[depth as usize + 1] = found;
-                    save_checkpoint(
-                        c,
-                        entries,
-                        depth,
-                        &histogram,
-                        &payload,
-                        Some(super::format::Partial {
-                            next_chunk: next,
-                            backward,
-                        }),
-                    )?;
-                    histogram[depth as usize + 1] = 0;
+                    s.histogram[to as usize] = found.0;
+                    s.weighted[to as usize] = found.1;
+                    let partial = super::format::Partial {
+                        next_chunk: next,
+                        backward,
+                    };
+                    save_checkpoint(c, entries, layout, &s, Some(partial))?;
+                    s.histogram[to as usize] = 0;
+                    s.weighted[to as usize] = 0;
                     progress(Progress::PartialCheckpoint {
-                        depth: depth + 1,
+                        depth: to,
                         done: next,
                         work: chunks,
                     });
@@ -334,98 +587,238 @@ pub fn generate_resumable<S: Space>(
                 }
             }
         }
-        depth += 1;
-        histogram[depth as usize] = found;
-        filled += found;
+        s.depth = to;
+        s.histogram[to as usize] = found.0;
+        s.weighted[to as usize] = found.1;
+        filled += found.0;
+        finish_depth(&mut s, layout);
         progress(Progress::DepthDone {
-            depth,
-            found,
+            depth: to,
+            found: found.0,
             filled,
         });
-        if found == 0 {
+        if found.0 == 0 {
             break;
         }
-        max_depth = depth;
         if let Some(c) = checkpoint {
             if filled < entries && started.elapsed() >= c.min_depth_time {
-                save_checkpoint(c, entries, depth, &histogram, &payload, None)?;
-                progress(Progress::Checkpoint { depth });
+                save_checkpoint(c, entries, layout, &s, None)?;
+                progress(Progress::Checkpoint { depth: to });
             }
         }
     }
+    if filled < entries {
+        if let Layout::Lines { base } = layout {
+            filled += count_tail(p, &mut s, base, filled, progress);
+        }
+    }
     assert_eq!(filled, entries, "pattern space is not connected");
+    let max_depth = s.histogram.iter().rposition(|&n| n != 0).unwrap_or(0) as u32;
     Ok(Generated {
-        payload,
-        histogram,
+        payload: s.payload,
+        layout,
+        histogram: s.histogram,
+        weighted: s.weighted,
         max_depth,
     })
 }
 
-fn forward_chunk<S: Space>(p: &S, table: &[AtomicU8], lo: u64, hi: u64, d: u8) -> u64 {
-    let mut found = 0;
-    let mut i = lo;
-    while i < hi {
-        // Skip whole bytes quickly when neither nibble is on the frontier.
-        let byte = table[(i >> 1) as usize].load(Relaxed);
-        if i & 1 == 0 && byte & 15 != d && byte >> 4 != d {
-            i += 2;
-            continue;
-        }
-        if get(table, i) == d {
-            // All neighbours first, their bytes prefetched, then the writes: the misses on
-            // a large table overlap instead of queueing behind each locked write.
-            let (neighbours, count) = p.neighbour_array(i);
-            for &n in &neighbours[..count] {
-                super::prefetch(table, (n >> 1) as usize);
-            }
-            for &n in &neighbours[..count] {
-                if get(table, n) == EMPTY && set_if_empty(table, n, d + 1) {
-                    found += 1;
-                    p.twins(n, |t| {
-                        if set_if_empty(table, t, d + 1) {
-                            found += 1;
-                        }
-                    });
-                }
-            }
-        }
-        i += 1;
-    }
-    found
+/// One step over the entries `lo..hi`: frontier code `from`, new code `to`.
+struct Step {
+    lo: u64,
+    hi: u64,
+    from: u8,
+    to: u8,
 }
 
-fn backward_chunk<S: Space>(p: &S, table: &[AtomicU8], lo: u64, hi: u64, d: u8) -> u64 {
-    let mut found = 0;
-    let mut i = lo;
-    while i < hi {
-        let byte = table[(i >> 1) as usize].load(Relaxed);
-        if i & 1 == 0 && byte & 15 != EMPTY && byte >> 4 != EMPTY {
-            i += 2;
-            continue;
+impl Step {
+    /// Run the step; returns the entries found and their weight.
+    fn run<S: Space, C: Cells>(&self, p: &S, cells: &C, backward: bool) -> (u64, u64) {
+        if backward {
+            self.backward(p, cells)
+        } else {
+            self.forward(p, cells)
         }
-        if get(table, i) == EMPTY {
-            let mut hit = false;
-            p.neighbours(i, |n| {
-                hit = get(table, n) == d;
-                hit
-            });
-            if hit {
-                if set_if_empty(table, i, d + 1) {
-                    found += 1;
+    }
+
+    fn forward<S: Space, C: Cells>(&self, p: &S, cells: &C) -> (u64, u64) {
+        let (mut count, mut weight) = (0, 0);
+        let mut i = self.lo;
+        while i < self.hi {
+            let k = cells.skip(i, self.from);
+            if k > 0 {
+                i += k;
+                continue;
+            }
+            if cells.get(i) == self.from {
+                // All neighbours first, their bytes prefetched, then the writes: the misses
+                // on a large table overlap instead of queueing behind each locked write.
+                let (neighbours, n) = p.neighbour_array(i);
+                for &j in &neighbours[..n] {
+                    cells.prefetch(j);
+                }
+                for &j in &neighbours[..n] {
+                    if cells.get(j) == C::EMPTY && cells.set_if_empty(j, self.to) {
+                        count += 1;
+                        weight += p.weight(j);
+                        p.twins(j, |t| {
+                            if cells.set_if_empty(t, self.to) {
+                                count += 1;
+                                weight += p.weight(t);
+                            }
+                        });
+                    }
+                }
+            }
+            i += 1;
+        }
+        (count, weight)
+    }
+
+    fn backward<S: Space, C: Cells>(&self, p: &S, cells: &C) -> (u64, u64) {
+        let (mut count, mut weight) = (0, 0);
+        let mut i = self.lo;
+        while i < self.hi {
+            let k = cells.skip(i, C::EMPTY);
+            if k > 0 {
+                i += k;
+                continue;
+            }
+            if cells.get(i) == C::EMPTY && has_neighbour(p, cells, i, self.from) {
+                if cells.set_if_empty(i, self.to) {
+                    count += 1;
+                    weight += p.weight(i);
                 }
                 p.twins(i, |t| {
-                    if set_if_empty(table, t, d + 1) {
-                        found += 1;
+                    if cells.set_if_empty(t, self.to) {
+                        count += 1;
+                        weight += p.weight(t);
                     }
                 });
             }
+            i += 1;
         }
-        i += 1;
+        (count, weight)
     }
-    found
 }
 
-/// Recount the histogram of a packed payload with `entries` entries.
+/// Whether some neighbour of entry `i` holds `code`.
+#[inline(always)]
+fn has_neighbour<S: Space, C: Cells>(p: &S, cells: &C, i: u64, code: u8) -> bool {
+    let mut hit = false;
+    p.neighbours(i, |n| {
+        hit = cells.get(n) == code;
+        hit
+    });
+    hit
+}
+
+/// The depths past `base + 2` in the line layout.  Those entries stay code 3 ("at least
+/// `base + 3`") in the table; their exact depths are only counted, for the histograms, by
+/// a breadth-first search over the still-empty entries kept as sorted index lists (the
+/// full-edge table: about 7 million entries).  Returns the entries counted.
+fn count_tail<S: Space>(
+    p: &S,
+    s: &mut State,
+    base: u8,
+    filled: u64,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> u64 {
+    let entries = p.entries();
+    let chunks = entries.div_ceil(CHUNK_ENTRIES);
+    let cells = Lines {
+        table: atomic_view(&mut s.payload),
+        fallback: None,
+    };
+    let mut depth = base as u32 + 3;
+    progress(Progress::DepthStart {
+        depth,
+        backward: true,
+        work: chunks,
+    });
+    // Depth base + 3: the empty entries next to code 2 (exactly base + 2).
+    let mut frontier: Vec<u64> = (0..chunks)
+        .into_par_iter()
+        .flat_map_iter(|c| {
+            let (lo, hi) = (c * CHUNK_ENTRIES, ((c + 1) * CHUNK_ENTRIES).min(entries));
+            let mut found = Vec::new();
+            let mut i = lo;
+            while i < hi {
+                let k = cells.skip(i, LINE_EMPTY);
+                if k > 0 {
+                    i += k;
+                    continue;
+                }
+                if cells.get(i) == LINE_EMPTY && has_neighbour(p, &cells, i, 2) {
+                    found.push(i);
+                }
+                i += 1;
+            }
+            found
+        })
+        .collect();
+    let mut seen: Vec<u64> = Vec::new();
+    let mut total = 0;
+    loop {
+        // Twins stand for the same states, so they lie at the same depth.
+        let twins: Vec<u64> = frontier
+            .par_iter()
+            .flat_map_iter(|&i| {
+                let mut t = Vec::new();
+                p.twins(i, |j| t.push(j));
+                t
+            })
+            .collect();
+        frontier.extend(twins);
+        frontier.par_sort_unstable();
+        frontier.dedup();
+        frontier.retain(|i| seen.binary_search(i).is_err());
+        if frontier.is_empty() {
+            progress(Progress::DepthDone {
+                depth,
+                found: 0,
+                filled: filled + total,
+            });
+            break;
+        }
+        assert!(
+            (depth as usize) < HISTOGRAM_LEN,
+            "pattern depth exceeds the histogram"
+        );
+        let n = frontier.len() as u64;
+        s.histogram[depth as usize] = n;
+        s.weighted[depth as usize] = frontier.par_iter().map(|&i| p.weight(i)).sum();
+        total += n;
+        progress(Progress::DepthDone {
+            depth,
+            found: n,
+            filled: filled + total,
+        });
+        seen.extend_from_slice(&frontier);
+        seen.par_sort_unstable();
+        depth += 1;
+        progress(Progress::DepthStart {
+            depth,
+            backward: false,
+            work: 1,
+        });
+        let seen_ref = &seen;
+        frontier = frontier
+            .par_iter()
+            .flat_map_iter(|&i| {
+                let (neighbours, n) = p.neighbour_array(i);
+                neighbours[..n]
+                    .iter()
+                    .copied()
+                    .filter(|&j| cells.get(j) == LINE_EMPTY && seen_ref.binary_search(&j).is_err())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    total
+}
+
+/// Recount the histogram of a packed nibble payload with `entries` entries.
 pub fn histogram(payload: &[u8], entries: u64) -> [u64; HISTOGRAM_LEN] {
     let full = (entries / 2) as usize;
     let mut h = payload[..full]

@@ -104,6 +104,27 @@ const COSET4_EXPECTED: [u64; 14] = [
     366124590, 11021,
 ];
 
+/// Full-edge entries by depth (twins included), as generated on the development machine
+/// (README); weighted by the states each entry stands for they give thesis Table 4.1
+/// exactly, which `korf tables verify` checks.
+const FULL_EDGE_EXPECTED: [u64; 15] = [
+    1,
+    8,
+    45,
+    282,
+    2075,
+    17435,
+    171347,
+    1921932,
+    22276898,
+    243097994,
+    2307256686,
+    11540646870,
+    6367102845,
+    7023590,
+    72,
+];
+
 /// The default set (the optimal solver's tables), in build order.
 pub const DEFAULT_SET: [TableKind; 3] =
     [TableKind::Corners, TableKind::Edges7, TableKind::EdgePerm];
@@ -206,7 +227,7 @@ impl TableKind {
                 entries: crate::full_edge::ENTRIES,
                 bits: 2,
                 default_build: false,
-                expected: &[],
+                expected: &FULL_EDGE_EXPECTED,
                 expected_states: &crate::full_edge::EXPECTED_STATES,
             },
         ];
@@ -245,15 +266,38 @@ impl TableKind {
         }
     }
 
-    /// Size in bytes of the 4-bit working table while generating.
-    pub fn working_len(self) -> u64 {
-        self.descriptor().entries.div_ceil(2)
+    /// How generation stores the table while it works: 4-bit tables as nibbles, 2-bit
+    /// tables straight in their final line format, with the base their expected
+    /// distribution gives (the loader derives the same base from the header's histogram).
+    pub fn working_layout(self) -> generate::Layout {
+        let d = self.descriptor();
+        match d.bits {
+            2 => generate::Layout::Lines {
+                base: packed::choose_base(d.expected),
+            },
+            _ => generate::Layout::Nibbles,
+        }
     }
 
-    /// Build the table in memory (4 bits per entry), saving and resuming through
-    /// `checkpoint` if given.
+    /// Size in bytes of the working table while generating.
+    pub fn working_len(self) -> u64 {
+        self.working_layout().payload_len(self.descriptor().entries)
+    }
+
+    /// Build the table in memory (in [`Self::working_layout`]), saving and resuming
+    /// through `checkpoint` if given.
     pub fn generate(
         self,
+        progress: &(dyn Fn(Progress) + Sync),
+        checkpoint: Option<&generate::Checkpoint>,
+    ) -> std::io::Result<generate::Generated> {
+        self.generate_in(self.working_layout(), progress, checkpoint)
+    }
+
+    /// Build the table in memory in a chosen layout (tests compare the two).
+    pub fn generate_in(
+        self,
+        layout: generate::Layout,
         progress: &(dyn Fn(Progress) + Sync),
         checkpoint: Option<&generate::Checkpoint>,
     ) -> std::io::Result<generate::Generated> {
@@ -265,6 +309,7 @@ impl TableKind {
                     pattern: &Corners,
                     goal: Corners.rank(&Corners.project(&solved)),
                 },
+                layout,
                 progress,
                 checkpoint,
             ),
@@ -273,6 +318,7 @@ impl TableKind {
                     pattern: &EDGES7_A,
                     goal: EDGES7_A.rank(&EDGES7_A.project(&solved)),
                 },
+                layout,
                 progress,
                 checkpoint,
             ),
@@ -281,21 +327,25 @@ impl TableKind {
                     pattern: &EdgePerm,
                     goal: EdgePerm.rank(&EdgePerm.project(&solved)),
                 },
+                layout,
                 progress,
                 checkpoint,
             ),
             TableKind::Phase1 => run(
                 &crate::twophase::prune::Phase1Space(crate::twophase::coords()),
+                layout,
                 progress,
                 checkpoint,
             ),
             TableKind::Phase2 => run(
                 &crate::twophase::prune::Phase2Space(crate::twophase::coords()),
+                layout,
                 progress,
                 checkpoint,
             ),
             TableKind::Coset => run(
                 &crate::coset::CosetSpace(crate::coset::coset_coords()),
+                layout,
                 progress,
                 checkpoint,
             ),
@@ -303,11 +353,13 @@ impl TableKind {
                 &crate::coset::CosetSpace(crate::coset::coords_for(
                     crate::coset::Variant::SliceFlips,
                 )),
+                layout,
                 progress,
                 checkpoint,
             ),
             TableKind::FullEdge => run(
                 &crate::full_edge::FullEdgeSpace(&crate::full_edge::FullEdgeCoords::with_moves()),
+                layout,
                 progress,
                 checkpoint,
             ),
@@ -366,12 +418,22 @@ pub fn build_file(
         .generate(progress, Some(&checkpoint))
         .map_err(|e| format::io_error(&checkpoint_path, e))?;
     let d = kind.descriptor();
-    let expanded = kind.states_per_entry().map(|weight| {
-        expanded_histogram(d.entries, weight.as_ref(), |i| {
-            (g.payload[(i >> 1) as usize] >> ((i & 1) * 4)) & 15
-        })
-    });
-    let payload = if d.bits == 2 {
+    let expanded = kind.states_per_entry().map(|_| g.weighted);
+    if let generate::Layout::Lines { base } = g.layout {
+        let derived = packed::choose_base(&g.histogram);
+        if derived != base {
+            return Err(TableError::Corrupt {
+                path: path.clone(),
+                what: format!(
+                    "generated with base {base} but its distribution gives base {derived}; \
+                     the table's expected distribution is out of date"
+                ),
+            });
+        }
+    }
+    let payload = if g.layout != generate::Layout::Nibbles {
+        g.payload
+    } else if d.bits == 2 {
         let base = packed::choose_base(&g.histogram);
         let nibbles = g.payload;
         packed::pack(d.entries, base, |i| {
