@@ -144,7 +144,12 @@ impl EdgeAction {
 pub fn outer(edges: &[u8; 12]) -> usize {
     let mut c = Cube::SOLVED;
     c.edges = *edges;
-    let masks = EdgeMasks::of(&c);
+    outer_of(&EdgeMasks::of(&c))
+}
+
+/// The outer value of an edge state from its masks.
+#[inline(always)]
+pub fn outer_of(masks: &EdgeMasks) -> usize {
     masks.slices() * FLIPS + (masks.flips & (FLIPS - 1))
 }
 
@@ -265,7 +270,20 @@ impl FullEdgeCoords {
     /// Table index of an edge state.
     #[inline(always)]
     pub fn index(&self, edges: &[u8; 12]) -> u64 {
-        let cs = self.outer_class_sym[outer(edges)];
+        self.index_with_outer(edges, outer(edges))
+    }
+
+    /// Hint that [`Self::index_with_outer`] will soon look up outer value `raw` (the
+    /// class table is 284 MB: a lookup is a cache miss worth starting early).
+    #[inline(always)]
+    pub fn prefetch_outer(&self, raw: usize) {
+        crate::tables::prefetch(&self.outer_class_sym, raw);
+    }
+
+    /// [`Self::index`] of an edge state whose outer value `raw` is already known.
+    #[inline(always)]
+    pub fn index_with_outer(&self, edges: &[u8; 12], raw: usize) -> u64 {
+        let cs = self.outer_class_sym[raw];
         let rep = self.edge_syms[(cs & 63) as usize].apply(edges);
         (cs >> 6) as u64 * ARRANGEMENTS as u64 + arrangement(&rep) as u64
     }

@@ -211,9 +211,7 @@ fn coset_for_memory(size: &str) -> Result<TableKind, CliError> {
             "--memory {size}: not a size; write it like 8G, 4.5GB, 500M or 6GiB"
         ))
     })?;
-    // Peak while building: the working table (for 2-bit tables, the final table itself,
-    // written in place).
-    let peak = |k: TableKind| k.working_len();
+    let peak = |k: TableKind| k.generation_peak();
     [TableKind::Coset4, TableKind::Coset]
         .into_iter()
         .find(|&k| peak(k) <= bytes)

@@ -55,7 +55,6 @@ const QUARTER_TURNS: u32 = {
 const KORF: u8 = 0;
 const COSET: u8 = 1;
 const ALL: u8 = 2;
-const FULL_EDGE: u8 = 3;
 
 /// A loaded k = 4 coset table: payload, base depth, coordinates.
 #[derive(Clone, Copy)]
@@ -107,6 +106,22 @@ impl FullEdge<'_> {
     #[inline(always)]
     pub fn value(&self, x: &Cube) -> u8 {
         packed::get(self.payload, self.base, self.index(x))
+    }
+
+    /// First stage of a probe: the outer value of `x`, its class entry prefetched.
+    #[inline(always)]
+    fn start_probe(&self, x: &Cube) -> usize {
+        let raw = crate::full_edge::outer_of(&EdgeMasks::of(x));
+        self.coords.prefetch_outer(raw);
+        raw
+    }
+
+    /// Second stage: the table index, its line prefetched.
+    #[inline(always)]
+    fn locate(&self, x: &Cube, raw: usize) -> u64 {
+        let i = self.coords.index_with_outer(&x.edges, raw);
+        prefetch_line(self.payload, packed::line_offset(i));
+        i
     }
 }
 
@@ -448,11 +463,6 @@ impl Worker<'_> {
                     let i = co.index(&child);
                     prefetch(t, i);
                     i
-                } else if K == FULL_EDGE {
-                    let f = self.h.full_edge.expect("full-edge mode has its table");
-                    let i = f.index(&child);
-                    prefetch_line(f.payload, packed::line_offset(i));
-                    i
                 } else {
                     let i = EDGES7_A.rank(&EDGES7_A.project(&child));
                     prefetch(self.h.edges7, i);
@@ -475,10 +485,10 @@ impl Worker<'_> {
     fn dfs(&mut self, start: &Cube, prefix: &[Move], bound: usize) -> Option<Vec<Move>> {
         // One copy of the loop per table combination: no per-node dispatch.
         if let Some(c) = self.h.coset4 {
-            return self.dfs_coset4(&c, start, prefix, bound);
+            return self.dfs_staged(&c, start, prefix, bound);
         }
-        if self.h.full_edge.is_some() {
-            return self.dfs_with::<FULL_EDGE>(start, prefix, bound);
+        if let Some(f) = self.h.full_edge {
+            return self.dfs_staged(&f, start, prefix, bound);
         }
         match (self.h.coset.is_some(), self.h.korf_edges) {
             (false, _) => self.dfs_with::<KORF>(start, prefix, bound),
@@ -554,15 +564,7 @@ impl Worker<'_> {
             // moves ending in that half turn, which lies in the subgroup, so x would be one
             // move closer to the subgroup than the table says.
             let mut inverse_coset = 0u8;
-            let pruned = if K == FULL_EDGE {
-                let f = self.h.full_edge.expect("full-edge mode has its table");
-                nibble(self.h.corners, frame.corner_index[k] as u64) > budget
-                    || packed::get(f.payload, f.base, frame.second_index[k]) > budget
-                    || {
-                        child_forward = frame.forward.apply_move(ALL_MOVES[mi as usize]);
-                        f.value(&child_forward) > budget
-                    }
-            } else if K == COSET {
+            let pruned = if K == COSET {
                 let (t, _) = self.h.coset.expect("coset mode has the coset table");
                 nibble(self.h.corners, frame.corner_index[k] as u64) > budget
                     || {
@@ -923,12 +925,20 @@ fn filter_live(
     vmax: &mut [u8; MAX_CHILDREN],
     budget: u8,
 ) -> usize {
-    let mut kept = 0;
-    for j in 0..n {
-        let i = live[j] as usize;
+    keep_live(live, n, |i| {
         let v = packed::get(c.payload, c.base, idx[i]);
-        if v <= budget {
-            vmax[i] = vmax[i].max(v);
+        vmax[i] = vmax[i].max(v);
+        v <= budget
+    })
+}
+
+/// Keep the live children (`live[..m]`) that pass `ok`; returns how many are kept.
+#[inline(always)]
+fn keep_live(live: &mut [u8; MAX_CHILDREN], m: usize, mut ok: impl FnMut(usize) -> bool) -> usize {
+    let mut kept = 0;
+    for j in 0..m {
+        let i = live[j] as usize;
+        if ok(i) {
             live[kept] = i as u8;
             kept += 1;
         }
@@ -957,27 +967,13 @@ impl Worker<'_> {
         mut allowed: u32,
         budget: u8,
     ) {
-        let mut n = 0;
         out.quarter_only = 0;
         out.switch = 0;
+        out.next = 0;
         if budget == 0 {
-            // Only a solved child can take part.
-            while allowed != 0 {
-                let mi = allowed.trailing_zeros() as usize;
-                allowed &= allowed - 1;
-                self.nodes += 1;
-                let child = state.premove(ALL_MOVES[mi].inverse());
-                if child.is_solved() {
-                    out.children[0] = child;
-                    out.moves[0] = mi as u8;
-                    n = 1;
-                    break;
-                }
-            }
-            out.len = n as u8;
-            out.next = 0;
-            return;
+            return self.solved_child(out, state, allowed);
         }
+        let mut n = 0;
         let mut corner = [0usize; MAX_CHILDREN];
         let mut masks = [EdgeMasks {
             slice: [0; 3],
@@ -1049,13 +1045,105 @@ impl Worker<'_> {
             }
         }
         out.len = m as u8;
-        out.next = 0;
     }
 
-    /// The k = 4 table's depth-first search below `start` (see [`Worker::dfs`]).
-    fn dfs_coset4(
+    /// At the last level only a solved child can take part: keep the first, if any.
+    fn solved_child(&mut self, out: &mut Survivors, state: &Cube, mut allowed: u32) {
+        out.len = 0;
+        while allowed != 0 {
+            let mi = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            self.nodes += 1;
+            let child = state.premove(ALL_MOVES[mi].inverse());
+            if child.is_solved() {
+                out.children[0] = child;
+                out.moves[0] = mi as u8;
+                out.len = 1;
+                return;
+            }
+        }
+    }
+
+    /// Like [`Worker::expand_coset4`] for the corner and full-edge tables, in stages:
+    /// every child's corner entry and full-edge class entry prefetched, then the corner
+    /// test, then the inverse side's table line (prefetched for all survivors, then read),
+    /// then the same two stages for the children as positions, with the corner table
+    /// probed on that side too.
+    #[inline(always)]
+    fn expand_full_edge(
         &mut self,
-        c: &Coset4,
+        f: &FullEdge,
+        out: &mut Survivors,
+        state: &Cube,
+        forward: &Cube,
+        mut allowed: u32,
+        budget: u8,
+    ) {
+        out.quarter_only = 0;
+        out.switch = 0;
+        out.next = 0;
+        if budget == 0 {
+            return self.solved_child(out, state, allowed);
+        }
+        let mut n = 0;
+        let mut corner = [0u64; MAX_CHILDREN];
+        let mut raw = [0usize; MAX_CHILDREN];
+        let mut idx = [0u64; MAX_CHILDREN];
+        let mut live = [0u8; MAX_CHILDREN];
+        while allowed != 0 {
+            let mi = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let child = state.premove(ALL_MOVES[mi].inverse());
+            corner[n] = coord::corner_index(&child.corners) as u64;
+            prefetch(self.h.corners, corner[n]);
+            raw[n] = f.start_probe(&child);
+            out.children[n] = child;
+            out.moves[n] = mi as u8;
+            n += 1;
+        }
+        self.nodes += n as u64;
+        let corners = self.h.corners;
+        for (i, l) in live.iter_mut().enumerate().take(n) {
+            *l = i as u8;
+        }
+        let mut m = keep_live(&mut live, n, |i| nibble(corners, corner[i]) <= budget);
+        for &i in &live[..m] {
+            let i = i as usize;
+            idx[i] = f.locate(&out.children[i], raw[i]);
+        }
+        m = keep_live(&mut live, m, |i| {
+            packed::get(f.payload, f.base, idx[i]) <= budget
+        });
+        // The children as positions.
+        for &i in &live[..m] {
+            let i = i as usize;
+            let x = forward.apply_move(ALL_MOVES[out.moves[i] as usize]);
+            corner[i] = coord::corner_index(&x.corners) as u64;
+            prefetch(corners, corner[i]);
+            raw[i] = f.start_probe(&x);
+            out.forwards[i] = x;
+        }
+        for &i in &live[..m] {
+            let i = i as usize;
+            idx[i] = f.locate(&out.forwards[i], raw[i]);
+        }
+        m = keep_live(&mut live, m, |i| {
+            nibble(corners, corner[i]) <= budget && packed::get(f.payload, f.base, idx[i]) <= budget
+        });
+        for (j, &i) in live[..m].iter().enumerate() {
+            let i = i as usize;
+            out.children[j] = out.children[i];
+            out.forwards[j] = out.forwards[i];
+            out.moves[j] = out.moves[i];
+        }
+        out.len = m as u8;
+    }
+
+    /// The depth-first search below `start` for the tables probed in stages (the k = 4
+    /// coset table; corners with full-edge), see [`Worker::dfs`].
+    fn dfs_staged<T: Staged>(
+        &mut self,
+        c: &T,
         start: &Cube,
         prefix: &[Move],
         bound: usize,
@@ -1072,8 +1160,8 @@ impl Worker<'_> {
         let start_forward = start.inverse();
         stack[0].side = 0;
         stack[0].other_last = ROOT;
-        self.expand_coset4(
-            c,
+        c.expand(
+            self,
             &mut stack[0],
             start,
             &start_forward,
@@ -1136,8 +1224,8 @@ impl Worker<'_> {
             sp += 1;
             stack[sp].side = side;
             stack[sp].other_last = other_last;
-            self.expand_coset4(
-                c,
+            c.expand(
+                self,
                 &mut stack[sp],
                 &child,
                 &forward,
@@ -1145,6 +1233,51 @@ impl Worker<'_> {
                 (budget - 1) as u8,
             );
         }
+    }
+}
+
+/// A table searched by [`Worker::dfs_staged`]: its own expansion of a node into the
+/// children that survive its probes (statically dispatched: one copy of the search per
+/// table).
+trait Staged {
+    fn expand(
+        &self,
+        w: &mut Worker,
+        out: &mut Survivors,
+        state: &Cube,
+        forward: &Cube,
+        allowed: u32,
+        budget: u8,
+    );
+}
+
+impl Staged for Coset4<'_> {
+    #[inline(always)]
+    fn expand(
+        &self,
+        w: &mut Worker,
+        out: &mut Survivors,
+        state: &Cube,
+        forward: &Cube,
+        allowed: u32,
+        budget: u8,
+    ) {
+        w.expand_coset4(self, out, state, forward, allowed, budget)
+    }
+}
+
+impl Staged for FullEdge<'_> {
+    #[inline(always)]
+    fn expand(
+        &self,
+        w: &mut Worker,
+        out: &mut Survivors,
+        state: &Cube,
+        forward: &Cube,
+        allowed: u32,
+        budget: u8,
+    ) {
+        w.expand_full_edge(self, out, state, forward, allowed, budget)
     }
 }
 

@@ -430,3 +430,20 @@ fn a_line_layout_generation_interrupted_anywhere_resumes_to_the_same_table() {
         assert_eq!(rest.weighted, whole.weighted);
     }
 }
+
+#[test]
+fn only_tables_with_a_small_tail_generate_in_lines() {
+    use generate::Layout;
+    // The full-edge table has 7 million entries past base + 2 of 20 billion: in place, base
+    // 10.  Coset4 has 3.7 billion of 5.5 billion there: nibbles, packed at the end.
+    assert_eq!(
+        TableKind::FullEdge.working_layout(),
+        Layout::Lines { base: 10 }
+    );
+    assert_eq!(TableKind::Coset4.working_layout(), Layout::Nibbles);
+    assert!(TableKind::FullEdge.generation_peak() < 5_300_000_000);
+    assert_eq!(
+        TableKind::Coset4.generation_peak(),
+        TableKind::Coset4.working_len() + TableKind::Coset4.payload_len()
+    );
+}

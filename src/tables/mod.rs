@@ -266,22 +266,38 @@ impl TableKind {
         }
     }
 
-    /// How generation stores the table while it works: 4-bit tables as nibbles, 2-bit
-    /// tables straight in their final line format, with the base their expected
-    /// distribution gives (the loader derives the same base from the header's histogram).
+    /// How generation stores the table while it works.  A 2-bit table whose entries past
+    /// `base + 2` are few (at most 1/256 of them; the full-edge table: 7 million of 20
+    /// billion) is generated straight in its final line format, with the base its expected
+    /// distribution gives (the loader derives the same base from the header's histogram),
+    /// and those last entries are only counted, from sorted index lists.  The others
+    /// (coset4: 3.7 billion of 5.5 billion past its base + 2) work in nibbles and are packed
+    /// at the end.
     pub fn working_layout(self) -> generate::Layout {
         let d = self.descriptor();
-        match d.bits {
-            2 => generate::Layout::Lines {
-                base: packed::choose_base(d.expected),
-            },
-            _ => generate::Layout::Nibbles,
+        if d.bits == 2 {
+            let base = packed::choose_base(d.expected);
+            let tail: u64 = d.expected.iter().skip(base as usize + 3).sum();
+            if tail <= d.entries / 256 {
+                return generate::Layout::Lines { base };
+            }
         }
+        generate::Layout::Nibbles
     }
 
     /// Size in bytes of the working table while generating.
     pub fn working_len(self) -> u64 {
         self.working_layout().payload_len(self.descriptor().entries)
+    }
+
+    /// Peak memory of generation, roughly: the working table, plus the packed copy when a
+    /// 2-bit table is generated in nibbles.
+    pub fn generation_peak(self) -> u64 {
+        let packed_copy = match (self.descriptor().bits, self.working_layout()) {
+            (2, generate::Layout::Nibbles) => self.payload_len(),
+            _ => 0,
+        };
+        self.working_len() + packed_copy
     }
 
     /// Build the table in memory (in [`Self::working_layout`]), saving and resuming
