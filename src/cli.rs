@@ -146,6 +146,9 @@ pub enum HeuristicArg {
     /// Corners and the full-edge table (5.1 GB; `korf tables generate --only full-edge`),
     /// on the position and its inverse.
     FullEdge,
+    /// The k = 4 coset table and the full-edge table together, both sides.
+    #[value(name = "coset4+full-edge")]
+    Coset4FullEdge,
 }
 
 #[derive(Args, Debug)]
@@ -235,7 +238,8 @@ pub struct DirArgs {
 pub struct GenerateArgs {
     #[command(flatten)]
     pub dir: DirArgs,
-    /// Build only this table (corners, edges7, edgeperm, phase1, phase2, coset, coset4).
+    /// Build only this table (corners, edges7, edgeperm, phase1, phase2, coset, coset4,
+    /// full-edge).
     #[arg(long, value_name = "NAME", conflicts_with = "coset")]
     pub only: Option<String>,
     /// Build only the coset table that also fixes the orientation of K edges: 0 (56 MiB,

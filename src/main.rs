@@ -572,6 +572,7 @@ fn heuristic_kind(s: &SearchArgs, dir: &Path) -> HeuristicKind {
         Some(HeuristicArg::Coset4) => HeuristicKind::Coset4,
         Some(HeuristicArg::All) => HeuristicKind::All,
         Some(HeuristicArg::FullEdge) => HeuristicKind::FullEdge,
+        Some(HeuristicArg::Coset4FullEdge) => HeuristicKind::Coset4FullEdge,
         None => {
             let present = |k: &TableKind| dir.join(k.file_name()).exists();
             if present(&TableKind::Coset4) {
@@ -592,10 +593,11 @@ fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
     let dir = tables::resolve_dir(s.tables.as_deref());
     let kind = heuristic_kind(s, &dir);
     let full_edge = dir.join(TableKind::FullEdge.file_name());
-    if kind == HeuristicKind::FullEdge && !full_edge.exists() {
+    if kind.tables().contains(&TableKind::FullEdge) && !full_edge.exists() {
         // An hour or more and 16 GB of memory: never started behind the user's back.
         return Err(CliError::Failure(format!(
-            "--heuristic full-edge needs {}, which is not built; build it once with `korf tables generate --only full-edge --dir {}` (about an hour on 2 cores, 16 GB of memory)",
+            "--heuristic {} needs {}, which is not built; build it once with `korf tables generate --only full-edge --dir {}` (about an hour on 2 cores, 16 GB of memory)",
+            kind.name(),
             full_edge.display(),
             dir.display()
         )));

@@ -484,6 +484,10 @@ impl Worker<'_> {
     /// total.  Returns the full solution if found.
     fn dfs(&mut self, start: &Cube, prefix: &[Move], bound: usize) -> Option<Vec<Move>> {
         // One copy of the loop per table combination: no per-node dispatch.
+        if let (Some(coset4), Some(full_edge)) = (self.h.coset4, self.h.full_edge) {
+            let both = Coset4FullEdge { coset4, full_edge };
+            return self.dfs_staged(&both, start, prefix, bound);
+        }
         if let Some(c) = self.h.coset4 {
             return self.dfs_staged(&c, start, prefix, bound);
         }
@@ -1139,6 +1143,48 @@ impl Worker<'_> {
         out.len = m as u8;
     }
 
+    /// Drop the children in `out` (filled by [`Worker::expand_coset4`]) that the full-edge
+    /// table rules out on either side, keeping their flags: both sides' class entries
+    /// prefetched, then both lines, then the reads.
+    #[inline(always)]
+    fn filter_full_edge(&mut self, f: &FullEdge, out: &mut Survivors, budget: u8) {
+        let n = out.len as usize;
+        if budget == 0 || n == 0 {
+            return;
+        }
+        let mut raw = [[0usize; 2]; MAX_CHILDREN];
+        let mut idx = [[0u64; 2]; MAX_CHILDREN];
+        for i in 0..n {
+            raw[i] = [
+                f.start_probe(&out.children[i]),
+                f.start_probe(&out.forwards[i]),
+            ];
+        }
+        for i in 0..n {
+            idx[i] = [
+                f.locate(&out.children[i], raw[i][0]),
+                f.locate(&out.forwards[i], raw[i][1]),
+            ];
+        }
+        let (mut kept, mut quarter_only, mut switch) = (0, 0u32, 0u32);
+        for i in 0..n {
+            if idx[i]
+                .iter()
+                .all(|&x| packed::get(f.payload, f.base, x) <= budget)
+            {
+                out.children[kept] = out.children[i];
+                out.forwards[kept] = out.forwards[i];
+                out.moves[kept] = out.moves[i];
+                quarter_only |= (out.quarter_only >> i & 1) << kept;
+                switch |= (out.switch >> i & 1) << kept;
+                kept += 1;
+            }
+        }
+        out.len = kept as u8;
+        out.quarter_only = quarter_only;
+        out.switch = switch;
+    }
+
     /// The depth-first search below `start` for the tables probed in stages (the k = 4
     /// coset table; corners with full-edge), see [`Worker::dfs`].
     fn dfs_staged<T: Staged>(
@@ -1263,6 +1309,29 @@ impl Staged for Coset4<'_> {
         budget: u8,
     ) {
         w.expand_coset4(self, out, state, forward, allowed, budget)
+    }
+}
+
+/// The k = 4 coset table and the full-edge table together.
+#[derive(Clone, Copy)]
+struct Coset4FullEdge<'a> {
+    coset4: Coset4<'a>,
+    full_edge: FullEdge<'a>,
+}
+
+impl Staged for Coset4FullEdge<'_> {
+    #[inline(always)]
+    fn expand(
+        &self,
+        w: &mut Worker,
+        out: &mut Survivors,
+        state: &Cube,
+        forward: &Cube,
+        allowed: u32,
+        budget: u8,
+    ) {
+        w.expand_coset4(&self.coset4, out, state, forward, allowed, budget);
+        w.filter_full_edge(&self.full_edge, out, budget);
     }
 }
 

@@ -478,85 +478,37 @@ fn a_missing_coset_table_is_named_with_no_generate() {
         );
 }
 
-#[test]
-fn a_killed_generation_resumes_from_its_checkpoint() {
-    // Build the coset table with a checkpoint after every depth, kill the process once a
-    // checkpoint from depth 7 or later is on disk, then run again: it must say it resumes,
-    // finish, and the table must verify against its expected distribution.
+/// Build the coset table in a fresh directory with `env` setting the checkpoint intervals,
+/// kill the process once `wanted` accepts the checkpoint header on disk, then run again:
+/// the second run must print `resumed`, finish, remove the checkpoint, and the table must
+/// verify against its expected distribution.  Returns what `wanted` returned.
+fn kill_and_resume<T>(
+    env: &[(&str, &str)],
+    wanted: impl Fn(&korf::tables::Header) -> Option<T>,
+    resumed: &str,
+) -> T {
     let dir = tempfile::tempdir().unwrap();
     let partial = dir.path().join(".coset.pdb.partial");
     let exe = assert_cmd::cargo::cargo_bin("korf");
     let mut child = std::process::Command::new(&exe)
         .args(["tables", "generate", "--only", "coset", "--dir"])
         .arg(dir.path())
-        .env("KORF_CHECKPOINT_SECS", "0")
+        .envs(env.iter().copied())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
     let started = std::time::Instant::now();
-    let killed_at = loop {
-        if let Ok(h) = korf::tables::Header::read(&partial) {
-            if h.max_depth >= 7 {
-                child.kill().unwrap();
-                break h.max_depth;
-            }
+    let killed = loop {
+        if let Some(t) = korf::tables::Header::read(&partial)
+            .ok()
+            .and_then(|h| wanted(&h))
+        {
+            child.kill().unwrap();
+            break t;
         }
         assert!(
             child.try_wait().unwrap().is_none(),
-            "generation finished before a late checkpoint was seen"
-        );
-        assert!(started.elapsed().as_secs() < 300, "no checkpoint appeared");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
-    child.wait().unwrap();
-    assert!(!dir.path().join("coset.pdb").exists());
-    korf()
-        .args(["tables", "generate", "--only", "coset", "--dir"])
-        .arg(dir.path())
-        .assert()
-        .success()
-        .stderr(predicate::str::contains(
-            "resuming from the checkpoint after depth",
-        ));
-    assert!(
-        !partial.exists(),
-        "the checkpoint is removed when the table is written"
-    );
-    korf()
-        .args(["tables", "verify", "--only", "coset", "--dir"])
-        .arg(dir.path())
-        .assert()
-        .success();
-    eprintln!("killed after the checkpoint of depth {killed_at}");
-}
-
-#[test]
-fn a_generation_killed_in_the_middle_of_a_depth_resumes_there() {
-    // Checkpoints only inside depths, after every 1/32 of the table: kill the process once
-    // one from inside depth 8 or later is on disk, then run again: it must resume in that
-    // depth, finish, and the table must verify against its expected distribution.
-    let dir = tempfile::tempdir().unwrap();
-    let partial = dir.path().join(".coset.pdb.partial");
-    let exe = assert_cmd::cargo::cargo_bin("korf");
-    let mut child = std::process::Command::new(&exe)
-        .args(["tables", "generate", "--only", "coset", "--dir"])
-        .arg(dir.path())
-        .env("KORF_CHECKPOINT_SECS", "100000")
-        .env("KORF_CHECKPOINT_WITHIN_SECS", "0")
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let started = std::time::Instant::now();
-    let killed_in = loop {
-        if let Ok(h) = korf::tables::Header::read(&partial) {
-            if let Some(p) = h.partial.filter(|_| h.max_depth >= 7) {
-                child.kill().unwrap();
-                break (h.max_depth + 1, p.next_chunk);
-            }
-        }
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "generation finished before a checkpoint inside a late depth was seen"
+            "generation finished before the checkpoint wanted was seen"
         );
         assert!(started.elapsed().as_secs() < 300, "no checkpoint appeared");
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -568,17 +520,47 @@ fn a_generation_killed_in_the_middle_of_a_depth_resumes_there() {
         .arg(dir.path())
         .assert()
         .success()
-        .stderr(predicate::str::contains("from a checkpoint in its middle"));
-    assert!(!partial.exists());
+        .stderr(predicate::str::contains(resumed));
+    assert!(
+        !partial.exists(),
+        "the checkpoint is removed when the table is written"
+    );
     korf()
         .args(["tables", "verify", "--only", "coset", "--dir"])
         .arg(dir.path())
         .assert()
         .success();
-    eprintln!(
-        "killed in depth {} after chunk {}",
-        killed_in.0, killed_in.1
+    killed
+}
+
+#[test]
+fn a_killed_generation_resumes_from_its_checkpoint() {
+    // A checkpoint after every depth; killed once one from depth 7 or later is on disk.
+    let depth = kill_and_resume(
+        &[("KORF_CHECKPOINT_SECS", "0")],
+        |h| (h.max_depth >= 7).then_some(h.max_depth),
+        "resuming from the checkpoint after depth",
     );
+    eprintln!("killed after the checkpoint of depth {depth}");
+}
+
+#[test]
+fn a_generation_killed_in_the_middle_of_a_depth_resumes_there() {
+    // Checkpoints only inside depths, after every 1/32 of the table; killed once one from
+    // inside depth 8 or later is on disk.
+    let (depth, chunk) = kill_and_resume(
+        &[
+            ("KORF_CHECKPOINT_SECS", "100000"),
+            ("KORF_CHECKPOINT_WITHIN_SECS", "0"),
+        ],
+        |h| {
+            h.partial
+                .filter(|_| h.max_depth >= 7)
+                .map(|p| (h.max_depth + 1, p.next_chunk))
+        },
+        "from a checkpoint in its middle",
+    );
+    eprintln!("killed in depth {depth} after chunk {chunk}");
 }
 
 #[test]

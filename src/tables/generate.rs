@@ -714,9 +714,11 @@ fn has_neighbour<S: Space, C: Cells>(p: &S, cells: &C, i: u64, code: u8) -> bool
 }
 
 /// The depths past `base + 2` in the line layout.  Those entries stay code 3 ("at least
-/// `base + 3`") in the table; their exact depths are only counted, for the histograms, by
-/// a breadth-first search over the still-empty entries kept as sorted index lists (the
-/// full-edge table: about 7 million entries).  Returns the entries counted.
+/// `base + 3`") in the table; their exact depths are only counted, for the histograms.  One
+/// scan finds every empty entry; those with a neighbour at `base + 2` lie at `base + 3`,
+/// and the rest (the *deep* entries: the full-edge table has 7 million) are kept as a
+/// sorted index list and split by depth with backward steps over that list.  Returns the
+/// entries counted.
 fn count_tail<S: Space>(
     p: &S,
     s: &mut State,
@@ -726,8 +728,14 @@ fn count_tail<S: Space>(
 ) -> u64 {
     let entries = p.entries();
     let chunks = entries.div_ceil(CHUNK_ENTRIES);
+    let State {
+        payload,
+        histogram,
+        weighted,
+        ..
+    } = s;
     let cells = Lines {
-        table: atomic_view(&mut s.payload),
+        table: atomic_view(payload),
         fallback: None,
     };
     let mut depth = base as u32 + 3;
@@ -736,12 +744,12 @@ fn count_tail<S: Space>(
         backward: true,
         work: chunks,
     });
-    // Depth base + 3: the empty entries next to code 2 (exactly base + 2).
-    let mut frontier: Vec<u64> = (0..chunks)
+    let done = AtomicU64::new(0);
+    let parts: Vec<(u64, u64, Vec<u64>)> = (0..chunks)
         .into_par_iter()
-        .flat_map_iter(|c| {
+        .map(|c| {
             let (lo, hi) = (c * CHUNK_ENTRIES, ((c + 1) * CHUNK_ENTRIES).min(entries));
-            let mut found = Vec::new();
+            let (mut count, mut weight, mut deep) = (0, 0, Vec::new());
             let mut i = lo;
             while i < hi {
                 let k = cells.skip(i, LINE_EMPTY);
@@ -749,73 +757,81 @@ fn count_tail<S: Space>(
                     i += k;
                     continue;
                 }
-                if cells.get(i) == LINE_EMPTY && has_neighbour(p, &cells, i, 2) {
-                    found.push(i);
+                if cells.get(i) == LINE_EMPTY {
+                    count += 1;
+                    weight += p.weight(i);
+                    if !has_neighbour(p, &cells, i, 2) {
+                        deep.push(i);
+                    }
                 }
                 i += 1;
             }
-            found
+            let k = done.fetch_add(1, Relaxed) + 1;
+            if k.is_multiple_of(64) {
+                progress(Progress::Work { done: k });
+            }
+            (count, weight, deep)
         })
         .collect();
-    let mut seen: Vec<u64> = Vec::new();
-    let mut total = 0;
-    loop {
-        // Twins stand for the same states, so they lie at the same depth.
-        let twins: Vec<u64> = frontier
-            .par_iter()
-            .flat_map_iter(|&i| {
-                let mut t = Vec::new();
-                p.twins(i, |j| t.push(j));
-                t
-            })
-            .collect();
-        frontier.extend(twins);
-        frontier.par_sort_unstable();
-        frontier.dedup();
-        frontier.retain(|i| seen.binary_search(i).is_err());
-        if frontier.is_empty() {
-            progress(Progress::DepthDone {
-                depth,
-                found: 0,
-                filled: filled + total,
-            });
-            break;
-        }
+    let empty: u64 = parts.iter().map(|x| x.0).sum();
+    let empty_weight: u64 = parts.iter().map(|x| x.1).sum();
+    // Chunks are in index order, so the concatenation is sorted.
+    let mut rest: Vec<u64> = parts.into_iter().flat_map(|x| x.2).collect();
+    let mut counted = 0;
+    let mut record = |depth: u32, n: u64, weight: u64| {
         assert!(
             (depth as usize) < HISTOGRAM_LEN,
             "pattern depth exceeds the histogram"
         );
-        let n = frontier.len() as u64;
-        s.histogram[depth as usize] = n;
-        s.weighted[depth as usize] = frontier.par_iter().map(|&i| p.weight(i)).sum();
-        total += n;
+        histogram[depth as usize] = n;
+        weighted[depth as usize] = weight;
+        counted += n;
         progress(Progress::DepthDone {
             depth,
             found: n,
-            filled: filled + total,
+            filled: filled + counted,
         });
-        seen.extend_from_slice(&frontier);
-        seen.par_sort_unstable();
+    };
+    let rest_weight: u64 = rest.par_iter().map(|&i| p.weight(i)).sum();
+    record(depth, empty - rest.len() as u64, empty_weight - rest_weight);
+    let mut frontier: Vec<u64> = Vec::new();
+    while !rest.is_empty() {
         depth += 1;
         progress(Progress::DepthStart {
             depth,
-            backward: false,
+            backward: true,
             work: 1,
         });
-        let seen_ref = &seen;
-        frontier = frontier
+        // An entry lies at `depth` iff a neighbour lies at `depth - 1`: at `base + 3`, an
+        // empty entry that is not deep; later, one of the previous step's entries.
+        let first = frontier.is_empty();
+        let at_previous = |n: u64| {
+            if first {
+                cells.get(n) == LINE_EMPTY && rest.binary_search(&n).is_err()
+            } else {
+                frontier.binary_search(&n).is_ok()
+            }
+        };
+        let split: Vec<(u64, bool)> = rest
             .par_iter()
-            .flat_map_iter(|&i| {
-                let (neighbours, n) = p.neighbour_array(i);
-                neighbours[..n]
-                    .iter()
-                    .copied()
-                    .filter(|&j| cells.get(j) == LINE_EMPTY && seen_ref.binary_search(&j).is_err())
-                    .collect::<Vec<_>>()
+            .map(|&i| {
+                let mut hit = false;
+                p.neighbours(i, |n| {
+                    hit = at_previous(n);
+                    hit
+                });
+                (i, hit)
             })
             .collect();
+        let now: Vec<u64> = split.iter().filter(|x| x.1).map(|x| x.0).collect();
+        assert!(!now.is_empty(), "pattern space is not connected");
+        rest = split.iter().filter(|x| !x.1).map(|x| x.0).collect();
+        let weight = now.par_iter().map(|&i| p.weight(i)).sum();
+        let n = now.len() as u64;
+        frontier = now;
+        record(depth, n, weight);
     }
-    total
+    empty
 }
 
 /// Recount the histogram of a packed nibble payload with `entries` entries.

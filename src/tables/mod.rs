@@ -267,18 +267,18 @@ impl TableKind {
     }
 
     /// How generation stores the table while it works.  A 2-bit table whose entries past
-    /// `base + 2` are few (at most 1/256 of them; the full-edge table: 7 million of 20
-    /// billion) is generated straight in its final line format, with the base its expected
-    /// distribution gives (the loader derives the same base from the header's histogram),
-    /// and those last entries are only counted, from sorted index lists.  The others
-    /// (coset4: 3.7 billion of 5.5 billion past its base + 2) work in nibbles and are packed
-    /// at the end.
+    /// `base + 3` are few (at most 1/256 of them; the full-edge table, base 9: 7 million of
+    /// 20 billion) is generated straight in its final line format, with the base its
+    /// expected distribution gives (the loader derives the same base from the header's
+    /// histogram); those deepest entries are split by depth from a sorted index list.  The
+    /// others (coset4, base 8: 366 million of 5.5 billion) work in nibbles and are packed at
+    /// the end.
     pub fn working_layout(self) -> generate::Layout {
         let d = self.descriptor();
         if d.bits == 2 {
             let base = packed::choose_base(d.expected);
-            let tail: u64 = d.expected.iter().skip(base as usize + 3).sum();
-            if tail <= d.entries / 256 {
+            let deep: u64 = d.expected.iter().skip(base as usize + 4).sum();
+            if deep <= d.entries / 256 {
                 return generate::Layout::Lines { base };
             }
         }
@@ -802,6 +802,8 @@ pub enum HeuristicKind {
     All,
     /// Corners and the full-edge table (position and inverse).
     FullEdge,
+    /// The k = 4 coset table and the full-edge table (position and inverse).
+    Coset4FullEdge,
 }
 
 impl HeuristicKind {
@@ -813,6 +815,7 @@ impl HeuristicKind {
             HeuristicKind::Coset4 => "coset4",
             HeuristicKind::All => "all",
             HeuristicKind::FullEdge => "full-edge",
+            HeuristicKind::Coset4FullEdge => "coset4+full-edge",
         }
     }
 
@@ -829,6 +832,9 @@ impl HeuristicKind {
                 TableKind::Coset,
             ],
             HeuristicKind::FullEdge => &[TableKind::Corners, TableKind::FullEdge],
+            HeuristicKind::Coset4FullEdge => {
+                &[TableKind::Corners, TableKind::Coset4, TableKind::FullEdge]
+            }
         }
     }
 }
@@ -895,6 +901,9 @@ impl TableSet {
 
     /// The heuristic these tables make.
     pub fn kind(&self) -> HeuristicKind {
+        if self.full_edge.is_some() && self.coset4.is_some() {
+            return HeuristicKind::Coset4FullEdge;
+        }
         if self.full_edge.is_some() {
             return HeuristicKind::FullEdge;
         }
