@@ -187,18 +187,21 @@ fn broken_pipe_is_a_normal_exit() {
 
 #[test]
 fn full_edge_heuristic_without_its_table_is_never_built_behind_the_users_back() {
-    let dir = tempfile::tempdir().unwrap();
-    korf()
-        .args(["solve", "--heuristic", "full-edge", "--tables"])
-        .arg(dir.path())
-        .args(["--scramble", "R U"])
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "korf tables generate --only full-edge",
-        ));
-    // Nothing was generated.
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    for heuristic in ["full-edge", "coset4+full-edge"] {
+        let dir = tempfile::tempdir().unwrap();
+        korf()
+            .args(["solve", "--heuristic", heuristic, "--tables"])
+            .arg(dir.path())
+            .args(["--scramble", "R U"])
+            .assert()
+            .code(1)
+            .stderr(
+                predicate::str::contains("korf tables generate --only full-edge")
+                    .and(predicate::str::contains(format!("--heuristic {heuristic}"))),
+            );
+        // Nothing was generated.
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
 }
 
 #[test]

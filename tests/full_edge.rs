@@ -224,6 +224,22 @@ fn full_edge_searches_are_optimal_against_heuristic_free_search() {
 
 #[test]
 #[ignore]
+fn coset4_with_full_edge_searches_are_optimal_against_heuristic_free_search() {
+    // Both large tables at once (`korf tables generate --coset 4` as well).
+    use korf::tables::{HeuristicKind, Residency, TableSet};
+    let dir = std::env::var_os("KORF_TEST_TABLES").expect("set KORF_TEST_TABLES");
+    let set = TableSet::open_for(
+        dir.as_ref(),
+        Residency::Mapped,
+        HeuristicKind::Coset4FullEdge,
+    )
+    .expect("the coset4 and full-edge tables are built and valid");
+    assert_eq!(set.kind(), HeuristicKind::Coset4FullEdge);
+    common::assert_optimal_on_short_scrambles(&set, 23);
+}
+
+#[test]
+#[ignore]
 fn full_edge_values_are_admissible_on_random_walks() {
     // The table, on the position and on its inverse, never exceeds the length of the walk
     // that made the position.
@@ -240,4 +256,126 @@ fn full_edge_values_are_admissible_on_random_walks() {
         let x = Cube::from_moves(&seq);
         assert!(h.full_edge(&x) as usize <= len, "{seq:?}");
     }
+}
+
+/// The measurement behind the storage choice (thesis §3.3.1.4 offers depth mod 3 instead):
+/// a plain IDA* over the corner and full-edge tables (position and inverse) on random
+/// 16-move scrambles (`KORF_STORAGE_MOVES` to change), once with the values as stored (base 9: depths up to 9 read back as
+/// their line's fallback, 13 and 14 as 12) and once with exact values, which is what depth
+/// mod 3 carried through the search would give.  Exact values of code-0 entries come from
+/// an edges-only search.  Prints the node counts; run with the table built:
+/// `KORF_TEST_TABLES=tables cargo test --release --test full_edge -- --ignored --nocapture storage`.
+#[test]
+#[ignore]
+fn storage_base_and_fallback_against_exact_values() {
+    use korf::cube::{ALLOWED_AFTER, NO_PREVIOUS};
+    use korf::tables::{packed, HeuristicKind, Residency, TableSet};
+    use rand::Rng;
+    use std::cell::RefCell;
+    let dir = std::env::var_os("KORF_TEST_TABLES").expect("set KORF_TEST_TABLES");
+    let set = TableSet::open_for(dir.as_ref(), Residency::Mapped, HeuristicKind::FullEdge)
+        .expect("the full-edge table is built and valid");
+    let fe = set.full_edge.as_ref().unwrap();
+    let coords = full_edge_coords();
+    let stored = |x: &Cube| -> (u8, bool) {
+        let i = coords.index(&x.edges);
+        (fe.get(i), packed::code_of(fe.payload(), i) == 0)
+    };
+    // Exact edge depth: IDA* on the edges alone, the stored values as its lower bound.
+    fn edges_within(
+        x: &Cube,
+        budget: u8,
+        last: usize,
+        stored: &dyn Fn(&Cube) -> (u8, bool),
+    ) -> bool {
+        if x.edges == Cube::SOLVED.edges {
+            return true;
+        }
+        if budget == 0 || stored(x).0 > budget {
+            return false;
+        }
+        let mut allowed = ALLOWED_AFTER[last];
+        while allowed != 0 {
+            let m = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            if edges_within(&x.apply_move(ALL_MOVES[m]), budget - 1, m / 3, stored) {
+                return true;
+            }
+        }
+        false
+    }
+    let cache: RefCell<HashMap<u64, u8>> = RefCell::new(HashMap::new());
+    let exact = |x: &Cube| -> u8 {
+        let (v, zero) = stored(x);
+        if !zero {
+            return v;
+        }
+        let i = coords.index(&x.edges);
+        if let Some(&d) = cache.borrow().get(&i) {
+            return d;
+        }
+        let d = (v..=9)
+            .find(|&b| edges_within(x, b, NO_PREVIOUS, &stored))
+            .expect("code 0 means at most the base, 9");
+        cache.borrow_mut().insert(i, d);
+        d
+    };
+    let corner = |x: &Cube| set.corners.get(korf::coord::corner_index(&x.corners));
+    // Plain IDA*: nodes counted as children generated; returns the optimal length.
+    fn ida(start: &Cube, h: &dyn Fn(&Cube) -> u8, nodes: &mut u64) -> usize {
+        fn dfs(
+            x: &Cube,
+            g: usize,
+            bound: usize,
+            last: usize,
+            h: &dyn Fn(&Cube) -> u8,
+            nodes: &mut u64,
+        ) -> bool {
+            if x.is_solved() {
+                return true;
+            }
+            let mut allowed = ALLOWED_AFTER[last];
+            while allowed != 0 {
+                let m = allowed.trailing_zeros() as usize;
+                allowed &= allowed - 1;
+                *nodes += 1;
+                let c = x.apply_move(ALL_MOVES[m]);
+                if g + 1 + h(&c) as usize <= bound && dfs(&c, g + 1, bound, m / 3, h, nodes) {
+                    return true;
+                }
+            }
+            false
+        }
+        (h(start) as usize..)
+            .find(|&b| dfs(start, 0, b, NO_PREVIOUS, h, nodes))
+            .unwrap()
+    }
+    let with_stored = |x: &Cube| corner(x).max(stored(x).0).max(stored(&x.inverse()).0);
+    let with_exact = |x: &Cube| corner(x).max(exact(x)).max(exact(&x.inverse()));
+    let mut r = StdRng::seed_from_u64(31);
+    let (mut total_stored, mut total_exact) = (0u64, 0u64);
+    let moves: usize = std::env::var("KORF_STORAGE_MOVES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(16);
+    for _ in 0..4 {
+        let seq: Vec<_> = (0..moves).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+        let x = Cube::from_moves(&seq);
+        let (mut a, mut b) = (0, 0);
+        let la = ida(&x, &with_stored, &mut a);
+        let lb = ida(&x, &with_exact, &mut b);
+        assert_eq!(la, lb, "both heuristics are admissible");
+        assert!(b <= a, "exact values never expand more");
+        eprintln!(
+            "length {la}: stored values {a} nodes, exact values {b} nodes ({:.1} %)",
+            100.0 * b as f64 / a as f64
+        );
+        total_stored += a;
+        total_exact += b;
+    }
+    eprintln!(
+        "all: stored {total_stored}, exact {total_exact} nodes ({:.1} %); {} code-0 entries resolved",
+        100.0 * total_exact as f64 / total_stored as f64,
+        cache.borrow().len()
+    );
 }
