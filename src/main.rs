@@ -594,9 +594,9 @@ fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
     let kind = heuristic_kind(s, &dir);
     let full_edge = dir.join(TableKind::FullEdge.file_name());
     if kind.tables().contains(&TableKind::FullEdge) && !full_edge.exists() {
-        // An hour or more and 16 GB of memory: never started behind the user's back.
+        // An hour or more and 6 GB of memory: never started behind the user's back.
         return Err(CliError::Failure(format!(
-            "--heuristic {} needs {}, which is not built; build it once with `korf tables generate --only full-edge --dir {}` (about an hour on 2 cores, 16 GB of memory)",
+            "--heuristic {} needs {}, which is not built; build it once with `korf tables generate --only full-edge --dir {}` (about an hour on 2 cores, 6 GB of memory)",
             kind.name(),
             full_edge.display(),
             dir.display()

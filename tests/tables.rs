@@ -201,6 +201,7 @@ fn write_small(dir: &std::path::Path) -> std::path::PathBuf {
         generation_millis: 0,
         expanded: None,
         partial: None,
+        mod3: false,
         histogram: [0; 16],
     };
     let path = dir.join("corners.pdb");
@@ -215,6 +216,21 @@ fn header_round_trip() {
     let h = Header::read(&path).unwrap();
     assert_eq!(h.name, "corners");
     assert_eq!(h.payload_len, 1000);
+    assert!(!h.mod3);
+    // The encoding field round-trips, and a table read with the other encoding is
+    // refused by name, with the command that rebuilds it.
+    let mut m = h.clone();
+    m.mod3 = true;
+    assert!(Header::from_bytes(&m.to_bytes(), &path).unwrap().mod3);
+    format::write_atomic(&path, &m, &vec![0x21u8; 1000]).unwrap();
+    let err = Table::open(TableKind::Corners, dir.path(), false)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        err.contains("depth mod 3") && err.contains("korf tables generate --only corners --force"),
+        "{err}"
+    );
     assert_eq!(
         std::fs::metadata(&path).unwrap().len(),
         HEADER_SIZE as u64 + 1000
@@ -376,6 +392,16 @@ fn generating_in_lines_gives_the_packed_nibble_table() {
         assert_eq!(lines.weighted, exact.weighted, "base {base}");
         assert_eq!(lines.max_depth, exact.max_depth, "base {base}");
     }
+    // Depth mod 3 in the same geometry: every code is the exact depth mod 3, the fallback
+    // bytes stay 0.
+    let mod3 = generate_resumable(&space, Layout::Mod3, &quiet, None).unwrap();
+    assert_eq!(mod3.histogram, exact.histogram);
+    assert_eq!(mod3.weighted, exact.weighted);
+    for i in 0..entries {
+        let code = korf::tables::packed::code_of(&mod3.payload, i);
+        assert_eq!(code, nibble_at(&exact.payload, i) % 3, "entry {i}");
+    }
+    assert!(mod3.payload.chunks(64).all(|line| line[0] == 0));
 }
 
 #[test]
@@ -383,10 +409,16 @@ fn a_line_layout_generation_interrupted_anywhere_resumes_to_the_same_table() {
     // Checkpoints after every chunk and every depth; the run is stopped (a panic out of the
     // progress callback, as a kill would) after the n-th save, resumed, and compared with
     // an uninterrupted run.
-    use generate::{generate_resumable, Checkpoint, Layout};
+    use generate::Layout;
     let space = korf::twophase::prune::Phase2Space(korf::twophase::coords());
-    let layout = Layout::Lines { base: 7 };
-    let whole = generate_resumable(&space, layout, &quiet, None).unwrap();
+    for layout in [Layout::Lines { base: 7 }, Layout::Mod3] {
+        interrupt_and_resume(&space, layout);
+    }
+}
+
+fn interrupt_and_resume(space: &korf::twophase::prune::Phase2Space, layout: generate::Layout) {
+    use generate::{generate_resumable, Checkpoint};
+    let whole = generate_resumable(space, layout, &quiet, None).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("phase2.partial");
     let checkpoint = Checkpoint {
@@ -408,7 +440,7 @@ fn a_line_layout_generation_interrupted_anywhere_resumes_to_the_same_table() {
             }
         };
         let first = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            generate_resumable(&space, layout, &stopping, Some(&checkpoint))
+            generate_resumable(space, layout, &stopping, Some(&checkpoint))
         }));
         assert!(
             first.is_err(),
@@ -420,7 +452,7 @@ fn a_line_layout_generation_interrupted_anywhere_resumes_to_the_same_table() {
                 *resumed_from.lock().unwrap() = Some((depth, done));
             }
         };
-        let rest = generate_resumable(&space, layout, &note, Some(&checkpoint)).unwrap();
+        let rest = generate_resumable(space, layout, &note, Some(&checkpoint)).unwrap();
         assert!(
             resumed_from.lock().unwrap().is_some(),
             "stop after {stop_after}: did not resume"
@@ -432,15 +464,11 @@ fn a_line_layout_generation_interrupted_anywhere_resumes_to_the_same_table() {
 }
 
 #[test]
-fn only_tables_with_a_small_tail_generate_in_lines() {
+fn two_bit_tables_generate_in_place_when_they_can() {
     use generate::Layout;
-    // The full-edge table (base 9) has 7 million entries past base + 3 of 20 billion: in
-    // place.  Coset4 (base 8) has 366 million of 5.5 billion there: nibbles, packed at the
-    // end.
-    assert_eq!(
-        TableKind::FullEdge.working_layout(),
-        Layout::Lines { base: 9 }
-    );
+    // The full-edge table is stored as depth mod 3: generated in place.  Coset4 (base 8)
+    // has 366 million of 5.5 billion entries past base + 3: nibbles, packed at the end.
+    assert_eq!(TableKind::FullEdge.working_layout(), Layout::Mod3);
     assert_eq!(TableKind::Coset4.working_layout(), Layout::Nibbles);
     assert!(TableKind::FullEdge.generation_peak() < 5_300_000_000);
     assert_eq!(

@@ -20,7 +20,9 @@
 //!    352     8  checkpoints only: first chunk of the unfinished depth not yet done
 //!    360     8  checkpoints only: 1 = forward step, 3 = backward step
 //!    368     8  xxh3-64 checksum of bytes 352..368 (all of 352..376 zero: none)
-//!    376  3720  zero
+//!    376     8  2-bit encoding: 0 = base and fallback lines (or not 2-bit), 1 = depth mod 3
+//!    384     8  xxh3-64 checksum of bytes 376..384 (both zero for encoding 0)
+//!    392  3704  zero
 //!   4096     …  payload (page aligned, used in place through a memory map)
 //! ```
 
@@ -58,6 +60,9 @@ pub struct Header {
     pub expanded: Option<[u64; HISTOGRAM_LEN]>,
     /// A checkpoint taken in the middle of a depth (see [`Partial`]).
     pub partial: Option<Partial>,
+    /// Entries hold their depth mod 3 (a 2-bit table read with the parent's exact value,
+    /// thesis §3.3.1.4) rather than base-and-fallback codes.
+    pub mod3: bool,
 }
 
 /// Where a checkpoint taken in the middle of depth `max_depth + 1` stopped: the chunks
@@ -100,6 +105,13 @@ pub enum TableError {
     },
     #[error("{path}: the payload checksum does not match the header (the file is corrupt); run `korf tables generate --force` to rebuild it")]
     Checksum { path: PathBuf },
+    #[error("{path} stores {found}, this korf reads the `{name}` table as {expected}; run `korf tables generate --only {name} --force` to rebuild it")]
+    Encoding {
+        path: PathBuf,
+        found: &'static str,
+        expected: &'static str,
+        name: &'static str,
+    },
 }
 
 impl Header {
@@ -136,6 +148,11 @@ impl Header {
             b[360..368].copy_from_slice(&flags.to_le_bytes());
             let pc = xxh3_64(&b[352..368]);
             b[368..376].copy_from_slice(&pc.to_le_bytes());
+        }
+        if self.mod3 {
+            b[376..384].copy_from_slice(&1u64.to_le_bytes());
+            let mc = xxh3_64(&b[376..384]);
+            b[384..392].copy_from_slice(&mc.to_le_bytes());
         }
         b
     }
@@ -198,7 +215,18 @@ impl Header {
                 backward: u64_at(360) & 2 != 0,
             })
         };
+        let mod3 = if b[376..392].iter().all(|&x| x == 0) {
+            false
+        } else if u64_at(384) != xxh3_64(&b[376..384]) || u64_at(376) != 1 {
+            return Err(TableError::Corrupt {
+                path,
+                what: "encoding field checksum mismatch".into(),
+            });
+        } else {
+            true
+        };
         Ok(Header {
+            mod3,
             name,
             entries: u64_at(32),
             bits_per_entry: u32_at(40),

@@ -60,6 +60,9 @@ pub enum Layout {
     Nibbles,
     /// The final 2-bit line format with this base depth.
     Lines { base: u8 },
+    /// The line geometry with every entry holding its depth mod 3 (fallback bytes zero):
+    /// the final format of a mod-3 table.
+    Mod3,
 }
 
 impl Layout {
@@ -67,7 +70,7 @@ impl Layout {
     pub fn bits(self) -> u32 {
         match self {
             Layout::Nibbles => 4,
-            Layout::Lines { .. } => 2,
+            Layout::Lines { .. } | Layout::Mod3 => 2,
         }
     }
 
@@ -75,7 +78,7 @@ impl Layout {
     pub fn payload_len(self, entries: u64) -> u64 {
         match self {
             Layout::Nibbles => entries.div_ceil(2),
-            Layout::Lines { .. } => super::packed::packed_len(entries),
+            Layout::Lines { .. } | Layout::Mod3 => super::packed::packed_len(entries),
         }
     }
 
@@ -84,6 +87,7 @@ impl Layout {
         match self {
             Layout::Nibbles => EMPTY as u32 - 1,
             Layout::Lines { base } => base as u32 + 2,
+            Layout::Mod3 => HISTOGRAM_LEN as u32 - 1,
         }
     }
 
@@ -99,6 +103,7 @@ impl Layout {
                     ((to - base - 1) as u8, (to - base) as u8)
                 }
             }
+            Layout::Mod3 => (((to - 1) % 3) as u8, (to % 3) as u8),
         }
     }
 }
@@ -360,6 +365,7 @@ fn save_checkpoint(
     partial: Option<super::format::Partial>,
 ) -> std::io::Result<()> {
     let header = super::Header {
+        mod3: layout == Layout::Mod3,
         name: c.name.to_string(),
         entries,
         bits_per_entry: layout.bits(),
@@ -386,6 +392,7 @@ fn load_checkpoint(
     if header.name != c.name
         || header.entries != entries
         || header.bits_per_entry != layout.bits()
+        || header.mod3 != (layout == Layout::Mod3)
         || header.expanded.is_none()
     {
         return None;
@@ -428,15 +435,21 @@ fn start<S: Space>(p: &S, layout: Layout) -> State {
             mark(&set, p.goal());
             p.twins(p.goal(), |t| mark(&set, t));
         }
-        Layout::Lines { .. } => {
+        Layout::Lines { .. } | Layout::Mod3 => {
             // Entries past the end of the last line read as code 0, never as empty.
             for i in entries..entries.div_ceil(LINE_ENTRIES) * LINE_ENTRIES {
                 let (b, shift) = Lines::byte(i);
                 table[b].fetch_and(!(3 << shift), Relaxed);
             }
+            if layout == Layout::Mod3 {
+                // No fallback: the first byte of every line stays 0.
+                for line in table.chunks(LINE_BYTES) {
+                    line[0].store(0, Relaxed);
+                }
+            }
             let cells = Lines {
                 table,
-                fallback: Some(0),
+                fallback: (layout != Layout::Mod3).then_some(0),
             };
             let set = |i| cells.set_if_empty(i, 0);
             mark(&set, p.goal());
@@ -554,6 +567,14 @@ pub fn generate_resumable<S: Space>(
                             &Lines {
                                 table,
                                 fallback: (to <= base as u32).then_some(to as u8),
+                            },
+                            backward,
+                        ),
+                        Layout::Mod3 => step.run(
+                            p,
+                            &Lines {
+                                table,
+                                fallback: None,
                             },
                             backward,
                         ),

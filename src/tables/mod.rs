@@ -50,6 +50,10 @@ pub struct Descriptor {
     pub entries: u64,
     /// Bits per entry on disk: 4 (the depth) or 2 ([`packed`]).
     pub bits: u32,
+    /// For a 2-bit table: entries hold the depth mod 3 in [`packed`]'s line geometry
+    /// (fallback byte unused), read exactly with the parent's value, instead of
+    /// base-and-fallback codes.
+    pub mod3: bool,
     /// Whether `korf tables generate` builds it by default (the large optional tables
     /// are built on request).
     pub default_build: bool,
@@ -154,6 +158,7 @@ impl TableKind {
                 description: "all 8 corners, position and twist",
                 entries: 88_179_840,
                 bits: 4,
+                mod3: false,
                 default_build: true,
                 expected_states: &[],
                 expected: &CORNERS_EXPECTED,
@@ -164,6 +169,7 @@ impl TableKind {
                 description: "7 edges, position and flip (both 7-edge groups, via z2)",
                 entries: 510_935_040,
                 bits: 4,
+                mod3: false,
                 default_build: true,
                 expected_states: &[],
                 expected: &EDGES7_EXPECTED,
@@ -174,6 +180,7 @@ impl TableKind {
                 description: "permutation of all 12 edges, flips ignored",
                 entries: 479_001_600,
                 bits: 4,
+                mod3: false,
                 default_build: true,
                 expected_states: &[],
                 expected: &EDGEPERM_EXPECTED,
@@ -184,6 +191,7 @@ impl TableKind {
                 description: "two-phase, phase 1: flip-slice class x twist",
                 entries: crate::twophase::prune::PHASE1_ENTRIES,
                 bits: 4,
+                mod3: false,
                 default_build: true,
                 expected_states: &[],
                 expected: &PHASE1_EXPECTED,
@@ -194,6 +202,7 @@ impl TableKind {
                 description: "two-phase, phase 2: corner/edge perms x slice perm",
                 entries: crate::twophase::prune::PHASE2_ENTRIES,
                 bits: 4,
+                mod3: false,
                 default_build: true,
                 expected_states: &[],
                 expected: &PHASE2_EXPECTED,
@@ -205,6 +214,7 @@ impl TableKind {
                     "coset of the 48-symmetric subgroup: corner tetrads+twist class x edge slices",
                 entries: crate::coset::ENTRIES,
                 bits: 4,
+                mod3: false,
                 default_build: true,
                 expected_states: &[],
                 expected: &COSET_EXPECTED,
@@ -216,6 +226,7 @@ impl TableKind {
                     "coset with 4 edge flips: corner class (16 syms) x edge slices x E-slice flips",
                 entries: crate::coset::Variant::SliceFlips.entries(),
                 bits: 2,
+                mod3: false,
                 default_build: false,
                 expected_states: &[],
                 expected: &COSET4_EXPECTED,
@@ -226,6 +237,7 @@ impl TableKind {
                 description: "all 12 edges, position and flip, 48-symmetry classes",
                 entries: crate::full_edge::ENTRIES,
                 bits: 2,
+                mod3: true,
                 default_build: false,
                 expected: &FULL_EDGE_EXPECTED,
                 expected_states: &crate::full_edge::EXPECTED_STATES,
@@ -275,6 +287,9 @@ impl TableKind {
     /// the end.
     pub fn working_layout(self) -> generate::Layout {
         let d = self.descriptor();
+        if d.mod3 {
+            return generate::Layout::Mod3;
+        }
         if d.bits == 2 {
             let base = packed::choose_base(d.expected);
             let deep: u64 = d.expected.iter().skip(base as usize + 4).sum();
@@ -459,6 +474,7 @@ pub fn build_file(
         g.payload
     };
     let header = Header {
+        mod3: d.mod3,
         name: kind.name().to_string(),
         entries: d.entries,
         bits_per_entry: d.bits,
@@ -589,6 +605,21 @@ impl Table {
                 ),
             });
         }
+        if header.mod3 != d.mod3 {
+            let encoding = |m: bool| {
+                if m {
+                    "depth mod 3"
+                } else {
+                    "base-and-fallback codes"
+                }
+            };
+            return Err(TableError::Encoding {
+                path,
+                found: encoding(header.mod3),
+                expected: encoding(d.mod3),
+                name: d.name,
+            });
+        }
         let file = File::open(&path).map_err(|e| format::open_error(&path, e))?;
         let len = file
             .metadata()
@@ -673,14 +704,24 @@ impl Table {
         let payload = self.payload();
         let checksum_ok = format::checksum(payload) == self.header.checksum;
         let d = self.kind.descriptor();
+        let fold = |h: &[u64; HISTOGRAM_LEN]| -> [u64; 4] {
+            if d.mod3 {
+                let mut f = [0u64; 4];
+                for (depth, &n) in h.iter().enumerate() {
+                    f[depth % 3] += n;
+                }
+                f
+            } else {
+                packed::collapse(h, self.base)
+            }
+        };
         let (histogram, header_ok) = if d.bits == 2 {
             // Two bits cannot say the depth: recount the codes, and check them against
             // the depth histogram the header carries.
             let codes = packed::code_histogram(payload, self.header.entries);
             let header = &self.header.histogram;
             let depths = header.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
-            let ok = codes == packed::collapse(header, self.base)
-                && header.iter().sum::<u64>() == self.header.entries;
+            let ok = codes == fold(header) && header.iter().sum::<u64>() == self.header.entries;
             (header[..depths].to_vec(), ok)
         } else {
             let counted = generate::histogram(payload, self.header.entries);
@@ -697,7 +738,7 @@ impl Table {
                         packed::code_of(payload, i)
                     });
                     let depths = expanded.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
-                    let ok = by_code[..4] == packed::collapse(expanded, self.base)[..]
+                    let ok = by_code[..4] == fold(expanded)[..]
                         && expanded[..depths] == *d.expected_states;
                     (Some(expanded[..depths].to_vec()), ok)
                 }
@@ -754,10 +795,13 @@ impl Table {
         Some((f[2] == "1", f[3].parse().ok()?))
     }
 
-    /// Depth of entry `index` (a lower bound on it, for 2-bit tables).
+    /// Depth of entry `index` (a lower bound on it, for base-and-fallback tables; the
+    /// depth mod 3 for mod-3 tables).
     #[inline(always)]
     pub fn get(&self, index: u64) -> u8 {
-        if self.header.bits_per_entry == 2 {
+        if self.header.mod3 {
+            packed::code_of(self.payload(), index)
+        } else if self.header.bits_per_entry == 2 {
             packed::get(self.payload(), self.base, index)
         } else {
             (self.payload()[(index >> 1) as usize] >> ((index & 1) * 4)) & 15
