@@ -87,11 +87,10 @@ impl Coset4<'_> {
     }
 }
 
-/// A loaded full-edge table: payload, base depth, coordinates.
+/// A loaded full-edge table (depth mod 3): payload, coordinates.
 #[derive(Clone, Copy)]
 pub struct FullEdge<'a> {
     payload: &'a [u8],
-    base: u8,
     coords: &'static FullEdgeCoords,
 }
 
@@ -102,10 +101,46 @@ impl FullEdge<'_> {
         self.coords.index(&x.edges)
     }
 
-    /// Table value of the edges of `x`.
+    /// The table's code of entry `i`: the depth mod 3.
     #[inline(always)]
-    pub fn value(&self, x: &Cube) -> u8 {
-        packed::get(self.payload, self.base, self.index(x))
+    fn code(&self, i: u64) -> u8 {
+        packed::code_of(self.payload, i)
+    }
+
+    /// The exact depth of a state one move away from one at exact depth `parent`, whose
+    /// entry holds `code`: of `parent - 1`, `parent` and `parent + 1`, the one congruent to
+    /// `code` mod 3.  (A move on either side changes an edge state's distance from solved
+    /// by at most one.)
+    #[inline(always)]
+    fn step(parent: u8, code: u8) -> u8 {
+        match (code + 3 - parent % 3) % 3 {
+            0 => parent,
+            1 => parent + 1,
+            _ => parent.saturating_sub(1),
+        }
+    }
+
+    /// Exact depth of the edges of `x`, by descending: from a state at depth `d`, a
+    /// neighbour whose code is `d - 1` mod 3 lies at `d - 1`.  At most 14 steps of up to
+    /// 18 probes; used once per search task, not per node.
+    pub fn depth(&self, x: &Cube) -> u8 {
+        let mut y = *x;
+        let mut d = 0u8;
+        while y.edges != Cube::SOLVED.edges && d < 20 {
+            let lower = (self.code(self.index(&y)) + 2) % 3;
+            match ALL_MOVES
+                .iter()
+                .map(|&m| y.apply_move(m))
+                .find(|z| self.code(self.index(z)) == lower)
+            {
+                Some(z) => {
+                    y = z;
+                    d += 1;
+                }
+                None => break,
+            }
+        }
+        d
     }
 
     /// First stage of a probe: the outer value of `x`, its class entry prefetched.
@@ -165,7 +200,6 @@ impl<'a> Heuristic<'a> {
             }),
             full_edge: set.full_edge.as_ref().map(|t| FullEdge {
                 payload: t.payload(),
-                base: t.base(),
                 coords: crate::full_edge::full_edge_coords(),
             }),
             korf_edges: set.edges7.is_some() && set.edgeperm.is_some(),
@@ -221,7 +255,7 @@ impl<'a> Heuristic<'a> {
     #[inline(always)]
     pub fn full_edge(&self, s: &Cube) -> u8 {
         match self.full_edge {
-            Some(f) => f.value(s).max(f.value(&s.inverse())),
+            Some(f) => f.depth(s).max(f.depth(&s.inverse())),
             None => 0,
         }
     }
@@ -889,6 +923,9 @@ struct Survivors {
     children: [Cube; MAX_CHILDREN],
     /// The same children as positions (not inverted).
     forwards: [Cube; MAX_CHILDREN],
+    /// With the full-edge table: the exact edge depths of each child and of its
+    /// position (what the next level's codes are read against).
+    edge_depths: [[u8; 2]; MAX_CHILDREN],
     moves: [u8; MAX_CHILDREN],
     /// Bit `i`: child `i`'s tracked inverse is exactly as far from the subgroup as its
     /// budget, so its next move is a quarter turn.
@@ -909,6 +946,7 @@ struct Survivors {
 const EMPTY_SURVIVORS: Survivors = Survivors {
     children: [Cube::SOLVED; MAX_CHILDREN],
     forwards: [Cube::SOLVED; MAX_CHILDREN],
+    edge_depths: [[0; 2]; MAX_CHILDREN],
     moves: [0; MAX_CHILDREN],
     quarter_only: 0,
     switch: 0,
@@ -1080,6 +1118,7 @@ impl Worker<'_> {
         out: &mut Survivors,
         state: &Cube,
         forward: &Cube,
+        depths: [u8; 2],
         mut allowed: u32,
         budget: u8,
     ) {
@@ -1090,6 +1129,7 @@ impl Worker<'_> {
             return self.solved_child(out, state, allowed);
         }
         let mut n = 0;
+        let mut edge = [[0u8; 2]; MAX_CHILDREN];
         let mut corner = [0u64; MAX_CHILDREN];
         let mut raw = [0usize; MAX_CHILDREN];
         let mut idx = [0u64; MAX_CHILDREN];
@@ -1116,7 +1156,8 @@ impl Worker<'_> {
             idx[i] = f.locate(&out.children[i], raw[i]);
         }
         m = keep_live(&mut live, m, |i| {
-            packed::get(f.payload, f.base, idx[i]) <= budget
+            edge[i][0] = FullEdge::step(depths[0], f.code(idx[i]));
+            edge[i][0] <= budget
         });
         // The children as positions.
         for &i in &live[..m] {
@@ -1132,13 +1173,15 @@ impl Worker<'_> {
             idx[i] = f.locate(&out.forwards[i], raw[i]);
         }
         m = keep_live(&mut live, m, |i| {
-            nibble(corners, corner[i]) <= budget && packed::get(f.payload, f.base, idx[i]) <= budget
+            edge[i][1] = FullEdge::step(depths[1], f.code(idx[i]));
+            nibble(corners, corner[i]) <= budget && edge[i][1] <= budget
         });
         for (j, &i) in live[..m].iter().enumerate() {
             let i = i as usize;
             out.children[j] = out.children[i];
             out.forwards[j] = out.forwards[i];
             out.moves[j] = out.moves[i];
+            out.edge_depths[j] = edge[i];
         }
         out.len = m as u8;
     }
@@ -1147,7 +1190,7 @@ impl Worker<'_> {
     /// table rules out on either side, keeping their flags: both sides' class entries
     /// prefetched, then both lines, then the reads.
     #[inline(always)]
-    fn filter_full_edge(&mut self, f: &FullEdge, out: &mut Survivors, budget: u8) {
+    fn filter_full_edge(&mut self, f: &FullEdge, out: &mut Survivors, depths: [u8; 2], budget: u8) {
         let n = out.len as usize;
         if budget == 0 || n == 0 {
             return;
@@ -1168,13 +1211,12 @@ impl Worker<'_> {
         }
         let (mut kept, mut quarter_only, mut switch) = (0, 0u32, 0u32);
         for i in 0..n {
-            if idx[i]
-                .iter()
-                .all(|&x| packed::get(f.payload, f.base, x) <= budget)
-            {
+            let edge = [0, 1].map(|side| FullEdge::step(depths[side], f.code(idx[i][side])));
+            if edge[0] <= budget && edge[1] <= budget {
                 out.children[kept] = out.children[i];
                 out.forwards[kept] = out.forwards[i];
                 out.moves[kept] = out.moves[i];
+                out.edge_depths[kept] = edge;
                 quarter_only |= (out.quarter_only >> i & 1) << kept;
                 switch |= (out.switch >> i & 1) << kept;
                 kept += 1;
@@ -1206,11 +1248,13 @@ impl Worker<'_> {
         let start_forward = start.inverse();
         stack[0].side = 0;
         stack[0].other_last = ROOT;
+        let root_depths = c.root_depths(start, &start_forward);
         c.expand(
             self,
             &mut stack[0],
             start,
             &start_forward,
+            root_depths,
             ALLOWED_AFTER[last],
             (remaining - 1) as u8,
         );
@@ -1243,30 +1287,34 @@ impl Worker<'_> {
                 }
             }
             let face = mi as usize / 3;
-            let (child, forward, side, other_last, allowed) = if frame.switch & (1 << k) != 0 {
-                // The position is exactly as far from the subgroup as its budget, so the
-                // solution's *last* move is a quarter turn: continue from that end, on the
-                // inverse, where it is the next move.
-                (
-                    frame.forwards[k],
-                    frame.children[k],
-                    frame.side ^ 1,
-                    face,
-                    ALLOWED_AFTER[frame.other_last] & QUARTER_TURNS,
-                )
-            } else {
-                let mut allowed = ALLOWED_AFTER[face];
-                if frame.quarter_only & (1 << k) != 0 {
-                    allowed &= QUARTER_TURNS;
-                }
-                (
-                    frame.children[k],
-                    frame.forwards[k],
-                    frame.side,
-                    frame.other_last,
-                    allowed,
-                )
-            };
+            let [d0, d1] = frame.edge_depths[k];
+            let (child, forward, depths, side, other_last, allowed) =
+                if frame.switch & (1 << k) != 0 {
+                    // The position is exactly as far from the subgroup as its budget, so the
+                    // solution's *last* move is a quarter turn: continue from that end, on the
+                    // inverse, where it is the next move.
+                    (
+                        frame.forwards[k],
+                        frame.children[k],
+                        [d1, d0],
+                        frame.side ^ 1,
+                        face,
+                        ALLOWED_AFTER[frame.other_last] & QUARTER_TURNS,
+                    )
+                } else {
+                    let mut allowed = ALLOWED_AFTER[face];
+                    if frame.quarter_only & (1 << k) != 0 {
+                        allowed &= QUARTER_TURNS;
+                    }
+                    (
+                        frame.children[k],
+                        frame.forwards[k],
+                        [d0, d1],
+                        frame.side,
+                        frame.other_last,
+                        allowed,
+                    )
+                };
             sp += 1;
             stack[sp].side = side;
             stack[sp].other_last = other_last;
@@ -1275,6 +1323,7 @@ impl Worker<'_> {
                 &mut stack[sp],
                 &child,
                 &forward,
+                depths,
                 allowed,
                 (budget - 1) as u8,
             );
@@ -1286,15 +1335,25 @@ impl Worker<'_> {
 /// children that survive its probes (statically dispatched: one copy of the search per
 /// table).
 trait Staged {
+    /// Fill `out` with the children of `state` (inverse-tracked; `forward` is the same
+    /// node as a position) that survive with `budget` moves left after them.  `depths`:
+    /// the node's exact full-edge depths on both sides, when the table takes part.
+    #[allow(clippy::too_many_arguments)]
     fn expand(
         &self,
         w: &mut Worker,
         out: &mut Survivors,
         state: &Cube,
         forward: &Cube,
+        depths: [u8; 2],
         allowed: u32,
         budget: u8,
     );
+
+    /// The exact full-edge depths of a task's root (both sides), if the table takes part.
+    fn root_depths(&self, _state: &Cube, _forward: &Cube) -> [u8; 2] {
+        [0, 0]
+    }
 }
 
 impl Staged for Coset4<'_> {
@@ -1305,6 +1364,7 @@ impl Staged for Coset4<'_> {
         out: &mut Survivors,
         state: &Cube,
         forward: &Cube,
+        _depths: [u8; 2],
         allowed: u32,
         budget: u8,
     ) {
@@ -1327,11 +1387,16 @@ impl Staged for Coset4FullEdge<'_> {
         out: &mut Survivors,
         state: &Cube,
         forward: &Cube,
+        depths: [u8; 2],
         allowed: u32,
         budget: u8,
     ) {
         w.expand_coset4(&self.coset4, out, state, forward, allowed, budget);
-        w.filter_full_edge(&self.full_edge, out, budget);
+        w.filter_full_edge(&self.full_edge, out, depths, budget);
+    }
+
+    fn root_depths(&self, state: &Cube, forward: &Cube) -> [u8; 2] {
+        self.full_edge.root_depths(state, forward)
     }
 }
 
@@ -1343,10 +1408,15 @@ impl Staged for FullEdge<'_> {
         out: &mut Survivors,
         state: &Cube,
         forward: &Cube,
+        depths: [u8; 2],
         allowed: u32,
         budget: u8,
     ) {
-        w.expand_full_edge(self, out, state, forward, allowed, budget)
+        w.expand_full_edge(self, out, state, forward, depths, allowed, budget)
+    }
+
+    fn root_depths(&self, state: &Cube, forward: &Cube) -> [u8; 2] {
+        [self.depth(state), self.depth(forward)]
     }
 }
 
@@ -1375,6 +1445,19 @@ fn assemble(prefix: &[Move], path: &[u8], sides: &[u8]) -> Vec<Move> {
 mod tests {
     use super::*;
     use crate::cube::parse_moves;
+
+    #[test]
+    fn a_neighbours_depth_follows_from_its_parents_and_its_code_mod_3() {
+        for parent in 0u8..15 {
+            for child in parent.saturating_sub(1)..=parent + 1 {
+                assert_eq!(
+                    FullEdge::step(parent, child % 3),
+                    child,
+                    "{parent} -> {child}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn a_switched_search_assembles_the_inverse_side_last_first_and_inverted() {

@@ -234,7 +234,7 @@ impl TableKind {
             Descriptor {
                 kind: TableKind::FullEdge,
                 name: "full-edge",
-                description: "all 12 edges, position and flip, 48-symmetry classes",
+                description: "all 12 edges, position and flip, 48-symmetry classes, depth mod 3",
                 entries: crate::full_edge::ENTRIES,
                 bits: 2,
                 mod3: true,
