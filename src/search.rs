@@ -1112,6 +1112,7 @@ impl Worker<'_> {
     /// then the same two stages for the children as positions, with the corner table
     /// probed on that side too.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)] // the node on both sides, as `Staged::expand` passes it
     fn expand_full_edge(
         &mut self,
         f: &FullEdge,
@@ -1197,14 +1198,14 @@ impl Worker<'_> {
         }
         let mut raw = [[0usize; 2]; MAX_CHILDREN];
         let mut idx = [[0u64; 2]; MAX_CHILDREN];
-        for i in 0..n {
-            raw[i] = [
+        for (i, r) in raw.iter_mut().enumerate().take(n) {
+            *r = [
                 f.start_probe(&out.children[i]),
                 f.start_probe(&out.forwards[i]),
             ];
         }
-        for i in 0..n {
-            idx[i] = [
+        for (i, x) in idx.iter_mut().enumerate().take(n) {
+            *x = [
                 f.locate(&out.children[i], raw[i][0]),
                 f.locate(&out.forwards[i], raw[i][1]),
             ];
