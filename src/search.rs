@@ -1211,8 +1211,8 @@ impl Worker<'_> {
             ];
         }
         let (mut kept, mut quarter_only, mut switch) = (0, 0u32, 0u32);
-        for i in 0..n {
-            let edge = [0, 1].map(|side| FullEdge::step(depths[side], f.code(idx[i][side])));
+        for (i, x) in idx.iter().enumerate().take(n) {
+            let edge = [0, 1].map(|side| FullEdge::step(depths[side], f.code(x[side])));
             if edge[0] <= budget && edge[1] <= budget {
                 out.children[kept] = out.children[i];
                 out.forwards[kept] = out.forwards[i];
