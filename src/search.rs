@@ -290,6 +290,17 @@ impl<'a> Heuristic<'a> {
     }
 }
 
+/// One task of the parallel driver: a prefix of the solution and the (inverse-tracked)
+/// state it leads to, with what every iteration needs of it.
+struct Task {
+    prefix: Vec<Move>,
+    state: Cube,
+    /// The heuristic value of `state`.
+    value: u8,
+    /// With the full-edge table: the exact edge depths of `state` and of its inverse.
+    edge_depths: Option<[u8; 2]>,
+}
+
 /// Why a search ended without a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -756,14 +767,18 @@ pub fn solve_with(
     // Each with its table value and, with the full-edge table, its exact edge depths on
     // both sides: computed once per solve, not once per iteration (a depth costs a
     // descent of up to 14 steps).
-    let mut split: Vec<(Vec<Move>, Cube, u8, Option<[u8; 2]>)> = prefixes(&inverse, SPLIT_DEPTH)
+    let mut split: Vec<Task> = prefixes(&inverse, SPLIT_DEPTH)
         .into_iter()
-        .map(|(prefix, s)| {
-            let depths = h.full_edge.map(|f| [f.depth(&s), f.depth(&s.inverse())]);
-            (prefix, s, h.value(&s), depths)
+        .map(|(prefix, state)| Task {
+            edge_depths: h
+                .full_edge
+                .map(|f| [f.depth(&state), f.depth(&state.inverse())]),
+            value: h.value(&state),
+            prefix,
+            state,
         })
         .collect();
-    split.sort_by_key(|task| task.2);
+    split.sort_by_key(|task| task.value);
     let mut depths = Vec::new();
     let done = AtomicBool::new(false);
     let mut best_known: Option<Vec<Move>> = None;
@@ -838,7 +853,12 @@ pub fn solve_with(
                     if i >= split.len() || shared.stop.load(Relaxed) {
                         return;
                     }
-                    let (prefix, state, value, edge_depths) = &split[i];
+                    let Task {
+                        prefix,
+                        state,
+                        value,
+                        edge_depths,
+                    } = &split[i];
                     {
                         // Prune the prefix itself like any other node.
                         let budget = bound - prefix.len();
