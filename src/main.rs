@@ -1063,7 +1063,7 @@ fn bench(a: BenchArgs) -> Result<(), CliError> {
     }
     if summaries.len() > 1 {
         out(&format!(
-            "\n# side by side, {} positions\n{:<10} {:>9} {:>10} {:>10} {:>12} {:>11}\n",
+            "\n# side by side, {} positions\n{:<16} {:>9} {:>10} {:>10} {:>12} {:>11}\n",
             positions.len(),
             "heuristic",
             "solved",
@@ -1074,7 +1074,7 @@ fn bench(a: BenchArgs) -> Result<(), CliError> {
         ));
         for (name, s) in &summaries {
             out(&format!(
-                "{:<10} {:>9} {:>10.3} {:>10.3} {:>12.4e} {:>11.3e}\n",
+                "{:<16} {:>9} {:>10.3} {:>10.3} {:>12.4e} {:>11.3e}\n",
                 name,
                 format!("{}/{}", s.solved, s.count),
                 s.mean_seconds,
