@@ -473,7 +473,7 @@ fn list(dir: &Path) -> Result<(), CliError> {
                 "--heuristic coset4 (default when present; `korf tables generate --coset 4`)"
             }
             TableKind::FullEdge => {
-                "--heuristic full-edge (`korf tables generate --only full-edge`)"
+                "--heuristic full-edge or coset4+full-edge (`korf tables generate --only full-edge`)"
             }
         };
         text.push_str(&format!(

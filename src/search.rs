@@ -262,11 +262,16 @@ impl<'a> Heuristic<'a> {
 
     /// The full heuristic value (maximum over all tables).
     pub fn value(&self, s: &Cube) -> u8 {
+        self.value_with_full_edge(s, self.full_edge(s))
+    }
+
+    /// [`Heuristic::value`] with the full-edge part already known.
+    fn value_with_full_edge(&self, s: &Cube, full_edge: u8) -> u8 {
         let v = self
             .corners(s)
             .max(self.coset(s))
             .max(self.coset_inverse(s))
-            .max(self.full_edge(s));
+            .max(full_edge);
         if !self.korf_edges {
             return v;
         }
@@ -767,17 +772,25 @@ pub fn solve_with(
     // Each with its table value and, with the full-edge table, its exact edge depths on
     // both sides: computed once per solve, not once per iteration (a depth costs a
     // descent of up to 14 steps).
-    let mut split: Vec<Task> = prefixes(&inverse, SPLIT_DEPTH)
-        .into_iter()
-        .map(|(prefix, state)| Task {
-            edge_depths: h
-                .full_edge
-                .map(|f| [f.depth(&state), f.depth(&state.inverse())]),
-            value: h.value(&state),
-            prefix,
-            state,
-        })
-        .collect();
+    // In the pool: the descents are worth spreading over the threads.
+    let mut split: Vec<Task> = pool.install(|| {
+        use rayon::prelude::*;
+        prefixes(&inverse, SPLIT_DEPTH)
+            .into_par_iter()
+            .map(|(prefix, state)| {
+                let edge_depths = h
+                    .full_edge
+                    .map(|f| [f.depth(&state), f.depth(&state.inverse())]);
+                let full_edge = edge_depths.map_or(0, |[a, b]| a.max(b));
+                Task {
+                    value: h.value_with_full_edge(&state, full_edge),
+                    edge_depths,
+                    prefix,
+                    state,
+                }
+            })
+            .collect()
+    });
     split.sort_by_key(|task| task.value);
     let mut depths = Vec::new();
     let done = AtomicBool::new(false);
