@@ -662,8 +662,20 @@ impl Step {
         }
     }
 
+    /// Set entry `i` to the step's new code if it is empty; if this call set it, add it
+    /// and its weight to `tally`.  Returns whether it did.
+    #[inline(always)]
+    fn mark<S: Space, C: Cells>(&self, p: &S, cells: &C, i: u64, tally: &mut (u64, u64)) -> bool {
+        let set = cells.set_if_empty(i, self.to);
+        if set {
+            tally.0 += 1;
+            tally.1 += p.weight(i);
+        }
+        set
+    }
+
     fn forward<S: Space, C: Cells>(&self, p: &S, cells: &C) -> (u64, u64) {
-        let (mut count, mut weight) = (0, 0);
+        let mut tally = (0, 0);
         let mut i = self.lo;
         while i < self.hi {
             let k = cells.skip(i, self.from);
@@ -679,25 +691,20 @@ impl Step {
                     cells.prefetch(j);
                 }
                 for &j in &neighbours[..n] {
-                    if cells.get(j) == C::EMPTY && cells.set_if_empty(j, self.to) {
-                        count += 1;
-                        weight += p.weight(j);
+                    if cells.get(j) == C::EMPTY && self.mark(p, cells, j, &mut tally) {
                         p.twins(j, |t| {
-                            if cells.set_if_empty(t, self.to) {
-                                count += 1;
-                                weight += p.weight(t);
-                            }
+                            self.mark(p, cells, t, &mut tally);
                         });
                     }
                 }
             }
             i += 1;
         }
-        (count, weight)
+        tally
     }
 
     fn backward<S: Space, C: Cells>(&self, p: &S, cells: &C) -> (u64, u64) {
-        let (mut count, mut weight) = (0, 0);
+        let mut tally = (0, 0);
         let mut i = self.lo;
         while i < self.hi {
             let k = cells.skip(i, C::EMPTY);
@@ -706,20 +713,14 @@ impl Step {
                 continue;
             }
             if cells.get(i) == C::EMPTY && has_neighbour(p, cells, i, self.from) {
-                if cells.set_if_empty(i, self.to) {
-                    count += 1;
-                    weight += p.weight(i);
-                }
+                self.mark(p, cells, i, &mut tally);
                 p.twins(i, |t| {
-                    if cells.set_if_empty(t, self.to) {
-                        count += 1;
-                        weight += p.weight(t);
-                    }
+                    self.mark(p, cells, t, &mut tally);
                 });
             }
             i += 1;
         }
-        (count, weight)
+        tally
     }
 }
 
