@@ -149,6 +149,10 @@ pub enum HeuristicArg {
     /// The k = 4 coset table and the full-edge table together, both sides.
     #[value(name = "coset4+full-edge")]
     Coset4FullEdge,
+    /// Corners and the flipslice coset table (2.3 GiB; `korf tables generate --only
+    /// flipslice`), three axes, position and inverse.
+    #[value(name = "flipslice")]
+    FlipSlice,
 }
 
 #[derive(Args, Debug)]
@@ -239,7 +243,7 @@ pub struct GenerateArgs {
     #[command(flatten)]
     pub dir: DirArgs,
     /// Build only this table (corners, edges7, edgeperm, phase1, phase2, coset, coset4,
-    /// full-edge).
+    /// full-edge, flipslice).
     #[arg(long, value_name = "NAME", conflicts_with = "coset")]
     pub only: Option<String>,
     /// Build only the coset table that also fixes the orientation of K edges: 0 (56 MiB,

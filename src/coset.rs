@@ -75,11 +75,11 @@ const fn combination_ranks() -> [u16; 4096] {
     table
 }
 
-static COMBINATION_RANK: [u16; 4096] = combination_ranks();
+pub(crate) static COMBINATION_RANK: [u16; 4096] = combination_ranks();
 
 /// Inverse of the ranking for `k` ones: the mask of rank `r` (a linear scan; only for
 /// building tables).
-fn unrank_combination(r: usize, k: u32, n: usize) -> u16 {
+pub(crate) fn unrank_combination(r: usize, k: u32, n: usize) -> u16 {
     (0..(1u16 << n))
         .find(|&m| m.count_ones() == k && COMBINATION_RANK[m as usize] as usize == r)
         .expect("rank in range")

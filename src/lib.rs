@@ -6,6 +6,7 @@
 //! * [`coord`] — ranking and unranking of permutations and orientations.
 //! * [`symmetry`] — the 48 symmetries of the cube.
 //! * [`coset`] — the symmetry-reduced coset coordinate of the coset table.
+//! * [`flipslice`] — the coset coordinate of the subgroup that keeps the U and D layers.
 //! * [`full_edge`] — the symmetry-reduced coordinate of all 12 edges.
 //! * [`twophase`] — Kociemba's two-phase search.
 //! * [`tables`] — pattern databases: format, generation, loading, verification.
@@ -17,6 +18,7 @@ pub mod cli;
 pub mod coord;
 pub mod coset;
 pub mod cube;
+pub mod flipslice;
 pub mod full_edge;
 pub mod report;
 pub mod search;

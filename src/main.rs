@@ -475,6 +475,9 @@ fn list(dir: &Path) -> Result<(), CliError> {
             TableKind::FullEdge => {
                 "--heuristic full-edge or coset4+full-edge (`korf tables generate --only full-edge`)"
             }
+            TableKind::FlipSlice => {
+                "--heuristic flipslice (`korf tables generate --only flipslice`)"
+            }
         };
         text.push_str(&format!(
             "  {:<9} {:<55} {}\n  {:<9} used by: {used_by}\n",
@@ -545,6 +548,7 @@ fn ensure_tables(
             TableKind::Coset => 15,
             TableKind::Coset4 => 900,
             TableKind::FullEdge => 7200,
+            TableKind::FlipSlice => 1800,
         })
         .sum();
     let duration = format!("about {seconds} seconds on 2 cores");
@@ -573,6 +577,7 @@ fn heuristic_kind(s: &SearchArgs, dir: &Path) -> HeuristicKind {
         Some(HeuristicArg::All) => HeuristicKind::All,
         Some(HeuristicArg::FullEdge) => HeuristicKind::FullEdge,
         Some(HeuristicArg::Coset4FullEdge) => HeuristicKind::Coset4FullEdge,
+        Some(HeuristicArg::FlipSlice) => HeuristicKind::FlipSlice,
         None => {
             let present = |k: &TableKind| dir.join(k.file_name()).exists();
             if present(&TableKind::Coset4) {
@@ -592,15 +597,28 @@ fn heuristic_kind(s: &SearchArgs, dir: &Path) -> HeuristicKind {
 fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
     let dir = tables::resolve_dir(s.tables.as_deref());
     let kind = heuristic_kind(s, &dir);
-    let full_edge = dir.join(TableKind::FullEdge.file_name());
-    if kind.tables().contains(&TableKind::FullEdge) && !full_edge.exists() {
-        // An hour or more and 6 GB of memory: never started behind the user's back.
-        return Err(CliError::Failure(format!(
-            "--heuristic {} needs {}, which is not built; build it once with `korf tables generate --only full-edge --dir {}` (about an hour on 2 cores, 6 GB of memory)",
-            kind.name(),
-            full_edge.display(),
-            dir.display()
-        )));
+    // The large tables take many minutes and gigabytes of memory to build: never started
+    // behind the user's back.
+    for (big, cost) in [
+        (
+            TableKind::FullEdge,
+            "about an hour on 2 cores, 6 GB of memory",
+        ),
+        (
+            TableKind::FlipSlice,
+            "about 15 minutes on 2 cores, 8 GB of memory",
+        ),
+    ] {
+        let path = dir.join(big.file_name());
+        if kind.tables().contains(&big) && !path.exists() {
+            return Err(CliError::Failure(format!(
+                "--heuristic {} needs {}, which is not built; build it once with `korf tables generate --only {} --dir {}` ({cost})",
+                kind.name(),
+                path.display(),
+                big.name(),
+                dir.display()
+            )));
+        }
     }
     ensure_tables(kind.tables(), &dir, s.no_generate, "pattern databases")?;
     let residency = if s.no_huge_pages {

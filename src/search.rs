@@ -22,6 +22,7 @@
 use crate::coord;
 use crate::coset::{self, CosetCoords, EdgeMasks};
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, NO_PREVIOUS};
+use crate::flipslice::FlipSliceCoords;
 use crate::full_edge::FullEdgeCoords;
 use crate::tables::packed;
 use crate::tables::pattern::{edges7_b_state, Pattern, EDGES7_A};
@@ -56,32 +57,79 @@ const KORF: u8 = 0;
 const COSET: u8 = 1;
 const ALL: u8 = 2;
 
-/// A loaded k = 4 coset table: payload, base depth, coordinates.
-#[derive(Clone, Copy)]
-pub struct Coset4<'a> {
-    payload: &'a [u8],
-    base: u8,
-    coords: &'static CosetCoords,
+/// The coordinates of a 2-bit coset table reduced by the 16 symmetries that keep the U–D
+/// axis and probed along all three axes.
+pub trait AxisCoords: Sync + 'static {
+    /// What a probe computes once per position and shares among its three axes.
+    type Parts: Copy;
+    /// A placeholder value of `Parts`.
+    const NO_PARTS: Self::Parts;
+    /// Whether the subgroup holds every half turn: then a tight bound on the inverse
+    /// allows only quarter turns next (see [`Worker::dfs_staged`]).
+    const HALF_TURNS: bool;
+    fn parts(&self, x: &Cube) -> Self::Parts;
+    /// Table index of `S · x · S⁻¹` for the `a`-th axis symmetry, `p = parts(x)`.
+    fn axis_index(&self, x: &Cube, p: &Self::Parts, a: usize) -> u64;
 }
 
-impl Coset4<'_> {
-    /// Table value along axis `a`, given `corner = coset::corner_raw(x)` and the edge
-    /// masks of `x`.
+impl AxisCoords for CosetCoords {
+    type Parts = (EdgeMasks, usize);
+    const NO_PARTS: Self::Parts = (
+        EdgeMasks {
+            slice: [0; 3],
+            flips: 0,
+        },
+        0,
+    );
+    const HALF_TURNS: bool = true;
     #[inline(always)]
-    fn probe(&self, masks: &EdgeMasks, corner: usize, a: usize) -> u8 {
-        packed::get(
-            self.payload,
-            self.base,
-            self.coords.axis_index(masks, corner, a),
-        )
+    fn parts(&self, x: &Cube) -> Self::Parts {
+        (EdgeMasks::of(x), coset::corner_raw(x))
     }
+    #[inline(always)]
+    fn axis_index(&self, _x: &Cube, p: &Self::Parts, a: usize) -> u64 {
+        CosetCoords::axis_index(self, &p.0, p.1, a)
+    }
+}
 
+impl AxisCoords for FlipSliceCoords {
+    type Parts = ();
+    const NO_PARTS: Self::Parts = ();
+    const HALF_TURNS: bool = false;
+    #[inline(always)]
+    fn parts(&self, _x: &Cube) -> Self::Parts {}
+    #[inline(always)]
+    fn axis_index(&self, x: &Cube, _p: &Self::Parts, a: usize) -> u64 {
+        FlipSliceCoords::axis_index(self, x, a)
+    }
+}
+
+/// A loaded 2-bit three-axis coset table: payload, base depth, coordinates.
+pub struct AxisTable<'a, C: AxisCoords> {
+    payload: &'a [u8],
+    base: u8,
+    coords: &'static C,
+}
+
+impl<C: AxisCoords> Clone for AxisTable<'_, C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C: AxisCoords> Copy for AxisTable<'_, C> {}
+
+/// The k = 4 coset table.
+pub type Coset4<'a> = AxisTable<'a, CosetCoords>;
+/// The flipslice coset table.
+pub type FlipSlice<'a> = AxisTable<'a, FlipSliceCoords>;
+
+impl<C: AxisCoords> AxisTable<'_, C> {
     /// The largest value over the three axes.
     #[inline(always)]
     pub fn value(&self, x: &Cube) -> u8 {
-        let (masks, corner) = (EdgeMasks::of(x), coset::corner_raw(x));
+        let p = self.coords.parts(x);
         (0..3)
-            .map(|a| self.probe(&masks, corner, a))
+            .map(|a| packed::get(self.payload, self.base, self.coords.axis_index(x, &p, a)))
             .max()
             .unwrap_or(0)
     }
@@ -172,6 +220,8 @@ pub struct Heuristic<'a> {
     coset4: Option<Coset4<'a>>,
     /// The full-edge table, when it takes part.
     full_edge: Option<FullEdge<'a>>,
+    /// The flipslice coset table, when it takes part.
+    flipslice: Option<FlipSlice<'a>>,
     /// Whether the three edge tables take part (always, unless the coset table replaces
     /// them).
     korf_edges: bool,
@@ -198,6 +248,11 @@ impl<'a> Heuristic<'a> {
                 base: t.base(),
                 coords: coset::coords_for(coset::Variant::SliceFlips),
             }),
+            flipslice: set.flipslice.as_ref().map(|t| FlipSlice {
+                payload: t.payload(),
+                base: t.base(),
+                coords: crate::flipslice::flipslice_coords(),
+            }),
             full_edge: set.full_edge.as_ref().map(|t| FullEdge {
                 payload: t.payload(),
                 coords: crate::full_edge::full_edge_coords(),
@@ -223,9 +278,13 @@ impl<'a> Heuristic<'a> {
             Some((t, co)) => nibble(t, co.index(s)),
             None => 0,
         };
-        match self.coset4 {
+        let k4 = match self.coset4 {
             Some(c) => k0.max(c.value(s)),
             None => k0,
+        };
+        match self.flipslice {
+            Some(c) => k4.max(c.value(s)),
+            None => k4,
         }
     }
 
@@ -546,6 +605,9 @@ impl Worker<'_> {
             return self.dfs_staged(&both, start, prefix, bound, edge_depths);
         }
         if let Some(c) = self.h.coset4 {
+            return self.dfs_staged(&c, start, prefix, bound, None);
+        }
+        if let Some(c) = self.h.flipslice {
             return self.dfs_staged(&c, start, prefix, bound, None);
         }
         if let Some(f) = self.h.full_edge {
@@ -1008,8 +1070,8 @@ const EMPTY_SURVIVORS: Survivors = Survivors {
 /// Keep the live children (`live[..n]`) whose entry `idx[i]` is within `budget`, raising
 /// `vmax[i]` to it; returns how many are kept.
 #[inline(always)]
-fn filter_live(
-    c: &Coset4,
+fn filter_live<C: AxisCoords>(
+    c: &AxisTable<C>,
     live: &mut [u8; MAX_CHILDREN],
     n: usize,
     idx: &[u64; MAX_CHILDREN],
@@ -1049,9 +1111,9 @@ impl Worker<'_> {
     /// then forward axes 0, 1, 2: on a 17-move position the first prunes 59 % of the
     /// children, each later one 1–14 %.
     #[inline(always)]
-    fn expand_coset4(
+    fn expand_coset4<C: AxisCoords>(
         &mut self,
-        c: &Coset4,
+        c: &AxisTable<C>,
         out: &mut Survivors,
         state: &Cube,
         forward: &Cube,
@@ -1065,11 +1127,7 @@ impl Worker<'_> {
             return self.solved_child(out, state, allowed);
         }
         let mut n = 0;
-        let mut corner = [0usize; MAX_CHILDREN];
-        let mut masks = [EdgeMasks {
-            slice: [0; 3],
-            flips: 0,
-        }; MAX_CHILDREN];
+        let mut parts = [C::NO_PARTS; MAX_CHILDREN];
         let mut idx = [0u64; MAX_CHILDREN];
         let mut vmax = [0u8; MAX_CHILDREN];
         let mut live = [0u8; MAX_CHILDREN];
@@ -1077,9 +1135,8 @@ impl Worker<'_> {
             let mi = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
             let child = state.premove(ALL_MOVES[mi].inverse());
-            corner[n] = coset::corner_raw(&child);
-            masks[n] = EdgeMasks::of(&child);
-            idx[n] = c.coords.axis_index(&masks[n], corner[n], 0);
+            parts[n] = c.coords.parts(&child);
+            idx[n] = c.coords.axis_index(&child, &parts[n], 0);
             prefetch_line(c.payload, packed::line_offset(idx[n]));
             out.children[n] = child;
             out.moves[n] = mi as u8;
@@ -1092,9 +1149,10 @@ impl Worker<'_> {
         let mut m = filter_live(c, &mut live, n, &idx, &mut vmax, budget);
         for &i in &live[..m] {
             let i = i as usize;
-            idx[i] = c.coords.axis_index(&masks[i], corner[i], 1);
+            let x = &out.children[i];
+            idx[i] = c.coords.axis_index(x, &parts[i], 1);
             prefetch_line(c.payload, packed::line_offset(idx[i]));
-            idx2[i] = c.coords.axis_index(&masks[i], corner[i], 2);
+            idx2[i] = c.coords.axis_index(x, &parts[i], 2);
             prefetch_line(c.payload, packed::line_offset(idx2[i]));
         }
         m = filter_live(c, &mut live, m, &idx, &mut vmax, budget);
@@ -1108,17 +1166,17 @@ impl Worker<'_> {
             let i = i as usize;
             let f = forward.apply_move(ALL_MOVES[out.moves[i] as usize]);
             out.forwards[i] = f;
-            corner[i] = coset::corner_raw(&f);
-            masks[i] = EdgeMasks::of(&f);
-            idx[i] = c.coords.axis_index(&masks[i], corner[i], 0);
+            parts[i] = c.coords.parts(&f);
+            idx[i] = c.coords.axis_index(&f, &parts[i], 0);
             prefetch_line(c.payload, packed::line_offset(idx[i]));
         }
         m = filter_live(c, &mut live, m, &idx, &mut forward_max, budget);
         for &i in &live[..m] {
             let i = i as usize;
-            idx[i] = c.coords.axis_index(&masks[i], corner[i], 1);
+            let x = &out.forwards[i];
+            idx[i] = c.coords.axis_index(x, &parts[i], 1);
             prefetch_line(c.payload, packed::line_offset(idx[i]));
-            idx2[i] = c.coords.axis_index(&masks[i], corner[i], 2);
+            idx2[i] = c.coords.axis_index(x, &parts[i], 2);
             prefetch_line(c.payload, packed::line_offset(idx2[i]));
         }
         m = filter_live(c, &mut live, m, &idx, &mut forward_max, budget);
@@ -1129,6 +1187,9 @@ impl Worker<'_> {
             out.children[j] = out.children[i];
             out.forwards[j] = out.forwards[i];
             out.moves[j] = out.moves[i];
+            if !C::HALF_TURNS {
+                continue;
+            }
             if inverse_max[i] == budget {
                 out.quarter_only |= 1 << j;
             } else if forward_max[i] == budget {
@@ -1407,7 +1468,7 @@ trait Staged {
     }
 }
 
-impl Staged for Coset4<'_> {
+impl<C: AxisCoords> Staged for AxisTable<'_, C> {
     #[inline(always)]
     fn expand(
         &self,

@@ -40,6 +40,10 @@ pub enum TableKind {
     /// All 12 edges, position and flip, reduced by the 48 symmetries, two bits per entry
     /// ([`crate::full_edge`]).
     FullEdge,
+    /// The coset of the subgroup that keeps the U and D layers: corner layers and twist
+    /// (16-symmetry class) × E-slice positions × all flips, two bits per entry
+    /// ([`crate::flipslice`]).
+    FlipSlice,
 }
 
 /// Everything fixed about one table kind, including its expected distribution.
@@ -129,6 +133,9 @@ const FULL_EDGE_EXPECTED: [u64; 15] = [
     72,
 ];
 
+/// Flipslice entries by depth (twins included): not yet measured.
+const FLIPSLICE_EXPECTED: [u64; 0] = [];
+
 /// The default set (the optimal solver's tables), in build order.
 pub const DEFAULT_SET: [TableKind; 3] =
     [TableKind::Corners, TableKind::Edges7, TableKind::EdgePerm];
@@ -138,7 +145,7 @@ pub const TWOPHASE_SET: [TableKind; 2] = [TableKind::Phase1, TableKind::Phase2];
 
 impl TableKind {
     /// All kinds, in build order.
-    pub const ALL: [TableKind; 8] = [
+    pub const ALL: [TableKind; 9] = [
         TableKind::Corners,
         TableKind::Edges7,
         TableKind::EdgePerm,
@@ -147,11 +154,12 @@ impl TableKind {
         TableKind::Coset,
         TableKind::Coset4,
         TableKind::FullEdge,
+        TableKind::FlipSlice,
     ];
 
     /// The kind's descriptor.
     pub fn descriptor(self) -> &'static Descriptor {
-        static D: [Descriptor; 8] = [
+        static D: [Descriptor; 9] = [
             Descriptor {
                 kind: TableKind::Corners,
                 name: "corners",
@@ -242,6 +250,18 @@ impl TableKind {
                 expected: &FULL_EDGE_EXPECTED,
                 expected_states: &crate::full_edge::EXPECTED_STATES,
             },
+            Descriptor {
+                kind: TableKind::FlipSlice,
+                name: "flipslice",
+                description:
+                    "coset keeping the U/D layers: corner layers+twist class x E-slice x all flips",
+                entries: crate::flipslice::ENTRIES,
+                bits: 2,
+                mod3: false,
+                default_build: false,
+                expected_states: &[],
+                expected: &FLIPSLICE_EXPECTED,
+            },
         ];
         &D[self as usize]
     }
@@ -290,7 +310,7 @@ impl TableKind {
         if d.mod3 {
             return generate::Layout::Mod3;
         }
-        if d.bits == 2 {
+        if d.bits == 2 && !d.expected.is_empty() {
             let base = packed::choose_base(d.expected);
             let deep: u64 = d.expected.iter().skip(base as usize + 4).sum();
             if deep <= d.entries / 256 {
@@ -390,6 +410,12 @@ impl TableKind {
             ),
             TableKind::FullEdge => run(
                 &crate::full_edge::FullEdgeSpace(&crate::full_edge::FullEdgeCoords::with_moves()),
+                layout,
+                progress,
+                checkpoint,
+            ),
+            TableKind::FlipSlice => run(
+                &crate::flipslice::FlipSliceSpace(crate::flipslice::flipslice_coords()),
                 layout,
                 progress,
                 checkpoint,
@@ -848,6 +874,8 @@ pub enum HeuristicKind {
     FullEdge,
     /// The k = 4 coset table and the full-edge table (position and inverse).
     Coset4FullEdge,
+    /// Corners and the flipslice coset table (three axes, position and inverse).
+    FlipSlice,
 }
 
 impl HeuristicKind {
@@ -860,6 +888,7 @@ impl HeuristicKind {
             HeuristicKind::All => "all",
             HeuristicKind::FullEdge => "full-edge",
             HeuristicKind::Coset4FullEdge => "coset4+full-edge",
+            HeuristicKind::FlipSlice => "flipslice",
         }
     }
 
@@ -879,6 +908,7 @@ impl HeuristicKind {
             HeuristicKind::Coset4FullEdge => {
                 &[TableKind::Corners, TableKind::Coset4, TableKind::FullEdge]
             }
+            HeuristicKind::FlipSlice => &[TableKind::Corners, TableKind::FlipSlice],
         }
     }
 }
@@ -895,6 +925,8 @@ pub struct TableSet {
     pub coset4: Option<Table>,
     /// The full-edge table (heuristic `full-edge`).
     pub full_edge: Option<Table>,
+    /// The flipslice coset table (heuristic `flipslice`).
+    pub flipslice: Option<Table>,
 }
 
 impl TableSet {
@@ -930,7 +962,11 @@ impl TableSet {
             coset: load(TableKind::Coset)?,
             coset4: load(TableKind::Coset4)?,
             full_edge: load(TableKind::FullEdge)?,
+            flipslice: load(TableKind::FlipSlice)?,
         };
+        if set.flipslice.is_some() {
+            crate::flipslice::flipslice_coords();
+        }
         if set.coset.is_some() {
             crate::coset::coset_coords();
         }
@@ -945,6 +981,9 @@ impl TableSet {
 
     /// The heuristic these tables make.
     pub fn kind(&self) -> HeuristicKind {
+        if self.flipslice.is_some() {
+            return HeuristicKind::FlipSlice;
+        }
         if self.full_edge.is_some() && self.coset4.is_some() {
             return HeuristicKind::Coset4FullEdge;
         }

@@ -1,0 +1,253 @@
+//! The flipslice coordinate (corner layers and twist, E-slice positions, all flips; 16
+//! symmetries; three axes): invariance, symmetry, move action and depths against plain
+//! searches over the cube model.
+
+use korf::cube::{random_cube, Cube, ALL_MOVES};
+use korf::flipslice::{
+    flipslice_coords, parts, FlipSliceCoords, FlipSliceSpace, AXIS_SYMMETRIES, CORNER_CLASSES,
+    CORNER_RAW, EDGE_VALUES,
+};
+use korf::symmetry::{conjugate, UD_SYMMETRIES};
+use korf::tables::generate::Space;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use std::collections::{HashMap, HashSet};
+
+fn rng(seed: u64) -> rand::rngs::StdRng {
+    rand::rngs::StdRng::seed_from_u64(seed)
+}
+
+fn coords() -> &'static FlipSliceCoords {
+    flipslice_coords()
+}
+
+fn parity(p: &[u8]) -> bool {
+    let mut odd = false;
+    for i in 0..p.len() {
+        for j in i + 1..p.len() {
+            odd ^= p[i] > p[j];
+        }
+    }
+    odd
+}
+
+/// A random element of the subgroup: U corners among the U positions, D corners among the D
+/// positions, none twisted; E edges in the E slice; nothing flipped; permutation parities
+/// matched so that it is a position.
+fn random_in_subgroup(rng: &mut impl Rng) -> Cube {
+    let (mut u, mut d) = ([0u8, 1, 2, 3], [4u8, 5, 6, 7]);
+    u.shuffle(rng);
+    d.shuffle(rng);
+    let cp = [u[0], u[1], u[2], u[3], d[0], d[1], d[2], d[3]];
+    let (mut e, mut other) = ([8u8, 9, 10, 11], [0u8, 1, 2, 3, 4, 5, 6, 7]);
+    e.shuffle(rng);
+    other.shuffle(rng);
+    let mut ep = [0u8; 12];
+    ep[..8].copy_from_slice(&other);
+    ep[8..].copy_from_slice(&e);
+    if parity(&cp) != parity(&ep) {
+        ep.swap(0, 1);
+    }
+    let c = Cube::from_parts(cp, [0; 8], ep, [0; 12]);
+    assert!(c.validate().is_ok());
+    c
+}
+
+#[test]
+fn corner_classes_partition_the_raw_values() {
+    let co = coords();
+    assert_eq!(co.class_rep.len(), CORNER_CLASSES);
+    let orbits: usize = co
+        .class_stabilizer
+        .iter()
+        .map(|st| UD_SYMMETRIES / st.count_ones() as usize)
+        .sum();
+    assert_eq!(orbits, CORNER_RAW);
+}
+
+#[test]
+fn the_coordinate_names_right_cosets_of_the_subgroup() {
+    let co = coords();
+    let mut r = rng(21);
+    let goal = co.index(&Cube::SOLVED);
+    for _ in 0..3000 {
+        let x = random_cube(&mut r);
+        let h = random_in_subgroup(&mut r);
+        assert_eq!(co.index(&h.compose(&x)), co.index(&x));
+        assert_eq!(co.index(&h), goal);
+    }
+    // U and D turns stay in the subgroup; every other turn leaves it.
+    for m in ALL_MOVES {
+        let stays = co.index(&Cube::SOLVED.apply_move(m)) == goal;
+        assert_eq!(stays, matches!(m.face_index(), 0 | 3), "{m}");
+    }
+    // Every flip counts: two flipped edges in place leave the subgroup.
+    let s = Cube::SOLVED;
+    for (a, b) in [(0, 1), (8, 9), (0, 11)] {
+        let mut eo = [0u8; 12];
+        eo[a] = 1;
+        eo[b] = 1;
+        let flipped = Cube::from_parts(s.corner_perm(), s.corner_twists(), s.edge_perm(), eo);
+        assert_ne!(co.index(&flipped), goal, "flips at {a} and {b}");
+    }
+}
+
+#[test]
+fn the_coordinate_is_invariant_under_the_16_ud_symmetries() {
+    let co = coords();
+    let mut r = rng(22);
+    for _ in 0..300 {
+        let x = random_cube(&mut r);
+        let i = co.canonical_index(co.index(&x));
+        for s in 0..UD_SYMMETRIES {
+            let j = co.canonical_index(co.index(&conjugate(&x, s)));
+            assert_eq!(j, i, "symmetry {s}");
+        }
+    }
+}
+
+#[test]
+fn axis_parts_agree_with_conjugating_the_cube() {
+    let co = coords();
+    let mut r = rng(23);
+    for _ in 0..3000 {
+        let x = random_cube(&mut r);
+        for (a, &s) in AXIS_SYMMETRIES.iter().enumerate() {
+            let y = conjugate(&x, s);
+            assert_eq!(co.axis_parts(&x, a), parts(&y), "axis {a}");
+            assert_eq!(co.axis_index(&x, a), co.index(&y), "axis {a}");
+        }
+    }
+}
+
+#[test]
+fn entries_stand_for_their_cube() {
+    let co = coords();
+    let mut r = rng(24);
+    for _ in 0..3000 {
+        let i = co.index(&random_cube(&mut r));
+        assert_eq!(
+            co.canonical_index(co.index(&co.entry_cube(i))),
+            co.canonical_index(i)
+        );
+    }
+}
+
+#[test]
+fn neighbours_are_the_entries_of_the_moved_cube() {
+    let co = coords();
+    let space = FlipSliceSpace(co);
+    let mut r = rng(25);
+    for _ in 0..2000 {
+        let x = random_cube(&mut r);
+        let moved: HashSet<u64> = ALL_MOVES
+            .iter()
+            .map(|&m| co.canonical_index(co.index(&x.apply_move(m))))
+            .collect();
+        let mut listed = HashSet::new();
+        space.neighbours(co.index(&x), |n| {
+            listed.insert(co.canonical_index(n));
+            false
+        });
+        assert_eq!(listed, moved);
+    }
+}
+
+/// Breadth-first search over entries (twins included), as the table generator walks them,
+/// up to `depth`: the depth of every entry reached.
+fn entry_depths(co: &FlipSliceCoords, depth: usize) -> HashMap<u64, usize> {
+    let space = FlipSliceSpace(co);
+    let goal = space.goal();
+    let mut seen = HashMap::from([(goal, 0)]);
+    co.twins(goal, |t| {
+        seen.insert(t, 0);
+    });
+    let mut frontier: Vec<u64> = seen.keys().copied().collect();
+    for d in 1..=depth {
+        let mut next = Vec::new();
+        for &i in &frontier {
+            space.neighbours(i, |n| {
+                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(n) {
+                    e.insert(d);
+                    next.push(n);
+                    co.twins(n, |t| {
+                        if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(t) {
+                            e.insert(d);
+                            next.push(t);
+                        }
+                    });
+                }
+                false
+            });
+        }
+        frontier = next;
+    }
+    seen
+}
+
+#[test]
+fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
+    let co = coords();
+    const DEPTH: usize = 4;
+    let entries = entry_depths(co, DEPTH);
+    let mut expanded = [0u64; DEPTH + 1];
+    for (&i, &d) in &entries {
+        let class = (i / EDGE_VALUES as u64) as usize;
+        expanded[d] += UD_SYMMETRIES as u64 / co.class_stabilizer[class].count_ones() as u64;
+    }
+    // The same search over raw (corner, E positions, flips) triples through whole cubes.
+    let key = |c: &Cube| {
+        let p = parts(c);
+        (p.corner, p.e_mask, p.flips)
+    };
+    let mut seen: HashSet<_> = HashSet::from([key(&Cube::SOLVED)]);
+    let mut frontier = vec![Cube::SOLVED];
+    for (depth, &count) in expanded.iter().enumerate() {
+        assert_eq!(frontier.len() as u64, count, "depth {depth}");
+        let mut next = Vec::new();
+        for c in &frontier {
+            for m in ALL_MOVES {
+                let y = c.apply_move(m);
+                if seen.insert(key(&y)) {
+                    next.push(y);
+                }
+            }
+        }
+        frontier = next;
+    }
+    assert!(expanded[DEPTH] > 10_000, "the check reaches a real depth");
+}
+
+/// Distance of `x` to the subgroup by plain iterative deepening (no tables).
+fn subgroup_distance(co: &FlipSliceCoords, x: &Cube, limit: usize) -> Option<usize> {
+    let goal = co.index(&Cube::SOLVED);
+    fn dfs(co: &FlipSliceCoords, x: &Cube, depth: usize, goal: u64) -> bool {
+        co.index(x) == goal
+            || (depth > 0
+                && ALL_MOVES
+                    .into_iter()
+                    .any(|m| dfs(co, &x.apply_move(m), depth - 1, goal)))
+    }
+    (0..=limit).find(|&d| dfs(co, x, d, goal))
+}
+
+#[test]
+fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
+    let co = coords();
+    let depths = entry_depths(co, 4);
+    let mut r = rng(26);
+    let mut checked = [0usize; 5];
+    for len in 0..=6 {
+        for _ in 0..40 {
+            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+            let x = Cube::from_moves(&seq);
+            let brute = subgroup_distance(co, &x, 4);
+            let found = depths.get(&co.index(&x)).copied();
+            assert_eq!(found, brute, "{seq:?}");
+            if let Some(d) = brute {
+                checked[d] += 1;
+            }
+        }
+    }
+    assert!(checked[3] > 0 && checked[4] > 0, "{checked:?}");
+}
