@@ -238,6 +238,9 @@ pub struct FlipSliceCoords {
     pub move_flip: [u16; MOVE_COUNT],
     /// The mask of each E-set rank.
     pub e_mask: Vec<u16>,
+    /// `excluded_by_axes[t]`: the moves of the subgroup of each axis in `t` (bit `a` for
+    /// axis `a`), as move bits: the turns `m` with `S_a · m · S_a⁻¹` a U or D turn.
+    pub excluded_by_axes: [u32; 8],
     frames: [Frame; 3],
 }
 
@@ -309,7 +312,18 @@ impl FlipSliceCoords {
             .collect();
         let frames = AXIS_SYMMETRIES
             .map(|s| Frame::new(&syms.elements[s], &syms.elements[syms.inverse[s] as usize]));
+        let axis_moves = AXIS_SYMMETRIES.map(|s| {
+            (0..MOVE_COUNT)
+                .filter(|&m| matches!(syms.move_conj[s][m].face_index(), 0 | 3))
+                .fold(0u32, |acc, m| acc | 1 << m)
+        });
+        let excluded_by_axes = std::array::from_fn(|t| {
+            (0..3)
+                .filter(|a| t >> a & 1 == 1)
+                .fold(0u32, |acc, a| acc | axis_moves[a])
+        });
         FlipSliceCoords {
+            excluded_by_axes,
             corner_move,
             corner_class_sym,
             class_rep,

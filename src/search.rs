@@ -40,6 +40,9 @@ const ROOT: usize = NO_PREVIOUS;
 
 pub use crate::tables::HeuristicKind;
 
+/// All 18 moves, as a move bit set.
+const ALL_MOVE_BITS: u32 = (1 << 18) - 1;
+
 /// The quarter turns, as a move bit set.
 const QUARTER_TURNS: u32 = {
     let mut m = 0u32;
@@ -64,9 +67,10 @@ pub trait AxisCoords: Sync + 'static {
     type Parts: Copy;
     /// A placeholder value of `Parts`.
     const NO_PARTS: Self::Parts;
-    /// Whether the subgroup holds every half turn: then a tight bound on the inverse
-    /// allows only quarter turns next (see [`Worker::dfs_staged`]).
-    const HALF_TURNS: bool;
+    /// The moves a solution of exactly the probed length cannot end with, given which
+    /// axes' probes were tight (bit `a` for axis `a`): moves of the subgroup (of that
+    /// axis' frame) could be dropped from the end, giving a shorter way into it.
+    fn excluded(&self, tight_axes: u8) -> u32;
     fn parts(&self, x: &Cube) -> Self::Parts;
     /// Table index of `S · x · S⁻¹` for the `a`-th axis symmetry, `p = parts(x)`.
     fn axis_index(&self, x: &Cube, p: &Self::Parts, a: usize) -> u64;
@@ -81,7 +85,15 @@ impl AxisCoords for CosetCoords {
         },
         0,
     );
-    const HALF_TURNS: bool = true;
+    /// Every half turn is in the subgroup, whatever the axis.
+    #[inline(always)]
+    fn excluded(&self, tight_axes: u8) -> u32 {
+        if tight_axes != 0 {
+            !QUARTER_TURNS & ALL_MOVE_BITS
+        } else {
+            0
+        }
+    }
     #[inline(always)]
     fn parts(&self, x: &Cube) -> Self::Parts {
         (EdgeMasks::of(x), coset::corner_raw(x))
@@ -95,7 +107,11 @@ impl AxisCoords for CosetCoords {
 impl AxisCoords for FlipSliceCoords {
     type Parts = ();
     const NO_PARTS: Self::Parts = ();
-    const HALF_TURNS: bool = false;
+    /// The turns of the two faces of each tight axis.
+    #[inline(always)]
+    fn excluded(&self, tight_axes: u8) -> u32 {
+        self.excluded_by_axes[tight_axes as usize & 7]
+    }
     #[inline(always)]
     fn parts(&self, _x: &Cube) -> Self::Parts {}
     #[inline(always)]
@@ -1038,11 +1054,12 @@ struct Survivors {
     /// position (what the next level's codes are read against).
     edge_depths: [[u8; 2]; MAX_CHILDREN],
     moves: [u8; MAX_CHILDREN],
-    /// Bit `i`: child `i`'s tracked inverse is exactly as far from the subgroup as its
-    /// budget, so its next move is a quarter turn.
-    quarter_only: u32,
-    /// Bit `i`: not so, but child `i` itself is: the search below it switches sides (see
-    /// [`Worker::dfs_coset4`]).
+    /// Moves child `i`'s next move cannot be, on the side the search continues on: a
+    /// tight bound rules out the moves of the subgroup as the solution's next move on the
+    /// inverse, or as its last move on the position (see [`AxisCoords::excluded`]).
+    excluded: [u32; MAX_CHILDREN],
+    /// Bit `i`: the position's tight bound rules out more moves than the inverse's, so the
+    /// search below child `i` switches sides and extends the solution from its end.
     switch: u32,
     /// Which end of the solution this frame's moves extend: 0 = after the moves so far
     /// (the position is the cube's), 1 = before the end (the search has switched to the
@@ -1059,7 +1076,7 @@ const EMPTY_SURVIVORS: Survivors = Survivors {
     forwards: [Cube::SOLVED; MAX_CHILDREN],
     edge_depths: [[0; 2]; MAX_CHILDREN],
     moves: [0; MAX_CHILDREN],
-    quarter_only: 0,
+    excluded: [0; MAX_CHILDREN],
     switch: 0,
     side: 0,
     other_last: ROOT,
@@ -1075,12 +1092,13 @@ fn filter_live<C: AxisCoords>(
     live: &mut [u8; MAX_CHILDREN],
     n: usize,
     idx: &[u64; MAX_CHILDREN],
-    vmax: &mut [u8; MAX_CHILDREN],
+    tight: &mut [u8; MAX_CHILDREN],
+    axis: usize,
     budget: u8,
 ) -> usize {
     keep_live(live, n, |i| {
         let v = packed::get(c.payload, c.base, idx[i]);
-        vmax[i] = vmax[i].max(v);
+        tight[i] |= ((v == budget) as u8) << axis;
         v <= budget
     })
 }
@@ -1120,7 +1138,6 @@ impl Worker<'_> {
         mut allowed: u32,
         budget: u8,
     ) {
-        out.quarter_only = 0;
         out.switch = 0;
         out.next = 0;
         if budget == 0 {
@@ -1129,7 +1146,7 @@ impl Worker<'_> {
         let mut n = 0;
         let mut parts = [C::NO_PARTS; MAX_CHILDREN];
         let mut idx = [0u64; MAX_CHILDREN];
-        let mut vmax = [0u8; MAX_CHILDREN];
+        let mut inverse_tight = [0u8; MAX_CHILDREN];
         let mut live = [0u8; MAX_CHILDREN];
         while allowed != 0 {
             let mi = allowed.trailing_zeros() as usize;
@@ -1146,7 +1163,7 @@ impl Worker<'_> {
         self.nodes += n as u64;
         // Inverse side, axis 0, then axes 1 and 2 together.
         let mut idx2 = [0u64; MAX_CHILDREN];
-        let mut m = filter_live(c, &mut live, n, &idx, &mut vmax, budget);
+        let mut m = filter_live(c, &mut live, n, &idx, &mut inverse_tight, 0, budget);
         for &i in &live[..m] {
             let i = i as usize;
             let x = &out.children[i];
@@ -1155,12 +1172,9 @@ impl Worker<'_> {
             idx2[i] = c.coords.axis_index(x, &parts[i], 2);
             prefetch_line(c.payload, packed::line_offset(idx2[i]));
         }
-        m = filter_live(c, &mut live, m, &idx, &mut vmax, budget);
-        m = filter_live(c, &mut live, m, &idx2, &mut vmax, budget);
-        // The inverse's value decides whether the child's next move must be a quarter turn
-        // (see `dfs_with`); the forward probes do not take part in it.
-        let inverse_max = vmax;
-        let mut forward_max = [0u8; MAX_CHILDREN];
+        m = filter_live(c, &mut live, m, &idx, &mut inverse_tight, 1, budget);
+        m = filter_live(c, &mut live, m, &idx2, &mut inverse_tight, 2, budget);
+        let mut forward_tight = [0u8; MAX_CHILDREN];
         // Forward side: the children as positions.
         for &i in &live[..m] {
             let i = i as usize;
@@ -1170,7 +1184,7 @@ impl Worker<'_> {
             idx[i] = c.coords.axis_index(&f, &parts[i], 0);
             prefetch_line(c.payload, packed::line_offset(idx[i]));
         }
-        m = filter_live(c, &mut live, m, &idx, &mut forward_max, budget);
+        m = filter_live(c, &mut live, m, &idx, &mut forward_tight, 0, budget);
         for &i in &live[..m] {
             let i = i as usize;
             let x = &out.forwards[i];
@@ -1179,24 +1193,31 @@ impl Worker<'_> {
             idx2[i] = c.coords.axis_index(x, &parts[i], 2);
             prefetch_line(c.payload, packed::line_offset(idx2[i]));
         }
-        m = filter_live(c, &mut live, m, &idx, &mut forward_max, budget);
-        m = filter_live(c, &mut live, m, &idx2, &mut forward_max, budget);
-        // Compact the survivors, in move order.
-        for (j, &i) in live[..m].iter().enumerate() {
+        m = filter_live(c, &mut live, m, &idx, &mut forward_tight, 1, budget);
+        m = filter_live(c, &mut live, m, &idx2, &mut forward_tight, 2, budget);
+        // Compact the survivors, in move order, each continuing on the side where its
+        // tight bounds rule out more moves.  A side with every move ruled out has no
+        // solution of this length at all.
+        let mut j = 0;
+        for &i in &live[..m] {
             let i = i as usize;
+            let inverse = c.coords.excluded(inverse_tight[i]);
+            let position = c.coords.excluded(forward_tight[i]);
+            if inverse == ALL_MOVE_BITS || position == ALL_MOVE_BITS {
+                continue;
+            }
             out.children[j] = out.children[i];
             out.forwards[j] = out.forwards[i];
             out.moves[j] = out.moves[i];
-            if !C::HALF_TURNS {
-                continue;
-            }
-            if inverse_max[i] == budget {
-                out.quarter_only |= 1 << j;
-            } else if forward_max[i] == budget {
+            if position.count_ones() > inverse.count_ones() {
                 out.switch |= 1 << j;
+                out.excluded[j] = position;
+            } else {
+                out.excluded[j] = inverse;
             }
+            j += 1;
         }
-        out.len = m as u8;
+        out.len = j as u8;
     }
 
     /// At the last level only a solved child can take part: keep the first, if any.
@@ -1233,7 +1254,7 @@ impl Worker<'_> {
         mut allowed: u32,
         budget: u8,
     ) {
-        out.quarter_only = 0;
+        out.excluded = [0; MAX_CHILDREN];
         out.switch = 0;
         out.next = 0;
         if budget == 0 {
@@ -1320,7 +1341,7 @@ impl Worker<'_> {
                 f.locate(&out.forwards[i], raw[i][1]),
             ];
         }
-        let (mut kept, mut quarter_only, mut switch) = (0, 0u32, 0u32);
+        let (mut kept, mut switch) = (0, 0u32);
         for (i, x) in idx.iter().enumerate().take(n) {
             let edge = [0, 1].map(|side| FullEdge::step(depths[side], f.code(x[side])));
             if edge[0] <= budget && edge[1] <= budget {
@@ -1328,13 +1349,12 @@ impl Worker<'_> {
                 out.forwards[kept] = out.forwards[i];
                 out.moves[kept] = out.moves[i];
                 out.edge_depths[kept] = edge;
-                quarter_only |= (out.quarter_only >> i & 1) << kept;
+                out.excluded[kept] = out.excluded[i];
                 switch |= (out.switch >> i & 1) << kept;
                 kept += 1;
             }
         }
         out.len = kept as u8;
-        out.quarter_only = quarter_only;
         out.switch = switch;
     }
 
@@ -1411,13 +1431,10 @@ impl Worker<'_> {
                         [d1, d0],
                         frame.side ^ 1,
                         face,
-                        ALLOWED_AFTER[frame.other_last] & QUARTER_TURNS,
+                        ALLOWED_AFTER[frame.other_last] & !frame.excluded[k],
                     )
                 } else {
-                    let mut allowed = ALLOWED_AFTER[face];
-                    if frame.quarter_only & (1 << k) != 0 {
-                        allowed &= QUARTER_TURNS;
-                    }
+                    let allowed = ALLOWED_AFTER[face] & !frame.excluded[k];
                     (
                         frame.children[k],
                         frame.forwards[k],
