@@ -127,8 +127,9 @@ pub struct SearchArgs {
     /// bound ends the search early).
     #[arg(long)]
     pub no_upper_bound: bool,
-    /// Tables the optimal search takes the maximum over [default: coset4 if that table is
-    /// present, else coset, unless only Korf's tables are present].
+    /// Tables the optimal search takes the maximum over [default: flipslice if that table
+    /// is present, else coset4 if present, else coset, unless only Korf's tables are
+    /// present].
     #[arg(long, value_enum, value_name = "KIND")]
     pub heuristic: Option<HeuristicArg>,
 }
@@ -252,7 +253,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "K", conflicts_with = "memory")]
     pub coset: Option<u32>,
     /// Build the largest coset table whose generation fits in this much memory, e.g.
-    /// `8G` or `500M` (k = 4 needs 4.2 GB at its peak, k = 0 about 60 MB).
+    /// `8G` or `500M` (flipslice needs 7.6 GB at its peak, k = 4 4.2 GB, k = 0 about
+    /// 60 MB).
     #[arg(long, value_name = "SIZE", conflicts_with = "only")]
     pub memory: Option<String>,
     /// Rebuild tables that are already present and valid.

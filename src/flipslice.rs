@@ -241,6 +241,8 @@ pub struct FlipSliceCoords {
     /// `excluded_by_axes[t]`: the moves of the subgroup of each axis in `t` (bit `a` for
     /// axis `a`), as move bits: the turns `m` with `S_a · m · S_a⁻¹` a U or D turn.
     pub excluded_by_axes: [u32; 8],
+    /// `inherited_by_move[m]`: the axes (bit `a`) whose subgroup holds move `m`.
+    pub inherited_by_move: [u8; MOVE_COUNT],
     frames: [Frame; 3],
 }
 
@@ -322,8 +324,14 @@ impl FlipSliceCoords {
                 .filter(|a| t >> a & 1 == 1)
                 .fold(0u32, |acc, a| acc | axis_moves[a])
         });
+        let inherited_by_move = std::array::from_fn(|m| {
+            (0..3)
+                .filter(|&a| axis_moves[a] >> m & 1 == 1)
+                .fold(0u8, |acc, a| acc | 1 << a)
+        });
         FlipSliceCoords {
             excluded_by_axes,
+            inherited_by_move,
             corner_move,
             corner_class_sym,
             class_rep,

@@ -204,7 +204,8 @@ fn parse_size(text: &str) -> Option<u64> {
     (n.is_finite() && n >= 0.0).then_some((n * scale) as u64)
 }
 
-/// The largest coset table whose generation fits in `--memory SIZE`.
+/// The largest coset table whose generation fits in `--memory SIZE` (the flipslice table
+/// counts as one: it is the coset table of another subgroup).
 fn coset_for_memory(size: &str) -> Result<TableKind, CliError> {
     let bytes = parse_size(size).ok_or_else(|| {
         CliError::Input(format!(
@@ -212,7 +213,7 @@ fn coset_for_memory(size: &str) -> Result<TableKind, CliError> {
         ))
     })?;
     let peak = |k: TableKind| k.generation_peak();
-    [TableKind::Coset4, TableKind::Coset]
+    [TableKind::FlipSlice, TableKind::Coset4, TableKind::Coset]
         .into_iter()
         .find(|&k| peak(k) <= bytes)
         .ok_or_else(|| {
@@ -229,7 +230,7 @@ fn coset_kind(k: u32) -> Result<TableKind, CliError> {
         0 => Ok(TableKind::Coset),
         4 => Ok(TableKind::Coset4),
         _ => Err(CliError::Input(format!(
-            "--coset {k}: korf builds the coset tables with k = 0 (56 MiB) and k = 4 (1.3 GiB); other sizes are not built yet (see README, \"Coset tables\")"
+            "--coset {k}: korf builds the coset tables with k = 0 (56 MiB) and k = 4 (1.3 GiB); other sizes are not built yet (see README, \"Coset tables\"); the 2.4 GiB flipslice table (all 12 flips, another subgroup) is `--only flipslice`"
         ))),
     }
 }
@@ -470,13 +471,13 @@ fn list(dir: &Path) -> Result<(), CliError> {
             TableKind::Phase1 | TableKind::Phase2 => "--fast, scramble, upper bounds",
             TableKind::Coset => "--heuristic coset (default without coset4) or all",
             TableKind::Coset4 => {
-                "--heuristic coset4 (default when present; `korf tables generate --coset 4`)"
+                "--heuristic coset4 (default when present without flipslice; `korf tables generate --coset 4`)"
             }
             TableKind::FullEdge => {
                 "--heuristic full-edge or coset4+full-edge (`korf tables generate --only full-edge`)"
             }
             TableKind::FlipSlice => {
-                "--heuristic flipslice (`korf tables generate --only flipslice`)"
+                "--heuristic flipslice (default when present; `korf tables generate --only flipslice`)"
             }
         };
         text.push_str(&format!(
@@ -580,6 +581,9 @@ fn heuristic_kind(s: &SearchArgs, dir: &Path) -> HeuristicKind {
         Some(HeuristicArg::FlipSlice) => HeuristicKind::FlipSlice,
         None => {
             let present = |k: &TableKind| dir.join(k.file_name()).exists();
+            if present(&TableKind::FlipSlice) {
+                return HeuristicKind::FlipSlice;
+            }
             if present(&TableKind::Coset4) {
                 return HeuristicKind::Coset4;
             }

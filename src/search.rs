@@ -71,6 +71,10 @@ pub trait AxisCoords: Sync + 'static {
     /// axes' probes were tight (bit `a` for axis `a`): moves of the subgroup (of that
     /// axis' frame) could be dropped from the end, giving a shorter way into it.
     fn excluded(&self, tight_axes: u8) -> u32;
+    /// The axes whose inverse-side value a child made by move `mi` shares with its node
+    /// (bit `a`): those whose subgroup holds the move, which then acts on the tracked
+    /// inverse from the left and leaves its coset unchanged.
+    fn inherited(&self, mi: usize) -> u8;
     fn parts(&self, x: &Cube) -> Self::Parts;
     /// Table index of `S · x · S⁻¹` for the `a`-th axis symmetry, `p = parts(x)`.
     fn axis_index(&self, x: &Cube, p: &Self::Parts, a: usize) -> u64;
@@ -94,6 +98,15 @@ impl AxisCoords for CosetCoords {
             0
         }
     }
+    /// A half turn is in the subgroup of every axis.
+    #[inline(always)]
+    fn inherited(&self, mi: usize) -> u8 {
+        if QUARTER_TURNS >> mi & 1 == 0 {
+            7
+        } else {
+            0
+        }
+    }
     #[inline(always)]
     fn parts(&self, x: &Cube) -> Self::Parts {
         (EdgeMasks::of(x), coset::corner_raw(x))
@@ -111,6 +124,10 @@ impl AxisCoords for FlipSliceCoords {
     #[inline(always)]
     fn excluded(&self, tight_axes: u8) -> u32 {
         self.excluded_by_axes[tight_axes as usize & 7]
+    }
+    #[inline(always)]
+    fn inherited(&self, mi: usize) -> u8 {
+        self.inherited_by_move[mi]
     }
     #[inline(always)]
     fn parts(&self, _x: &Cube) -> Self::Parts {}
@@ -1058,6 +1075,9 @@ struct Survivors {
     /// tight bound rules out the moves of the subgroup as the solution's next move on the
     /// inverse, or as its last move on the position (see [`AxisCoords::excluded`]).
     excluded: [u32; MAX_CHILDREN],
+    /// With a three-axis coset table: child `i`'s value on each axis, for the tracked
+    /// inverse and for the position (0 where not read), which its own children may share.
+    axis_values: [[[u8; 3]; 2]; MAX_CHILDREN],
     /// Bit `i`: the position's tight bound rules out more moves than the inverse's, so the
     /// search below child `i` switches sides and extends the solution from its end.
     switch: u32,
@@ -1077,6 +1097,7 @@ const EMPTY_SURVIVORS: Survivors = Survivors {
     edge_depths: [[0; 2]; MAX_CHILDREN],
     moves: [0; MAX_CHILDREN],
     excluded: [0; MAX_CHILDREN],
+    axis_values: [[[0; 3]; 2]; MAX_CHILDREN],
     switch: 0,
     side: 0,
     other_last: ROOT,
@@ -1084,20 +1105,30 @@ const EMPTY_SURVIVORS: Survivors = Survivors {
     next: 0,
 };
 
-/// Keep the live children (`live[..n]`) whose entry `idx[i]` is within `budget`, raising
-/// `vmax[i]` to it; returns how many are kept.
+/// Keep the live children (`live[..n]`) whose value on `axis` is within `budget`: read
+/// from the table at `idx[i][axis]`, or carried over from the node when `inherit[i]` has
+/// the axis' bit (then `values[i][axis]` already holds it).  Records each value in
+/// `values` and whether it is tight in `tight`; returns how many are kept.
+#[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn filter_live<C: AxisCoords>(
     c: &AxisTable<C>,
     live: &mut [u8; MAX_CHILDREN],
     n: usize,
-    idx: &[u64; MAX_CHILDREN],
+    idx: &[[u64; 3]; MAX_CHILDREN],
+    inherit: &[u8; MAX_CHILDREN],
+    values: &mut [[u8; 3]; MAX_CHILDREN],
     tight: &mut [u8; MAX_CHILDREN],
     axis: usize,
     budget: u8,
 ) -> usize {
     keep_live(live, n, |i| {
-        let v = packed::get(c.payload, c.base, idx[i]);
+        let v = if inherit[i] >> axis & 1 != 0 {
+            values[i][axis]
+        } else {
+            packed::get(c.payload, c.base, idx[i][axis])
+        };
+        values[i][axis] = v;
         tight[i] |= ((v == budget) as u8) << axis;
         v <= budget
     })
@@ -1129,12 +1160,14 @@ impl Worker<'_> {
     /// then forward axes 0, 1, 2: on a 17-move position the first prunes 59 % of the
     /// children, each later one 1–14 %.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)] // the node on both sides, as `Staged::expand` passes it
     fn expand_coset4<C: AxisCoords>(
         &mut self,
         c: &AxisTable<C>,
         out: &mut Survivors,
         state: &Cube,
         forward: &Cube,
+        node: [u8; 3],
         mut allowed: u32,
         budget: u8,
     ) {
@@ -1145,16 +1178,23 @@ impl Worker<'_> {
         }
         let mut n = 0;
         let mut parts = [C::NO_PARTS; MAX_CHILDREN];
-        let mut idx = [0u64; MAX_CHILDREN];
+        let mut idx = [[0u64; 3]; MAX_CHILDREN];
+        // Per child: which inverse-side axes keep the node's value, then the values.
+        let mut inherit = [0u8; MAX_CHILDREN];
+        let mut values = [[0u8; 3]; MAX_CHILDREN];
         let mut inverse_tight = [0u8; MAX_CHILDREN];
         let mut live = [0u8; MAX_CHILDREN];
         while allowed != 0 {
             let mi = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
             let child = state.premove(ALL_MOVES[mi].inverse());
+            inherit[n] = c.coords.inherited(mi);
+            values[n] = node;
             parts[n] = c.coords.parts(&child);
-            idx[n] = c.coords.axis_index(&child, &parts[n], 0);
-            prefetch_line(c.payload, packed::line_offset(idx[n]));
+            if inherit[n] & 1 == 0 {
+                idx[n][0] = c.coords.axis_index(&child, &parts[n], 0);
+                prefetch_line(c.payload, packed::line_offset(idx[n][0]));
+            }
             out.children[n] = child;
             out.moves[n] = mi as u8;
             live[n] = n as u8;
@@ -1162,39 +1202,84 @@ impl Worker<'_> {
         }
         self.nodes += n as u64;
         // Inverse side, axis 0, then axes 1 and 2 together.
-        let mut idx2 = [0u64; MAX_CHILDREN];
-        let mut m = filter_live(c, &mut live, n, &idx, &mut inverse_tight, 0, budget);
+        let mut m = filter_live(
+            c,
+            &mut live,
+            n,
+            &idx,
+            &inherit,
+            &mut values,
+            &mut inverse_tight,
+            0,
+            budget,
+        );
         for &i in &live[..m] {
             let i = i as usize;
             let x = &out.children[i];
-            idx[i] = c.coords.axis_index(x, &parts[i], 1);
-            prefetch_line(c.payload, packed::line_offset(idx[i]));
-            idx2[i] = c.coords.axis_index(x, &parts[i], 2);
-            prefetch_line(c.payload, packed::line_offset(idx2[i]));
+            for a in 1..3 {
+                if inherit[i] >> a & 1 == 0 {
+                    idx[i][a] = c.coords.axis_index(x, &parts[i], a);
+                    prefetch_line(c.payload, packed::line_offset(idx[i][a]));
+                }
+            }
         }
-        m = filter_live(c, &mut live, m, &idx, &mut inverse_tight, 1, budget);
-        m = filter_live(c, &mut live, m, &idx2, &mut inverse_tight, 2, budget);
+        for a in 1..3 {
+            m = filter_live(
+                c,
+                &mut live,
+                m,
+                &idx,
+                &inherit,
+                &mut values,
+                &mut inverse_tight,
+                a,
+                budget,
+            );
+        }
+        // Forward side: the children as positions (nothing carries over on this side).
+        let mut forward_values = [[0u8; 3]; MAX_CHILDREN];
         let mut forward_tight = [0u8; MAX_CHILDREN];
-        // Forward side: the children as positions.
+        let none = [0u8; MAX_CHILDREN];
         for &i in &live[..m] {
             let i = i as usize;
             let f = forward.apply_move(ALL_MOVES[out.moves[i] as usize]);
             out.forwards[i] = f;
             parts[i] = c.coords.parts(&f);
-            idx[i] = c.coords.axis_index(&f, &parts[i], 0);
-            prefetch_line(c.payload, packed::line_offset(idx[i]));
+            idx[i][0] = c.coords.axis_index(&f, &parts[i], 0);
+            prefetch_line(c.payload, packed::line_offset(idx[i][0]));
         }
-        m = filter_live(c, &mut live, m, &idx, &mut forward_tight, 0, budget);
+        m = filter_live(
+            c,
+            &mut live,
+            m,
+            &idx,
+            &none,
+            &mut forward_values,
+            &mut forward_tight,
+            0,
+            budget,
+        );
         for &i in &live[..m] {
             let i = i as usize;
             let x = &out.forwards[i];
-            idx[i] = c.coords.axis_index(x, &parts[i], 1);
-            prefetch_line(c.payload, packed::line_offset(idx[i]));
-            idx2[i] = c.coords.axis_index(x, &parts[i], 2);
-            prefetch_line(c.payload, packed::line_offset(idx2[i]));
+            for a in 1..3 {
+                idx[i][a] = c.coords.axis_index(x, &parts[i], a);
+                prefetch_line(c.payload, packed::line_offset(idx[i][a]));
+            }
         }
-        m = filter_live(c, &mut live, m, &idx, &mut forward_tight, 1, budget);
-        m = filter_live(c, &mut live, m, &idx2, &mut forward_tight, 2, budget);
+        for a in 1..3 {
+            m = filter_live(
+                c,
+                &mut live,
+                m,
+                &idx,
+                &none,
+                &mut forward_values,
+                &mut forward_tight,
+                a,
+                budget,
+            );
+        }
         // Compact the survivors, in move order, each continuing on the side where its
         // tight bounds rule out more moves.  A side with every move ruled out has no
         // solution of this length at all.
@@ -1209,6 +1294,7 @@ impl Worker<'_> {
             out.children[j] = out.children[i];
             out.forwards[j] = out.forwards[i];
             out.moves[j] = out.moves[i];
+            out.axis_values[j] = [values[i], forward_values[i]];
             if position.count_ones() > inverse.count_ones() {
                 out.switch |= 1 << j;
                 out.excluded[j] = position;
@@ -1350,6 +1436,7 @@ impl Worker<'_> {
                 out.moves[kept] = out.moves[i];
                 out.edge_depths[kept] = edge;
                 out.excluded[kept] = out.excluded[i];
+                out.axis_values[kept] = out.axis_values[i];
                 switch |= (out.switch >> i & 1) << kept;
                 kept += 1;
             }
@@ -1387,6 +1474,7 @@ impl Worker<'_> {
             start,
             &start_forward,
             root_depths,
+            c.root_values(start),
             ALLOWED_AFTER[last],
             (remaining - 1) as u8,
         );
@@ -1420,7 +1508,8 @@ impl Worker<'_> {
             }
             let face = mi as usize / 3;
             let [d0, d1] = frame.edge_depths[k];
-            let (child, forward, depths, side, other_last, allowed) =
+            let [v0, v1] = frame.axis_values[k];
+            let (child, forward, depths, values, side, other_last, allowed) =
                 if frame.switch & (1 << k) != 0 {
                     // The position is exactly as far from the subgroup as its budget, so the
                     // solution's *last* move is a quarter turn: continue from that end, on the
@@ -1429,6 +1518,7 @@ impl Worker<'_> {
                         frame.forwards[k],
                         frame.children[k],
                         [d1, d0],
+                        v1,
                         frame.side ^ 1,
                         face,
                         ALLOWED_AFTER[frame.other_last] & !frame.excluded[k],
@@ -1439,6 +1529,7 @@ impl Worker<'_> {
                         frame.children[k],
                         frame.forwards[k],
                         [d0, d1],
+                        v0,
                         frame.side,
                         frame.other_last,
                         allowed,
@@ -1453,6 +1544,7 @@ impl Worker<'_> {
                 &child,
                 &forward,
                 depths,
+                values,
                 allowed,
                 (budget - 1) as u8,
             );
@@ -1475,6 +1567,7 @@ trait Staged {
         state: &Cube,
         forward: &Cube,
         depths: [u8; 2],
+        values: [u8; 3],
         allowed: u32,
         budget: u8,
     );
@@ -1482,6 +1575,12 @@ trait Staged {
     /// The exact full-edge depths of a task's root (both sides), if the table takes part.
     fn root_depths(&self, _state: &Cube, _forward: &Cube) -> [u8; 2] {
         [0, 0]
+    }
+
+    /// A three-axis coset table's values of a task's root (tracked inverse), which its
+    /// children may share; 0 (always a lower bound) when no such table takes part.
+    fn root_values(&self, _state: &Cube) -> [u8; 3] {
+        [0; 3]
     }
 }
 
@@ -1494,10 +1593,22 @@ impl<C: AxisCoords> Staged for AxisTable<'_, C> {
         state: &Cube,
         forward: &Cube,
         _depths: [u8; 2],
+        values: [u8; 3],
         allowed: u32,
         budget: u8,
     ) {
-        w.expand_coset4(self, out, state, forward, allowed, budget)
+        w.expand_coset4(self, out, state, forward, values, allowed, budget)
+    }
+
+    fn root_values(&self, state: &Cube) -> [u8; 3] {
+        let p = self.coords.parts(state);
+        [0, 1, 2].map(|a| {
+            packed::get(
+                self.payload,
+                self.base,
+                self.coords.axis_index(state, &p, a),
+            )
+        })
     }
 }
 
@@ -1517,15 +1628,20 @@ impl Staged for Coset4FullEdge<'_> {
         state: &Cube,
         forward: &Cube,
         depths: [u8; 2],
+        values: [u8; 3],
         allowed: u32,
         budget: u8,
     ) {
-        w.expand_coset4(&self.coset4, out, state, forward, allowed, budget);
+        w.expand_coset4(&self.coset4, out, state, forward, values, allowed, budget);
         w.filter_full_edge(&self.full_edge, out, depths, budget);
     }
 
     fn root_depths(&self, state: &Cube, forward: &Cube) -> [u8; 2] {
         self.full_edge.root_depths(state, forward)
+    }
+
+    fn root_values(&self, state: &Cube) -> [u8; 3] {
+        self.coset4.root_values(state)
     }
 }
 
@@ -1538,6 +1654,7 @@ impl Staged for FullEdge<'_> {
         state: &Cube,
         forward: &Cube,
         depths: [u8; 2],
+        _values: [u8; 3],
         allowed: u32,
         budget: u8,
     ) {

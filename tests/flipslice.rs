@@ -350,3 +350,26 @@ fn flipslice_heuristic_is_admissible_on_random_walks() {
         }
     }
 }
+
+#[test]
+fn a_move_of_an_axis_subgroup_keeps_that_axis_entry_of_the_tracked_inverse() {
+    let co = coords();
+    let mut r = rng(31);
+    let xs: Vec<Cube> = (0..200).map(|_| random_cube(&mut r)).collect();
+    for (mi, &m) in ALL_MOVES.iter().enumerate() {
+        let bits = co.inherited_by_move[mi];
+        assert_eq!(bits.count_ones(), 1, "{m}: the axis of its face");
+        for a in 0..3 {
+            // What the search does to its tracked inverse: premove by m⁻¹.
+            let same = xs
+                .iter()
+                .filter(|x| co.axis_index(&x.premove(m.inverse()), a) == co.axis_index(x, a))
+                .count();
+            if bits >> a & 1 == 1 {
+                assert_eq!(same, xs.len(), "{m} axis {a}");
+            } else {
+                assert!(same < xs.len() / 2, "{m} axis {a}");
+            }
+        }
+    }
+}

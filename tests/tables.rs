@@ -475,4 +475,12 @@ fn two_bit_tables_generate_in_place_when_they_can() {
         TableKind::Coset4.generation_peak(),
         TableKind::Coset4.working_len() + TableKind::Coset4.payload_len()
     );
+    // Flipslice (base 8) has 533 million of 10 billion past base + 3: nibbles too, and
+    // `--memory 8G` still fits it (measured peak 7.4 GB).
+    assert_eq!(TableKind::FlipSlice.working_layout(), Layout::Nibbles);
+    let peak = TableKind::FlipSlice.generation_peak();
+    assert!(
+        peak > TableKind::Coset4.generation_peak() && peak < 8_000_000_000,
+        "{peak}"
+    );
 }
