@@ -1216,10 +1216,10 @@ impl Worker<'_> {
         for &i in &live[..m] {
             let i = i as usize;
             let x = &out.children[i];
-            for a in 1..3 {
+            for (a, slot) in idx[i].iter_mut().enumerate().skip(1) {
                 if inherit[i] >> a & 1 == 0 {
-                    idx[i][a] = c.coords.axis_index(x, &parts[i], a);
-                    prefetch_line(c.payload, packed::line_offset(idx[i][a]));
+                    *slot = c.coords.axis_index(x, &parts[i], a);
+                    prefetch_line(c.payload, packed::line_offset(*slot));
                 }
             }
         }
@@ -1262,9 +1262,9 @@ impl Worker<'_> {
         for &i in &live[..m] {
             let i = i as usize;
             let x = &out.forwards[i];
-            for a in 1..3 {
-                idx[i][a] = c.coords.axis_index(x, &parts[i], a);
-                prefetch_line(c.payload, packed::line_offset(idx[i][a]));
+            for (a, slot) in idx[i].iter_mut().enumerate().skip(1) {
+                *slot = c.coords.axis_index(x, &parts[i], a);
+                prefetch_line(c.payload, packed::line_offset(*slot));
             }
         }
         for a in 1..3 {
