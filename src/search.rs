@@ -11,9 +11,9 @@
 //! itself, and of two opposite faces only the order U before D, R before L, F before B.
 //!
 //! The inner loop is an explicit stack of fixed size: no allocation, no locks, no atomics
-//! per node (the stop flag is read every 4096 nodes).  With the k = 4 coset table a node's
-//! children are probed together, one table probe at a time over all of them, so that their
-//! cache misses overlap (see [`Worker::expand_coset4`]).
+//! per node (the stop flag is read every 4096 nodes).  With a three-axis coset table (k = 4
+//! or flipslice) a node's children are probed together, one table probe at a time over all of them, so that their
+//! cache misses overlap (see [`Worker::expand_three_axes`]).
 //!
 //! Work is split across threads at a fixed depth ([`SPLIT_DEPTH`]): every canonical prefix of
 //! that length is one task.  The tasks are sorted once, lowest table value first, and every
@@ -1150,8 +1150,10 @@ fn keep_live(live: &mut [u8; MAX_CHILDREN], m: usize, mut ok: impl FnMut(usize) 
 
 impl Worker<'_> {
     /// Fill `out` with the children of `state` (inverse-tracked; `forward` is the same node
-    /// as a position) by the moves in `allowed` that survive every probe of the k = 4 table
-    /// with `budget` moves left after them.
+    /// as a position) by the moves in `allowed` that survive every probe of a three-axis
+    /// coset table (k = 4 or flipslice) with `budget` moves left after them.  `node`: the
+    /// node's own values on the tracked side, which children made by a move of an axis'
+    /// subgroup share (0 where unknown, still a lower bound).
     ///
     /// The probes run in stages over all children at once: compute every child's index for
     /// one probe and prefetch its line, then read them all and keep the survivors for the
@@ -1161,7 +1163,7 @@ impl Worker<'_> {
     /// children, each later one 1–14 %.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)] // the node on both sides, as `Staged::expand` passes it
-    fn expand_coset4<C: AxisCoords>(
+    fn expand_three_axes<C: AxisCoords>(
         &mut self,
         c: &AxisTable<C>,
         out: &mut Survivors,
@@ -1323,7 +1325,7 @@ impl Worker<'_> {
         }
     }
 
-    /// Like [`Worker::expand_coset4`] for the corner and full-edge tables, in stages:
+    /// Like [`Worker::expand_three_axes`] for the corner and full-edge tables, in stages:
     /// every child's corner entry and full-edge class entry prefetched, then the corner
     /// test, then the inverse side's table line (prefetched for all survivors, then read),
     /// then the same two stages for the children as positions, with the corner table
@@ -1404,7 +1406,7 @@ impl Worker<'_> {
         out.len = m as u8;
     }
 
-    /// Drop the children in `out` (filled by [`Worker::expand_coset4`]) that the full-edge
+    /// Drop the children in `out` (filled by [`Worker::expand_three_axes`]) that the full-edge
     /// table rules out on either side, keeping their flags: both sides' class entries
     /// prefetched, then both lines, then the reads.
     #[inline(always)]
@@ -1597,7 +1599,7 @@ impl<C: AxisCoords> Staged for AxisTable<'_, C> {
         allowed: u32,
         budget: u8,
     ) {
-        w.expand_coset4(self, out, state, forward, values, allowed, budget)
+        w.expand_three_axes(self, out, state, forward, values, allowed, budget)
     }
 
     fn root_values(&self, state: &Cube) -> [u8; 3] {
@@ -1632,7 +1634,7 @@ impl Staged for Coset4FullEdge<'_> {
         allowed: u32,
         budget: u8,
     ) {
-        w.expand_coset4(&self.coset4, out, state, forward, values, allowed, budget);
+        w.expand_three_axes(&self.coset4, out, state, forward, values, allowed, budget);
         w.filter_full_edge(&self.full_edge, out, depths, budget);
     }
 
