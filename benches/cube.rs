@@ -131,5 +131,29 @@ fn bench_full_edge(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_moves, bench_ranks, bench_full_edge);
+/// The flipslice coordinate: one axis' index (per-axis cubie lookups, corner class,
+/// conjugated E set and flips), as the search computes it for each probe.
+fn bench_flipslice(c: &mut Criterion) {
+    let cs = cubes();
+    let coords = korf::flipslice::flipslice_coords();
+    let mut g = c.benchmark_group("flipslice");
+    for a in 0..3 {
+        g.bench_function(format!("index, axis {a}"), |b| {
+            let mut i = 0;
+            b.iter(|| {
+                i += 1;
+                black_box(coords.axis_index(&cs[i & 255], a))
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_moves,
+    bench_ranks,
+    bench_full_edge,
+    bench_flipslice
+);
 criterion_main!(benches);
