@@ -153,36 +153,8 @@ fn neighbours_are_the_entries_of_the_moved_cube() {
     }
 }
 
-/// Breadth-first search over entries (twins included), as the table generator walks them,
-/// up to `depth`: the depth of every entry reached.
 fn entry_depths(co: &FlipSliceCoords, depth: usize) -> HashMap<u64, usize> {
-    let space = FlipSliceSpace(co);
-    let goal = space.goal();
-    let mut seen = HashMap::from([(goal, 0)]);
-    co.twins(goal, |t| {
-        seen.insert(t, 0);
-    });
-    let mut frontier: Vec<u64> = seen.keys().copied().collect();
-    for d in 1..=depth {
-        let mut next = Vec::new();
-        for &i in &frontier {
-            space.neighbours(i, |n| {
-                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(n) {
-                    e.insert(d);
-                    next.push(n);
-                    co.twins(n, |t| {
-                        if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(t) {
-                            e.insert(d);
-                            next.push(t);
-                        }
-                    });
-                }
-                false
-            });
-        }
-        frontier = next;
-    }
-    seen
+    common::entry_depths(&FlipSliceSpace(co), depth)
 }
 
 #[test]
@@ -218,17 +190,8 @@ fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
     assert!(expanded[DEPTH] > 10_000, "the check reaches a real depth");
 }
 
-/// Distance of `x` to the subgroup by plain iterative deepening (no tables).
 fn subgroup_distance(co: &FlipSliceCoords, x: &Cube, limit: usize) -> Option<usize> {
-    let goal = co.index(&Cube::SOLVED);
-    fn dfs(co: &FlipSliceCoords, x: &Cube, depth: usize, goal: u64) -> bool {
-        co.index(x) == goal
-            || (depth > 0
-                && ALL_MOVES
-                    .into_iter()
-                    .any(|m| dfs(co, &x.apply_move(m), depth - 1, goal)))
-    }
-    (0..=limit).find(|&d| dfs(co, x, d, goal))
+    common::subgroup_distance(&|c| co.index(c), x, limit)
 }
 
 #[test]

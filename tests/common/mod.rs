@@ -140,3 +140,57 @@ pub fn assert_optimal_on_short_scrambles(set: &TableSet, seed: u64) {
         }
     }
 }
+
+/// Breadth-first search over a table's entries (twins included), as the generator walks
+/// them, up to `depth`: the depth of every entry reached.
+pub fn entry_depths<S: korf::tables::generate::Space>(
+    space: &S,
+    depth: usize,
+) -> std::collections::HashMap<u64, usize> {
+    use std::collections::hash_map::Entry;
+    let goal = space.goal();
+    let mut seen = std::collections::HashMap::from([(goal, 0)]);
+    space.twins(goal, |t| {
+        seen.insert(t, 0);
+    });
+    let mut frontier: Vec<u64> = seen.keys().copied().collect();
+    for d in 1..=depth {
+        let mut next = Vec::new();
+        for &i in &frontier {
+            space.neighbours(i, |n| {
+                if let Entry::Vacant(e) = seen.entry(n) {
+                    e.insert(d);
+                    next.push(n);
+                    space.twins(n, |t| {
+                        if let Entry::Vacant(e) = seen.entry(t) {
+                            e.insert(d);
+                            next.push(t);
+                        }
+                    });
+                }
+                false
+            });
+        }
+        frontier = next;
+    }
+    seen
+}
+
+/// Distance of `x` to the subgroup whose positions `index` maps to `index(solved)`, by
+/// plain iterative deepening (no tables).
+pub fn subgroup_distance(
+    index: &dyn Fn(&korf::cube::Cube) -> u64,
+    x: &korf::cube::Cube,
+    limit: usize,
+) -> Option<usize> {
+    use korf::cube::{Cube, ALL_MOVES};
+    fn dfs(index: &dyn Fn(&Cube) -> u64, x: &Cube, depth: usize, goal: u64) -> bool {
+        index(x) == goal
+            || (depth > 0
+                && ALL_MOVES
+                    .into_iter()
+                    .any(|m| dfs(index, &x.apply_move(m), depth - 1, goal)))
+    }
+    let goal = index(&Cube::SOLVED);
+    (0..=limit).find(|&d| dfs(index, x, d, goal))
+}
