@@ -127,8 +127,8 @@ pub struct SearchArgs {
     /// bound ends the search early).
     #[arg(long)]
     pub no_upper_bound: bool,
-    /// Tables the optimal search takes the maximum over [default: flipslice if that table
-    /// is present, else coset4 if present, else coset, unless only Korf's tables are
+    /// Tables the optimal search takes the maximum over [default: sliceperm if that table
+    /// is present, else flipslice, else coset4, else coset, unless only Korf's tables are
     /// present].
     #[arg(long, value_enum, value_name = "KIND")]
     pub heuristic: Option<HeuristicArg>,
@@ -154,6 +154,10 @@ pub enum HeuristicArg {
     /// flipslice`), three axes, position and inverse.
     #[value(name = "flipslice")]
     FlipSlice,
+    /// Corners and the sliceperm coset table (7.1 GiB; `korf tables generate --only
+    /// sliceperm`), three axes, position and inverse.
+    #[value(name = "sliceperm")]
+    SlicePerm,
 }
 
 #[derive(Args, Debug)]
@@ -244,7 +248,7 @@ pub struct GenerateArgs {
     #[command(flatten)]
     pub dir: DirArgs,
     /// Build only this table (corners, edges7, edgeperm, phase1, phase2, coset, coset4,
-    /// full-edge, flipslice).
+    /// full-edge, flipslice, sliceperm).
     #[arg(long, value_name = "NAME", conflicts_with = "coset")]
     pub only: Option<String>,
     /// Build only the coset table that also fixes the orientation of K edges: 0 (56 MiB,
@@ -253,8 +257,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "K", conflicts_with = "memory")]
     pub coset: Option<u32>,
     /// Build the largest coset table whose generation fits in this much memory, e.g.
-    /// `8G` or `500M` (flipslice needs 7.6 GB at its peak, k = 4 4.2 GB, k = 0 about
-    /// 60 MB).
+    /// `8G` or `500M` (sliceperm needs 7.7 GB at its peak, flipslice 7.6 GB, k = 4
+    /// 4.2 GB, k = 0 about 60 MB).
     #[arg(long, value_name = "SIZE", conflicts_with = "only")]
     pub memory: Option<String>,
     /// Rebuild tables that are already present and valid.

@@ -84,12 +84,15 @@ impl BitPerm {
 }
 
 /// The parts of a position the coordinate reads: raw corner value, the positions holding E
-/// edges and the flips (bit `i` for position `i`).
+/// edges and the flips (bit `i` for position `i`), and which E edge each position holds
+/// (bits `2i..2i+2`: 0–3 for FR FL BL BR; 0 where no E edge stands), which
+/// [`crate::sliceperm`] reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Parts {
     pub corner: usize,
     pub e_mask: usize,
     pub flips: usize,
+    pub labels: u32,
 }
 
 /// The parts of `c` directly (the U–D axis).
@@ -98,26 +101,31 @@ pub fn parts(c: &Cube) -> Parts {
     for i in 0..8 {
         split |= ((c.corner(i) < 4) as usize) << i;
     }
-    let (mut e, mut f) = (0usize, 0usize);
+    let (mut e, mut f, mut labels) = (0usize, 0usize, 0u32);
     for i in 0..12 {
-        e |= ((E_PIECES >> c.edge(i) & 1) as usize) << i;
+        let is_e = E_PIECES >> c.edge(i) & 1;
+        e |= (is_e as usize) << i;
         f |= (c.flip(i) as usize) << i;
+        if is_e == 1 {
+            labels |= ((c.edge(i) - 8) as u32) << (2 * i);
+        }
     }
     Parts {
         corner: COMBINATION_RANK[split] as usize * TWISTS + c.twist_coord() as usize,
         e_mask: e,
         flips: f,
+        labels,
     }
 }
 
 /// Per-position lookups giving the parts of `S · c · S⁻¹` for one rotation `S`:
 /// `corner[j][c.corners[j]]` adds the twist digit (low 16 bits) and the U-corner bit (from
 /// bit 16) that position `j` contributes; `edge[j][c.edges[j]]` ORs in the E bit (low 12
-/// bits) and the flip bit (from bit 16).
+/// bits), the flip bit (from bit 16) and the E label (from bit 32, two bits per position).
 #[derive(Clone, Copy)]
 struct Frame {
     corner: [[u32; 32]; 8],
-    edge: [[u32; 32]; 12],
+    edge: [[u64; 32]; 12],
 }
 
 impl Frame {
@@ -151,9 +159,10 @@ impl Frame {
                     let i = s.ep[j] as usize;
                     let piece = s.ep[q as usize];
                     let flip = s.eo[q as usize] ^ o ^ inv.eo[i];
-                    let e = ((E_PIECES >> piece & 1) as u32) << i;
+                    let is_e = E_PIECES >> piece & 1;
+                    let label = if is_e == 1 { piece as u64 - 8 } else { 0 };
                     f.edge[j][crate::cube::pack_edge(q, o) as usize] =
-                        e | (flip as u32) << (16 + i);
+                        (is_e as u64) << i | (flip as u64) << (16 + i) | label << (32 + 2 * i);
                 }
             }
         }
@@ -166,7 +175,7 @@ impl Frame {
         for j in 0..8 {
             cs += self.corner[j][c.corners[j] as usize];
         }
-        let mut es = 0u32;
+        let mut es = 0u64;
         for j in 0..12 {
             es |= self.edge[j][c.edges[j] as usize];
         }
@@ -174,7 +183,8 @@ impl Frame {
             corner: COMBINATION_RANK[(cs >> 16) as usize] as usize * TWISTS
                 + (cs & 0xFFFF) as usize,
             e_mask: (es & 0xFFF) as usize,
-            flips: (es >> 16) as usize,
+            flips: (es >> 16 & 0xFFF) as usize,
+            labels: (es >> 32) as u32,
         }
     }
 }
@@ -198,10 +208,17 @@ pub fn corner_cube(raw: usize) -> Cube {
 /// A position whose E edges stand at the positions of `e_mask` and whose flips are
 /// `flips` (an even number of bits; corners solved, other edges in order).
 pub fn edge_cube(e_mask: usize, flips: usize) -> Cube {
-    let (mut e, mut other) = (8u8..12, 0u8..8);
+    edge_cube_ordered(e_mask, 0b11_10_01_00, flips)
+}
+
+/// As [`edge_cube`], with the E edges in the order `order` (two bits per E position, lowest
+/// position first: 0–3 for FR FL BL BR).
+pub fn edge_cube_ordered(e_mask: usize, order: usize, flips: usize) -> Cube {
+    let (mut k, mut other) = (0usize, 0u8..8);
     let ep: [u8; 12] = std::array::from_fn(|i| {
         if e_mask >> i & 1 == 1 {
-            e.next().unwrap()
+            k += 1;
+            8 + (order >> (2 * (k - 1)) & 3) as u8
         } else {
             other.next().unwrap()
         }

@@ -7,6 +7,7 @@
 //! * [`symmetry`] — the 48 symmetries of the cube.
 //! * [`coset`] — the symmetry-reduced coset coordinate of the coset table.
 //! * [`flipslice`] — the coset coordinate of the subgroup that keeps the U and D layers.
+//! * [`sliceperm`] — the same with the E edges' order and only the U/D-layer flips (7 GiB).
 //! * [`full_edge`] — the symmetry-reduced coordinate of all 12 edges.
 //! * [`twophase`] — Kociemba's two-phase search.
 //! * [`tables`] — pattern databases: format, generation, loading, verification.
@@ -22,6 +23,7 @@ pub mod flipslice;
 pub mod full_edge;
 pub mod report;
 pub mod search;
+pub mod sliceperm;
 pub mod symmetry;
 pub mod tables;
 pub mod twophase;

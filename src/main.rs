@@ -213,15 +213,20 @@ fn coset_for_memory(size: &str) -> Result<TableKind, CliError> {
         ))
     })?;
     let peak = |k: TableKind| k.generation_peak();
-    [TableKind::FlipSlice, TableKind::Coset4, TableKind::Coset]
-        .into_iter()
-        .find(|&k| peak(k) <= bytes)
-        .ok_or_else(|| {
-            CliError::Input(format!(
-                "--memory {size}: the smallest coset table needs {} to build",
-                human_bytes(peak(TableKind::Coset))
-            ))
-        })
+    [
+        TableKind::SlicePerm,
+        TableKind::FlipSlice,
+        TableKind::Coset4,
+        TableKind::Coset,
+    ]
+    .into_iter()
+    .find(|&k| peak(k) <= bytes)
+    .ok_or_else(|| {
+        CliError::Input(format!(
+            "--memory {size}: the smallest coset table needs {} to build",
+            human_bytes(peak(TableKind::Coset))
+        ))
+    })
 }
 
 /// The coset table with `k` oriented edges, for `--coset K`.
@@ -477,7 +482,10 @@ fn list(dir: &Path) -> Result<(), CliError> {
                 "--heuristic full-edge or coset4+full-edge (`korf tables generate --only full-edge`)"
             }
             TableKind::FlipSlice => {
-                "--heuristic flipslice (default when present; `korf tables generate --only flipslice`)"
+                "--heuristic flipslice (default when present without sliceperm; `korf tables generate --only flipslice`)"
+            }
+            TableKind::SlicePerm => {
+                "--heuristic sliceperm (default when present; `korf tables generate --only sliceperm`)"
             }
         };
         text.push_str(&format!(
@@ -550,6 +558,7 @@ fn ensure_tables(
             TableKind::Coset4 => 900,
             TableKind::FullEdge => 7200,
             TableKind::FlipSlice => 1800,
+            TableKind::SlicePerm => 3600,
         })
         .sum();
     let duration = format!("about {seconds} seconds on 2 cores");
@@ -579,8 +588,12 @@ fn heuristic_kind(s: &SearchArgs, dir: &Path) -> HeuristicKind {
         Some(HeuristicArg::FullEdge) => HeuristicKind::FullEdge,
         Some(HeuristicArg::Coset4FullEdge) => HeuristicKind::Coset4FullEdge,
         Some(HeuristicArg::FlipSlice) => HeuristicKind::FlipSlice,
+        Some(HeuristicArg::SlicePerm) => HeuristicKind::SlicePerm,
         None => {
             let present = |k: &TableKind| dir.join(k.file_name()).exists();
+            if present(&TableKind::SlicePerm) {
+                return HeuristicKind::SlicePerm;
+            }
             if present(&TableKind::FlipSlice) {
                 return HeuristicKind::FlipSlice;
             }
@@ -611,6 +624,10 @@ fn load_tables(s: &SearchArgs) -> Result<TableSet, CliError> {
         (
             TableKind::FlipSlice,
             "about 15 minutes on 2 cores, 8 GB of memory",
+        ),
+        (
+            TableKind::SlicePerm,
+            "about an hour on 2 cores, 8 GB of memory",
         ),
     ] {
         let path = dir.join(big.file_name());

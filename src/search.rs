@@ -24,6 +24,7 @@ use crate::coset::{self, CosetCoords, EdgeMasks};
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, NO_PREVIOUS};
 use crate::flipslice::FlipSliceCoords;
 use crate::full_edge::FullEdgeCoords;
+use crate::sliceperm::SlicePermCoords;
 use crate::tables::packed;
 use crate::tables::pattern::{edges7_b_state, Pattern, EDGES7_A};
 use crate::tables::TableSet;
@@ -137,6 +138,26 @@ impl AxisCoords for FlipSliceCoords {
     }
 }
 
+impl AxisCoords for SlicePermCoords {
+    type Parts = ();
+    const NO_PARTS: Self::Parts = ();
+    /// The turns of the two faces of each tight axis (the subgroup holds U and D turns).
+    #[inline(always)]
+    fn excluded(&self, tight_axes: u8) -> u32 {
+        self.layers.excluded_by_axes[tight_axes as usize & 7]
+    }
+    #[inline(always)]
+    fn inherited(&self, mi: usize) -> u8 {
+        self.layers.inherited_by_move[mi]
+    }
+    #[inline(always)]
+    fn parts(&self, _x: &Cube) -> Self::Parts {}
+    #[inline(always)]
+    fn axis_index(&self, x: &Cube, _p: &Self::Parts, a: usize) -> u64 {
+        SlicePermCoords::axis_index(self, x, a)
+    }
+}
+
 /// A loaded 2-bit three-axis coset table: payload, base depth, coordinates.
 pub struct AxisTable<'a, C: AxisCoords> {
     payload: &'a [u8],
@@ -155,6 +176,8 @@ impl<C: AxisCoords> Copy for AxisTable<'_, C> {}
 pub type Coset4<'a> = AxisTable<'a, CosetCoords>;
 /// The flipslice coset table.
 pub type FlipSlice<'a> = AxisTable<'a, FlipSliceCoords>;
+/// The sliceperm coset table.
+pub type SlicePerm<'a> = AxisTable<'a, SlicePermCoords>;
 
 impl<C: AxisCoords> AxisTable<'_, C> {
     /// The largest value over the three axes.
@@ -255,6 +278,8 @@ pub struct Heuristic<'a> {
     full_edge: Option<FullEdge<'a>>,
     /// The flipslice coset table, when it takes part.
     flipslice: Option<FlipSlice<'a>>,
+    /// The sliceperm coset table, when it takes part.
+    sliceperm: Option<SlicePerm<'a>>,
     /// Whether the three edge tables take part (always, unless the coset table replaces
     /// them).
     korf_edges: bool,
@@ -286,6 +311,11 @@ impl<'a> Heuristic<'a> {
                 base: t.base(),
                 coords: crate::flipslice::flipslice_coords(),
             }),
+            sliceperm: set.sliceperm.as_ref().map(|t| SlicePerm {
+                payload: t.payload(),
+                base: t.base(),
+                coords: crate::sliceperm::sliceperm_coords(),
+            }),
             full_edge: set.full_edge.as_ref().map(|t| FullEdge {
                 payload: t.payload(),
                 coords: crate::full_edge::full_edge_coords(),
@@ -315,9 +345,13 @@ impl<'a> Heuristic<'a> {
             Some(c) => k0.max(c.value(s)),
             None => k0,
         };
-        match self.flipslice {
+        let fs = match self.flipslice {
             Some(c) => k4.max(c.value(s)),
             None => k4,
+        };
+        match self.sliceperm {
+            Some(c) => fs.max(c.value(s)),
+            None => fs,
         }
     }
 
@@ -641,6 +675,9 @@ impl Worker<'_> {
             return self.dfs_staged(&c, start, prefix, bound, None);
         }
         if let Some(c) = self.h.flipslice {
+            return self.dfs_staged(&c, start, prefix, bound, None);
+        }
+        if let Some(c) = self.h.sliceperm {
             return self.dfs_staged(&c, start, prefix, bound, None);
         }
         if let Some(f) = self.h.full_edge {

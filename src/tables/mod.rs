@@ -44,6 +44,10 @@ pub enum TableKind {
     /// (16-symmetry class) × E-slice positions × all flips, two bits per entry
     /// ([`crate::flipslice`]).
     FlipSlice,
+    /// The coset of the subgroup that keeps the U and D layers and the E edges' order:
+    /// corner layers and twist (16-symmetry class) × E-slice positions and order × flips of
+    /// the U/D-layer edges, two bits per entry ([`crate::sliceperm`]).
+    SlicePerm,
 }
 
 /// Everything fixed about one table kind, including its expected distribution.
@@ -68,6 +72,17 @@ pub struct Descriptor {
     /// distribution of the states they stand for (thesis Table 4.1), checked against the
     /// header's expanded histogram.  Empty for the others.
     pub expected_states: &'static [u64],
+    /// For a 2-bit table: a base depth fixed in advance (generated straight in its final
+    /// layout before its distribution was known).  `None`: the base follows from the
+    /// distribution ([`packed::choose_base`]).
+    pub base: Option<u8>,
+}
+
+impl Descriptor {
+    /// The base depth of a 2-bit table with this depth histogram.
+    pub fn base_for(&self, histogram: &[u64]) -> u8 {
+        self.base.unwrap_or_else(|| packed::choose_base(histogram))
+    }
 }
 
 /// Thesis Table 3.2.
@@ -141,6 +156,13 @@ const FLIPSLICE_EXPECTED: [u64; 14] = [
     532554459, 2655,
 ];
 
+/// The sliceperm table's base depth, fixed before it was first generated (nxopt's choice
+/// for the same subgroup; the distribution then confirmed it, README).
+const SLICEPERM_BASE: u8 = 9;
+
+/// Sliceperm entries by depth (twins included): not known before the first generation.
+const SLICEPERM_EXPECTED: [u64; 0] = [];
+
 /// The default set (the optimal solver's tables), in build order.
 pub const DEFAULT_SET: [TableKind; 3] =
     [TableKind::Corners, TableKind::Edges7, TableKind::EdgePerm];
@@ -150,7 +172,7 @@ pub const TWOPHASE_SET: [TableKind; 2] = [TableKind::Phase1, TableKind::Phase2];
 
 impl TableKind {
     /// All kinds, in build order.
-    pub const ALL: [TableKind; 9] = [
+    pub const ALL: [TableKind; 10] = [
         TableKind::Corners,
         TableKind::Edges7,
         TableKind::EdgePerm,
@@ -160,11 +182,12 @@ impl TableKind {
         TableKind::Coset4,
         TableKind::FullEdge,
         TableKind::FlipSlice,
+        TableKind::SlicePerm,
     ];
 
     /// The kind's descriptor.
     pub fn descriptor(self) -> &'static Descriptor {
-        static D: [Descriptor; 9] = [
+        static D: [Descriptor; 10] = [
             Descriptor {
                 kind: TableKind::Corners,
                 name: "corners",
@@ -175,6 +198,7 @@ impl TableKind {
                 default_build: true,
                 expected_states: &[],
                 expected: &CORNERS_EXPECTED,
+                base: None,
             },
             Descriptor {
                 kind: TableKind::Edges7,
@@ -186,6 +210,7 @@ impl TableKind {
                 default_build: true,
                 expected_states: &[],
                 expected: &EDGES7_EXPECTED,
+                base: None,
             },
             Descriptor {
                 kind: TableKind::EdgePerm,
@@ -197,6 +222,7 @@ impl TableKind {
                 default_build: true,
                 expected_states: &[],
                 expected: &EDGEPERM_EXPECTED,
+                base: None,
             },
             Descriptor {
                 kind: TableKind::Phase1,
@@ -208,6 +234,7 @@ impl TableKind {
                 default_build: true,
                 expected_states: &[],
                 expected: &PHASE1_EXPECTED,
+                base: None,
             },
             Descriptor {
                 kind: TableKind::Phase2,
@@ -219,6 +246,7 @@ impl TableKind {
                 default_build: true,
                 expected_states: &[],
                 expected: &PHASE2_EXPECTED,
+                base: None,
             },
             Descriptor {
                 kind: TableKind::Coset,
@@ -231,6 +259,7 @@ impl TableKind {
                 default_build: true,
                 expected_states: &[],
                 expected: &COSET_EXPECTED,
+                base: None,
             },
             Descriptor {
                 kind: TableKind::Coset4,
@@ -243,6 +272,7 @@ impl TableKind {
                 default_build: false,
                 expected_states: &[],
                 expected: &COSET4_EXPECTED,
+                base: None,
             },
             Descriptor {
                 kind: TableKind::FullEdge,
@@ -254,6 +284,7 @@ impl TableKind {
                 default_build: false,
                 expected: &FULL_EDGE_EXPECTED,
                 expected_states: &crate::full_edge::EXPECTED_STATES,
+                base: None,
             },
             Descriptor {
                 kind: TableKind::FlipSlice,
@@ -266,6 +297,20 @@ impl TableKind {
                 default_build: false,
                 expected_states: &[],
                 expected: &FLIPSLICE_EXPECTED,
+                base: None,
+            },
+            Descriptor {
+                kind: TableKind::SlicePerm,
+                name: "sliceperm",
+                description:
+                    "coset keeping the U/D layers and E order: corner class x E-slice order x U/D flips",
+                entries: crate::sliceperm::ENTRIES,
+                bits: 2,
+                mod3: false,
+                default_build: false,
+                expected_states: &[],
+                expected: &SLICEPERM_EXPECTED,
+                base: Some(SLICEPERM_BASE),
             },
         ];
         &D[self as usize]
@@ -314,6 +359,9 @@ impl TableKind {
         let d = self.descriptor();
         if d.mod3 {
             return generate::Layout::Mod3;
+        }
+        if let (2, Some(base)) = (d.bits, d.base) {
+            return generate::Layout::Lines { base };
         }
         if d.bits == 2 && !d.expected.is_empty() {
             let base = packed::choose_base(d.expected);
@@ -425,6 +473,12 @@ impl TableKind {
                 progress,
                 checkpoint,
             ),
+            TableKind::SlicePerm => run(
+                &crate::sliceperm::SlicePermSpace(crate::sliceperm::sliceperm_coords()),
+                layout,
+                progress,
+                checkpoint,
+            ),
         }
     }
 
@@ -482,7 +536,7 @@ pub fn build_file(
     let d = kind.descriptor();
     let expanded = kind.states_per_entry().map(|_| g.weighted);
     if let generate::Layout::Lines { base } = g.layout {
-        let derived = packed::choose_base(&g.histogram);
+        let derived = kind.descriptor().base_for(&g.histogram);
         if derived != base {
             return Err(TableError::Corrupt {
                 path: path.clone(),
@@ -675,7 +729,7 @@ impl Table {
         let map = unsafe { opts.map(&file) }.map_err(|e| format::io_error(&path, e))?;
         #[cfg(unix)]
         let _ = map.advise(memmap2::Advice::Random);
-        let base = packed::choose_base(&header.histogram);
+        let base = d.base_for(&header.histogram);
         Ok(Table {
             kind,
             path,
@@ -881,6 +935,8 @@ pub enum HeuristicKind {
     Coset4FullEdge,
     /// Corners and the flipslice coset table (three axes, position and inverse).
     FlipSlice,
+    /// Corners and the sliceperm coset table (three axes, position and inverse).
+    SlicePerm,
 }
 
 impl HeuristicKind {
@@ -894,6 +950,7 @@ impl HeuristicKind {
             HeuristicKind::FullEdge => "full-edge",
             HeuristicKind::Coset4FullEdge => "coset4+full-edge",
             HeuristicKind::FlipSlice => "flipslice",
+            HeuristicKind::SlicePerm => "sliceperm",
         }
     }
 
@@ -914,6 +971,7 @@ impl HeuristicKind {
                 &[TableKind::Corners, TableKind::Coset4, TableKind::FullEdge]
             }
             HeuristicKind::FlipSlice => &[TableKind::Corners, TableKind::FlipSlice],
+            HeuristicKind::SlicePerm => &[TableKind::Corners, TableKind::SlicePerm],
         }
     }
 }
@@ -932,6 +990,8 @@ pub struct TableSet {
     pub full_edge: Option<Table>,
     /// The flipslice coset table (heuristic `flipslice`).
     pub flipslice: Option<Table>,
+    /// The sliceperm coset table (heuristic `sliceperm`).
+    pub sliceperm: Option<Table>,
 }
 
 impl TableSet {
@@ -968,9 +1028,13 @@ impl TableSet {
             coset4: load(TableKind::Coset4)?,
             full_edge: load(TableKind::FullEdge)?,
             flipslice: load(TableKind::FlipSlice)?,
+            sliceperm: load(TableKind::SlicePerm)?,
         };
         if set.flipslice.is_some() {
             crate::flipslice::flipslice_coords();
+        }
+        if set.sliceperm.is_some() {
+            crate::sliceperm::sliceperm_coords();
         }
         if set.coset.is_some() {
             crate::coset::coset_coords();
@@ -986,6 +1050,9 @@ impl TableSet {
 
     /// The heuristic these tables make.
     pub fn kind(&self) -> HeuristicKind {
+        if self.sliceperm.is_some() {
+            return HeuristicKind::SlicePerm;
+        }
         if self.flipslice.is_some() {
             return HeuristicKind::FlipSlice;
         }
