@@ -114,10 +114,10 @@ impl SlicePermCoords {
         let mut order_rank = [255u8; 256];
         let mut order_of_rank = [0u8; ORDERS];
         let mut r = 0;
-        for o in 0..256usize {
+        for (o, rank) in order_rank.iter_mut().enumerate() {
             let digits = [o & 3, o >> 2 & 3, o >> 4 & 3, o >> 6 & 3];
             if (0..4).all(|d| digits.contains(&d)) {
-                order_rank[o] = r as u8;
+                *rank = r as u8;
                 order_of_rank[r] = o as u8;
                 r += 1;
             }
