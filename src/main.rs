@@ -204,8 +204,8 @@ fn parse_size(text: &str) -> Option<u64> {
     (n.is_finite() && n >= 0.0).then_some((n * scale) as u64)
 }
 
-/// The largest coset table whose generation fits in `--memory SIZE` (the flipslice table
-/// counts as one: it is the coset table of another subgroup).
+/// The largest coset table whose generation fits in `--memory SIZE` (the flipslice and
+/// sliceperm tables count as ones: they are coset tables of other subgroups).
 fn coset_for_memory(size: &str) -> Result<TableKind, CliError> {
     let bytes = parse_size(size).ok_or_else(|| {
         CliError::Input(format!(
@@ -235,7 +235,7 @@ fn coset_kind(k: u32) -> Result<TableKind, CliError> {
         0 => Ok(TableKind::Coset),
         4 => Ok(TableKind::Coset4),
         _ => Err(CliError::Input(format!(
-            "--coset {k}: korf builds the coset tables with k = 0 (56 MiB) and k = 4 (1.3 GiB); other sizes are not built yet (see README, \"Coset tables\"); the 2.4 GiB flipslice table (all 12 flips, another subgroup) is `--only flipslice`"
+            "--coset {k}: korf builds the coset tables with k = 0 (56 MiB) and k = 4 (1.3 GiB); other sizes are not built yet (see README, \"Coset tables\"); the 2.4 GiB flipslice table (all 12 flips, another subgroup) is `--only flipslice`, the 7.1 GiB sliceperm table `--only sliceperm`"
         ))),
     }
 }

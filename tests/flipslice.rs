@@ -234,7 +234,6 @@ fn excluded_moves_are_the_subgroup_moves_of_each_axis() {
 
 mod common;
 
-use korf::search;
 use korf::tables::{HeuristicKind, TableKind};
 
 // The tests below need the flipslice table (2.3 GiB on disk, 7.6 GB of memory and about
@@ -246,27 +245,18 @@ use korf::tables::{HeuristicKind, TableKind};
 #[ignore]
 fn flipslice_table_verifies_and_matches_the_sparse_search() {
     let t = common::open_generated(TableKind::FlipSlice);
-    let v = t.verify();
-    assert!(v.checksum_ok && v.histogram_ok, "{v:?}");
+    assert!(
+        t.verify().histogram_ok,
+        "the published-in-README distribution"
+    );
     let co = coords();
-    let depths = entry_depths(co, 5);
-    let mut counts = [0u64; 6];
-    for (&i, &d) in &depths {
-        counts[d] += 1;
-        assert!(
-            t.get(i) as usize <= d,
-            "entry {i} reads above its depth {d}"
-        );
-    }
-    assert_eq!(&t.header().histogram[..6], &counts[..]);
-    // Twins hold equal depths: equal values above the base.
-    let base = t.base();
-    let exact = |v: u8| if v > base { v } else { 0 };
     let mut r = rng(27);
-    for _ in 0..20_000 {
-        let i = co.index(&random_cube(&mut r));
-        co.twins(i, |j| assert_eq!(exact(t.get(j)), exact(t.get(i))));
-    }
+    common::assert_table_matches_sparse_search(
+        &t,
+        &entry_depths(co, 5),
+        &mut || co.index(&random_cube(&mut r)),
+        &|i, visit| co.twins(i, visit),
+    );
 }
 
 #[test]
@@ -280,38 +270,13 @@ fn flipslice_searches_are_optimal_against_heuristic_free_search() {
 #[test]
 #[ignore]
 fn flipslice_finds_the_lengths_the_coset_table_finds() {
-    let flipslice = common::table_set_for(HeuristicKind::FlipSlice);
-    let coset = common::table_set_for(HeuristicKind::Coset);
-    let mut r = rng(29);
-    for len in [10, 11, 12, 13] {
-        for _ in 0..6 {
-            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
-            let x = Cube::from_moves(&seq);
-            let lengths = [&flipslice, &coset].map(|set| {
-                let out = search::solve(set, &x, &search::Options::default(), None).unwrap();
-                let sol = out.solution.unwrap();
-                assert!(x.apply_moves(&sol).is_solved());
-                sol.len()
-            });
-            assert_eq!(lengths[0], lengths[1], "{seq:?}");
-        }
-    }
+    common::assert_same_lengths(HeuristicKind::FlipSlice, HeuristicKind::Coset, 29);
 }
 
 #[test]
 #[ignore]
 fn flipslice_heuristic_is_admissible_on_random_walks() {
-    let set = common::table_set_for(HeuristicKind::FlipSlice);
-    let h = search::Heuristic::new(&set);
-    let mut r = rng(30);
-    for _ in 0..500 {
-        let mut inv = Cube::SOLVED;
-        for i in 0..20 {
-            let m = ALL_MOVES[r.gen_range(0..18)];
-            inv = inv.premove(m.inverse());
-            assert!(h.value(&inv) as usize <= i + 1, "h exceeds the walk length");
-        }
-    }
+    common::assert_admissible_on_random_walks(HeuristicKind::FlipSlice, 30);
 }
 
 #[test]

@@ -2,8 +2,9 @@
 //! `benches/scrambles`): every position must come out at exactly its stated length.  These
 //! run for minutes to hours, so they are `#[ignore]`d benchmarks; run one with, e.g.,
 //! `KORF_TEST_TABLES=tables cargo test --release --test published -- --ignored list_17`
-//! (they use the flipslice coset table, building it on first use: about 12 minutes and
-//! 7.6 GB of memory).  They search
+//! (they use the sliceperm coset table when the test tables directory holds it, else the
+//! flipslice table, building that on first use: about 12 minutes and 7.6 GB of memory).
+//! They search
 //! as `korf solve` does by default: all cores, with two-phase upper bounds between long
 //! iterations.
 
@@ -11,10 +12,16 @@ mod common;
 
 use korf::cube::{parse_moves, Cube};
 use korf::search::{self, Hooks, Options};
-use korf::tables::HeuristicKind;
+use korf::tables::{HeuristicKind, TableKind};
 
 fn solve_list(file: &str, length: usize, positions: usize) {
-    let set = common::table_set_for(HeuristicKind::FlipSlice);
+    let kind = if common::has_table(TableKind::SlicePerm) {
+        HeuristicKind::SlicePerm
+    } else {
+        HeuristicKind::FlipSlice
+    };
+    eprintln!("{file}: heuristic {}", kind.name());
+    let set = common::table_set_for(kind);
     let twophase = common::twophase();
     let text = std::fs::read_to_string(format!("benches/scrambles/{file}")).unwrap();
     let mut count = 0;

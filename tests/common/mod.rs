@@ -29,6 +29,11 @@ fn ensure(dir: &Path, kinds: &[TableKind]) {
     }
 }
 
+/// Whether the test tables directory holds a file for table `kind` (not checked).
+pub fn has_table(kind: TableKind) -> bool {
+    test_dir().join(kind.file_name()).exists()
+}
+
 /// Directory holding a complete, valid default table set.
 pub fn tables_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
@@ -193,4 +198,79 @@ pub fn subgroup_distance(
     }
     let goal = index(&Cube::SOLVED);
     (0..=limit).find(|&d| dfs(index, x, d, goal))
+}
+
+/// Check a generated 2-bit coset table against a sparse breadth-first search of its first
+/// depths (`depths`: entry → depth) and against its twins: the header's first counts
+/// equal the search's, no entry reads above its depth, and twins read alike above the
+/// base.  `random_entry` draws the index of a random position; `twins` lists an entry's
+/// twins.
+pub fn assert_table_matches_sparse_search(
+    t: &Table,
+    depths: &std::collections::HashMap<u64, usize>,
+    random_entry: &mut dyn FnMut() -> u64,
+    twins: &dyn Fn(u64, &mut dyn FnMut(u64)),
+) {
+    let v = t.verify();
+    assert!(v.checksum_ok && v.header_histogram_ok, "{v:?}");
+    let deepest = depths.values().copied().max().unwrap_or(0);
+    let mut counts = vec![0u64; deepest + 1];
+    for (&i, &d) in depths {
+        counts[d] += 1;
+        assert!(
+            t.get(i) as usize <= d,
+            "entry {i} reads above its depth {d}"
+        );
+    }
+    assert_eq!(&t.header().histogram[..=deepest], &counts[..]);
+    let base = t.base();
+    let exact = |v: u8| if v > base { v } else { 0 };
+    for _ in 0..20_000 {
+        let i = random_entry();
+        twins(i, &mut |j| assert_eq!(exact(t.get(j)), exact(t.get(i))));
+    }
+}
+
+/// Solve random scrambles of 10–13 moves with heuristics `a` and `b`: both answers solve
+/// their position, at the same length.
+pub fn assert_same_lengths(
+    a: korf::tables::HeuristicKind,
+    b: korf::tables::HeuristicKind,
+    seed: u64,
+) {
+    use korf::cube::{Cube, ALL_MOVES};
+    use korf::search;
+    use rand::{Rng, SeedableRng};
+    let sets = [table_set_for(a), table_set_for(b)];
+    let mut r = rand::rngs::StdRng::seed_from_u64(seed);
+    for len in [10, 11, 12, 13] {
+        for _ in 0..6 {
+            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+            let x = Cube::from_moves(&seq);
+            let lengths = sets.each_ref().map(|set| {
+                let out = search::solve(set, &x, &search::Options::default(), None).unwrap();
+                let sol = out.solution.unwrap();
+                assert!(x.apply_moves(&sol).is_solved());
+                sol.len()
+            });
+            assert_eq!(lengths[0], lengths[1], "{seq:?}");
+        }
+    }
+}
+
+/// Along random walks of 20 moves, heuristic `kind` never exceeds the walk's length.
+pub fn assert_admissible_on_random_walks(kind: korf::tables::HeuristicKind, seed: u64) {
+    use korf::cube::{Cube, ALL_MOVES};
+    use rand::{Rng, SeedableRng};
+    let set = table_set_for(kind);
+    let h = korf::search::Heuristic::new(&set);
+    let mut r = rand::rngs::StdRng::seed_from_u64(seed);
+    for _ in 0..500 {
+        let mut inv = Cube::SOLVED;
+        for i in 0..20 {
+            let m = ALL_MOVES[r.gen_range(0..18)];
+            inv = inv.premove(m.inverse());
+            assert!(h.value(&inv) as usize <= i + 1, "h exceeds the walk length");
+        }
+    }
 }
