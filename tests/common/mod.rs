@@ -200,6 +200,9 @@ pub fn subgroup_distance(
     (0..=limit).find(|&d| dfs(index, x, d, goal))
 }
 
+/// Calls its second argument with every twin of the entry given as the first.
+pub type Twins<'a> = &'a dyn Fn(u64, &mut dyn FnMut(u64));
+
 /// Check a generated 2-bit coset table against a sparse breadth-first search of its first
 /// depths (`depths`: entry → depth) and against its twins: the header's first counts
 /// equal the search's, no entry reads above its depth, and twins read alike above the
@@ -209,7 +212,7 @@ pub fn assert_table_matches_sparse_search(
     t: &Table,
     depths: &std::collections::HashMap<u64, usize>,
     random_entry: &mut dyn FnMut() -> u64,
-    twins: &dyn Fn(u64, &mut dyn FnMut(u64)),
+    twins: Twins,
 ) {
     let v = t.verify();
     assert!(v.checksum_ok && v.header_histogram_ok, "{v:?}");
