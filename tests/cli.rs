@@ -186,8 +186,13 @@ fn broken_pipe_is_a_normal_exit() {
 }
 
 #[test]
-fn full_edge_heuristic_without_its_table_is_never_built_behind_the_users_back() {
-    for heuristic in ["full-edge", "coset4+full-edge"] {
+fn large_tables_are_never_built_behind_the_users_back() {
+    for (heuristic, table) in [
+        ("full-edge", "full-edge"),
+        ("coset4+full-edge", "full-edge"),
+        ("flipslice", "flipslice"),
+        ("sliceperm", "sliceperm"),
+    ] {
         let dir = tempfile::tempdir().unwrap();
         korf()
             .args(["solve", "--heuristic", heuristic, "--tables"])
@@ -196,7 +201,7 @@ fn full_edge_heuristic_without_its_table_is_never_built_behind_the_users_back() 
             .assert()
             .code(1)
             .stderr(
-                predicate::str::contains("korf tables generate --only full-edge")
+                predicate::str::contains(format!("korf tables generate --only {table}"))
                     .and(predicate::str::contains(format!("--heuristic {heuristic}"))),
             );
         // Nothing was generated.
