@@ -64,15 +64,11 @@ fn the_coordinate_names_right_cosets_of_the_subgroup() {
 #[test]
 fn the_coordinate_is_invariant_under_the_16_ud_symmetries() {
     let co = coords();
-    let mut r = rng(12);
-    for _ in 0..300 {
-        let x = random_cube(&mut r);
-        let i = co.canonical_index(co.index(&x));
-        for s in 0..UD_SYMMETRIES {
-            let j = co.canonical_index(co.index(&conjugate(&x, s)));
-            assert_eq!(j, i, "symmetry {s}");
-        }
-    }
+    common::assert_invariant_under_symmetries(
+        (&|x| co.index(x), &|i| co.canonical_index(i)),
+        UD_SYMMETRIES,
+        12,
+    );
 }
 
 #[test]
@@ -167,7 +163,6 @@ fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
 
 mod common;
 
-use korf::search;
 use korf::tables::{HeuristicKind, TableKind};
 
 // The tests below need the k = 4 table (1.3 GiB, about 15 minutes on 2 cores); they build
@@ -214,15 +209,5 @@ fn coset4_searches_are_optimal_against_heuristic_free_search() {
 #[test]
 #[ignore]
 fn coset4_heuristic_is_admissible_on_random_walks() {
-    let set = common::table_set_for(HeuristicKind::Coset4);
-    let h = search::Heuristic::new(&set);
-    let mut r = rng(17);
-    for _ in 0..500 {
-        let mut inv = Cube::SOLVED;
-        for i in 0..20 {
-            let m = ALL_MOVES[r.gen_range(0..18)];
-            inv = inv.premove(m.inverse());
-            assert!(h.value(&inv) as usize <= i + 1, "h exceeds the walk length");
-        }
-    }
+    common::assert_admissible_on_random_walks(HeuristicKind::Coset4, 17);
 }

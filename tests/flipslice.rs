@@ -8,10 +8,9 @@ use korf::flipslice::{
     CORNER_RAW, EDGE_VALUES,
 };
 use korf::symmetry::{conjugate, UD_SYMMETRIES};
-use korf::tables::generate::Space;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 fn rng(seed: u64) -> rand::rngs::StdRng {
     rand::rngs::StdRng::seed_from_u64(seed)
@@ -19,16 +18,6 @@ fn rng(seed: u64) -> rand::rngs::StdRng {
 
 fn coords() -> &'static FlipSliceCoords {
     flipslice_coords()
-}
-
-fn parity(p: &[u8]) -> bool {
-    let mut odd = false;
-    for i in 0..p.len() {
-        for j in i + 1..p.len() {
-            odd ^= p[i] > p[j];
-        }
-    }
-    odd
 }
 
 /// A random element of the subgroup: U corners among the U positions, D corners among the D
@@ -45,7 +34,7 @@ fn random_in_subgroup(rng: &mut impl Rng) -> Cube {
     let mut ep = [0u8; 12];
     ep[..8].copy_from_slice(&other);
     ep[8..].copy_from_slice(&e);
-    if parity(&cp) != parity(&ep) {
+    if common::parity(&cp) != common::parity(&ep) {
         ep.swap(0, 1);
     }
     let c = Cube::from_parts(cp, [0; 8], ep, [0; 12]);
@@ -95,15 +84,11 @@ fn the_coordinate_names_right_cosets_of_the_subgroup() {
 #[test]
 fn the_coordinate_is_invariant_under_the_16_ud_symmetries() {
     let co = coords();
-    let mut r = rng(22);
-    for _ in 0..300 {
-        let x = random_cube(&mut r);
-        let i = co.canonical_index(co.index(&x));
-        for s in 0..UD_SYMMETRIES {
-            let j = co.canonical_index(co.index(&conjugate(&x, s)));
-            assert_eq!(j, i, "symmetry {s}");
-        }
-    }
+    common::assert_invariant_under_symmetries(
+        (&|x| co.index(x), &|i| co.canonical_index(i)),
+        UD_SYMMETRIES,
+        22,
+    );
 }
 
 #[test]
@@ -136,21 +121,11 @@ fn entries_stand_for_their_cube() {
 #[test]
 fn neighbours_are_the_entries_of_the_moved_cube() {
     let co = coords();
-    let space = FlipSliceSpace(co);
-    let mut r = rng(25);
-    for _ in 0..2000 {
-        let x = random_cube(&mut r);
-        let moved: HashSet<u64> = ALL_MOVES
-            .iter()
-            .map(|&m| co.canonical_index(co.index(&x.apply_move(m))))
-            .collect();
-        let mut listed = HashSet::new();
-        space.neighbours(co.index(&x), |n| {
-            listed.insert(co.canonical_index(n));
-            false
-        });
-        assert_eq!(listed, moved);
-    }
+    common::assert_neighbours_are_moved_entries(
+        &FlipSliceSpace(co),
+        (&|x| co.index(x), &|i| co.canonical_index(i)),
+        25,
+    );
 }
 
 fn entry_depths(co: &FlipSliceCoords, depth: usize) -> HashMap<u64, usize> {
@@ -160,34 +135,19 @@ fn entry_depths(co: &FlipSliceCoords, depth: usize) -> HashMap<u64, usize> {
 #[test]
 fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
     let co = coords();
-    const DEPTH: usize = 4;
-    let entries = entry_depths(co, DEPTH);
-    let mut expanded = [0u64; DEPTH + 1];
-    for (&i, &d) in &entries {
+    let orbit = |i: u64| {
         let class = (i / EDGE_VALUES as u64) as usize;
-        expanded[d] += UD_SYMMETRIES as u64 / co.class_stabilizer[class].count_ones() as u64;
-    }
-    // The same search over raw (corner, E positions, flips) triples through whole cubes.
-    let key = |c: &Cube| {
-        let p = parts(c);
-        (p.corner, p.e_mask, p.flips)
+        UD_SYMMETRIES as u64 / co.class_stabilizer[class].count_ones() as u64
     };
-    let mut seen: HashSet<_> = HashSet::from([key(&Cube::SOLVED)]);
-    let mut frontier = vec![Cube::SOLVED];
-    for (depth, &count) in expanded.iter().enumerate() {
-        assert_eq!(frontier.len() as u64, count, "depth {depth}");
-        let mut next = Vec::new();
-        for c in &frontier {
-            for m in ALL_MOVES {
-                let y = c.apply_move(m);
-                if seen.insert(key(&y)) {
-                    next.push(y);
-                }
-            }
-        }
-        frontier = next;
-    }
-    assert!(expanded[DEPTH] > 10_000, "the check reaches a real depth");
+    common::assert_expanded_counts_match_raw_cosets(
+        &entry_depths(co, 4),
+        &orbit,
+        |c: &Cube| {
+            let p = parts(c);
+            (p.corner, p.e_mask, p.flips)
+        },
+        10_000,
+    );
 }
 
 fn subgroup_distance(co: &FlipSliceCoords, x: &Cube, limit: usize) -> Option<usize> {

@@ -277,3 +277,93 @@ pub fn assert_admissible_on_random_walks(kind: korf::tables::HeuristicKind, seed
         }
     }
 }
+
+/// Whether a permutation is odd.
+pub fn parity(p: &[u8]) -> bool {
+    let mut odd = false;
+    for i in 0..p.len() {
+        for j in i + 1..p.len() {
+            odd ^= p[i] > p[j];
+        }
+    }
+    odd
+}
+
+/// A table index of a cube, and the smallest index among an entry's twins.
+pub type IndexFns<'a> = (&'a dyn Fn(&korf::cube::Cube) -> u64, &'a dyn Fn(u64) -> u64);
+
+/// Conjugating random cubes by each of the first `symmetries` symmetries leaves their
+/// entry (up to twins) unchanged.
+pub fn assert_invariant_under_symmetries(f: IndexFns, symmetries: usize, seed: u64) {
+    use rand::SeedableRng;
+    let (index, canonical) = f;
+    let mut r = rand::rngs::StdRng::seed_from_u64(seed);
+    for _ in 0..300 {
+        let x = korf::cube::random_cube(&mut r);
+        let i = canonical(index(&x));
+        for s in 0..symmetries {
+            let j = canonical(index(&korf::symmetry::conjugate(&x, s)));
+            assert_eq!(j, i, "symmetry {s}");
+        }
+    }
+}
+
+/// The neighbours a table's search space lists for a random cube's entry are the entries
+/// of the cube after each move (up to twins).
+pub fn assert_neighbours_are_moved_entries<S: korf::tables::generate::Space>(
+    space: &S,
+    f: IndexFns,
+    seed: u64,
+) {
+    use korf::cube::ALL_MOVES;
+    use rand::SeedableRng;
+    use std::collections::HashSet;
+    let (index, canonical) = f;
+    let mut r = rand::rngs::StdRng::seed_from_u64(seed);
+    for _ in 0..2000 {
+        let x = korf::cube::random_cube(&mut r);
+        let moved: HashSet<u64> = ALL_MOVES
+            .iter()
+            .map(|&m| canonical(index(&x.apply_move(m))))
+            .collect();
+        let mut listed = HashSet::new();
+        space.neighbours(index(&x), |n| {
+            listed.insert(canonical(n));
+            false
+        });
+        assert_eq!(listed, moved);
+    }
+}
+
+/// Entries by depth weighted by the raw cosets each stands for (`orbit`) equal the counts
+/// of a plain breadth-first search from the solved cube over raw cosets (`key` of each
+/// cube reached), at every depth of `entries`.
+pub fn assert_expanded_counts_match_raw_cosets<K: std::hash::Hash + Eq>(
+    entries: &std::collections::HashMap<u64, usize>,
+    orbit: &dyn Fn(u64) -> u64,
+    key: impl Fn(&korf::cube::Cube) -> K,
+    min_last: u64,
+) {
+    use korf::cube::{Cube, ALL_MOVES};
+    let depth = entries.values().copied().max().unwrap_or(0);
+    let mut expanded = vec![0u64; depth + 1];
+    for (&i, &d) in entries {
+        expanded[d] += orbit(i);
+    }
+    let mut seen = std::collections::HashSet::from([key(&Cube::SOLVED)]);
+    let mut frontier = vec![Cube::SOLVED];
+    for (d, &count) in expanded.iter().enumerate() {
+        assert_eq!(frontier.len() as u64, count, "depth {d}");
+        let mut next = Vec::new();
+        for c in &frontier {
+            for m in ALL_MOVES {
+                let y = c.apply_move(m);
+                if seen.insert(key(&y)) {
+                    next.push(y);
+                }
+            }
+        }
+        frontier = next;
+    }
+    assert!(expanded[depth] > min_last, "the check reaches a real depth");
+}
