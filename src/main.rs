@@ -813,6 +813,7 @@ fn solve_fast(
         depths: Vec::new(),
         heuristic: "two-phase".to_string(),
         upper_bound: None,
+        symmetry: None,
     })
 }
 
@@ -879,6 +880,11 @@ fn solve_optimal(
         depths: outcome.depths,
         heuristic: set.kind().name().to_string(),
         upper_bound: outcome.upper_bound,
+        symmetry: Some(report::SymmetryRecord {
+            symmetries: outcome.symmetries,
+            tasks: outcome.tasks,
+            all_tasks: outcome.all_tasks,
+        }),
     })
 }
 
@@ -910,6 +916,13 @@ fn stats_text(r: &SolveRecord) -> String {
             } else {
                 ""
             }
+        ));
+    }
+    if let Some(sym) = r.symmetry.as_ref().filter(|s| s.symmetries > 1) {
+        s.push_str(&format!(
+            "symmetry: the position has {} symmetries; {} of {} tasks searched (each other \
+             one is the image of one of these under a symmetry)\n",
+            sym.symmetries, sym.tasks, sym.all_tasks
         ));
     }
     for d in &r.depths {

@@ -432,6 +432,65 @@ struct Task {
     edge_depths: Option<[u8; 2]>,
 }
 
+/// Drop the tasks that a symmetry of the position makes redundant; returns how many
+/// symmetries the position has.
+///
+/// A task's search depends only on its (inverse-tracked) state and on the moves allowed
+/// next, `ALLOWED_AFTER[last face]`.  Say a symmetry `S` maps task `a`'s state to task
+/// `b`'s, `S·a·S⁻¹ = b`, and maps `a`'s allowed moves into `b`'s.  Then every solution `q`
+/// below `a` gives the solution `S·q·S⁻¹` below `b`, move by move: its first move is
+/// allowed, and putting it in canonical form only swaps two turns of one axis, both allowed
+/// after `a` (so after `b`) whenever they can start `q`.  So `b`'s search finds a solution
+/// whenever `a`'s does, and `a` can go; when the moves correspond exactly the two tasks
+/// decide for each other and the first in search order stays.  For a symmetry of the
+/// position (`S·x·S⁻¹ = x`) the image of a task is the task of the conjugated prefix, so
+/// a position with `n` symmetries keeps about one task in `n` (the superflip: 48).
+fn merge_symmetric_tasks(split: &mut Vec<Task>, cube: &Cube) -> usize {
+    use crate::symmetry::{conjugate, conjugate_move_set, stabilizer};
+    let symmetries = stabilizer(cube);
+    if symmetries.len() == 1 {
+        return 1;
+    }
+    let allowed: Vec<u32> = split
+        .iter()
+        .map(|t| ALLOWED_AFTER[t.prefix.last().map_or(ROOT, |m| m.face_index())])
+        .collect();
+    let mut by_state: std::collections::HashMap<Cube, Vec<usize>> = Default::default();
+    for (i, t) in split.iter().enumerate() {
+        by_state.entry(t.state).or_default().push(i);
+    }
+    // Covered by a task with strictly more moves allowed, or by one that matches exactly.
+    let mut dropped = vec![false; split.len()];
+    let mut equal = vec![Vec::new(); split.len()];
+    for i in 0..split.len() {
+        for &s in &symmetries {
+            let moves = conjugate_move_set(allowed[i], s);
+            let image = conjugate(&split[i].state, s);
+            for &j in by_state.get(&image).into_iter().flatten() {
+                if j != i && allowed[j] & moves == moves {
+                    if allowed[j] == moves {
+                        equal[i].push(j);
+                    } else {
+                        dropped[i] = true;
+                    }
+                }
+            }
+        }
+    }
+    // A task covered by a wider one is never exactly matched by an uncovered one: the
+    // first uncovered task of each class of exact matches stays.
+    for i in 0..split.len() {
+        if !dropped[i] {
+            for &j in &equal[i] {
+                dropped[j] = true;
+            }
+        }
+    }
+    let mut keep = dropped.iter().map(|d| !d);
+    split.retain(|_| keep.next().unwrap_or(true));
+    symmetries.len()
+}
+
 /// Why a search ended without a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -463,6 +522,12 @@ pub struct Outcome {
     pub threads: usize,
     /// Set when an upper-bound hook found a solution.
     pub upper_bound: Option<UpperBound>,
+    /// How many symmetries the position has (1 for most), and how many of the parallel
+    /// driver's tasks were left after merging those a symmetry makes equivalent, of how
+    /// many (see `merge_symmetric_tasks`).
+    pub symmetries: usize,
+    pub tasks: usize,
+    pub all_tasks: usize,
 }
 
 /// Options for [`solve`].
@@ -924,6 +989,8 @@ pub fn solve_with(
             .collect()
     });
     split.sort_by_key(|task| task.value);
+    let all_tasks = split.len();
+    let symmetries = merge_symmetric_tasks(&mut split, cube);
     let mut depths = Vec::new();
     let done = AtomicBool::new(false);
     let mut best_known: Option<Vec<Move>> = None;
@@ -1068,6 +1135,9 @@ pub fn solve_with(
             seconds: bound_seconds,
             proved_by_bound,
         }),
+        symmetries,
+        tasks: split.len(),
+        all_tasks,
     })
 }
 

@@ -223,3 +223,23 @@ pub fn conjugate(c: &Cube, s: usize) -> Cube {
         .to_cube()
         .expect("the conjugate of a position by a symmetry is a position")
 }
+
+/// The symmetries of a position: every `s` with `S_s · c · S_s⁻¹ = c` (always including the
+/// identity, 0).  A random position has only the identity; the superflip has all 48.
+pub fn stabilizer(c: &Cube) -> Vec<usize> {
+    (0..SYMMETRIES).filter(|&s| conjugate(c, s) == *c).collect()
+}
+
+/// The move set `moves` (bit `m` for move `m`) seen through symmetry `s`: bit
+/// `S_s · m · S_s⁻¹` for every bit `m`.
+pub fn conjugate_move_set(moves: u32, s: usize) -> u32 {
+    let conj = &symmetries().move_conj[s];
+    let mut out = 0;
+    let mut rest = moves;
+    while rest != 0 {
+        let m = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        out |= 1 << conj[m].index();
+    }
+    out
+}

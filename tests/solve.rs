@@ -229,3 +229,85 @@ fn two_phase_upper_bounds_keep_solutions_optimal() {
         }
     }
 }
+
+/// A position the half turn about the U–D axis (symmetry 4) leaves in place: a word in U
+/// and D turns and pairs of equal opposite turns (`R L`, `F2 B2`, …), which that rotation
+/// maps to themselves.
+fn y2_symmetric(rng: &mut impl Rng, pieces: usize) -> (Cube, Vec<Move>) {
+    let mut word = Vec::new();
+    for _ in 0..pieces {
+        let power = rng.gen_range(1..4);
+        let faces: &[&str] = match rng.gen_range(0..4) {
+            0 => &["U"],
+            1 => &["D"],
+            2 => &["R", "L"],
+            _ => &["F", "B"],
+        };
+        for f in faces {
+            let m = match power {
+                1 => f.to_string(),
+                2 => format!("{f}2"),
+                _ => format!("{f}'"),
+            };
+            word.extend(parse_moves(&m).unwrap());
+        }
+    }
+    (Cube::from_moves(&word), word)
+}
+
+#[test]
+fn symmetric_positions_search_one_task_per_class_and_stay_optimal() {
+    let set = common::table_set();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(48);
+    let mut merged = 0;
+    for pieces in 1..=5 {
+        for _ in 0..6 {
+            let (cube, word) = y2_symmetric(&mut rng, pieces);
+            let symmetries = korf::symmetry::stabilizer(&cube);
+            assert!(symmetries.contains(&4), "{word:?} is symmetric under y2");
+            let reference = search::solve_without_heuristic(&cube, 7);
+            for threads in [1, 2] {
+                let out = search::solve(set, &cube, &opts(threads), None).unwrap();
+                assert_eq!(out.symmetries, symmetries.len());
+                // Half the tasks at most, plus the 72 the rotation maps to themselves: a
+                // pair `R L`, `F2 B2`, … and a U or D turn, in either order.
+                assert!(
+                    out.tasks * 2 <= out.all_tasks + 72,
+                    "{} of {}",
+                    out.tasks,
+                    out.all_tasks
+                );
+                let sol = out.solution.expect("solved");
+                assert!(cube.apply_moves(&sol).is_solved());
+                match &reference {
+                    Some(r) => assert_eq!(sol.len(), r.len(), "{word:?}"),
+                    None => assert!(sol.len() >= 8 && sol.len() <= word.len(), "{word:?}"),
+                }
+            }
+            merged += 1;
+        }
+    }
+    assert_eq!(merged, 30);
+}
+
+#[test]
+fn the_superflip_keeps_one_task_in_about_48() {
+    let superflip = Cube::from_moves(
+        &parse_moves("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap(),
+    );
+    let options = Options {
+        max_depth: 3,
+        ..opts(1)
+    };
+    let out = search::solve(common::table_set(), &superflip, &options, None).unwrap();
+    assert_eq!(out.solution, Err(Unsolved::MaxDepth));
+    assert_eq!(out.symmetries, 48);
+    assert_eq!(out.all_tasks, 3240);
+    // Every class has at most 48 members, and most have exactly 48.
+    assert!(out.tasks * 48 >= out.all_tasks, "{}", out.tasks);
+    assert!(out.tasks * 30 <= out.all_tasks, "{}", out.tasks);
+    // A position without symmetry keeps them all.
+    let plain = Cube::from_moves(&parse_moves("R U F' L2 D B'").unwrap());
+    let out = search::solve(common::table_set(), &plain, &options, None).unwrap();
+    assert_eq!((out.symmetries, out.tasks, out.all_tasks), (1, 3240, 3240));
+}

@@ -159,3 +159,50 @@ fn conjugation_is_a_homomorphism() {
         assert!(conjugate(&a, s).validate().is_ok());
     }
 }
+
+#[test]
+fn a_positions_symmetries_form_a_subgroup() {
+    use korf::cube::parse_moves;
+    use korf::symmetry::stabilizer;
+    let syms = symmetries();
+    let superflip = Cube::from_moves(
+        &parse_moves("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap(),
+    );
+    assert_eq!(stabilizer(&Cube::SOLVED).len(), SYMMETRIES);
+    assert_eq!(stabilizer(&superflip).len(), SYMMETRIES);
+    // The checkerboard: every symmetry maps a half-turn pair of opposite faces to another.
+    let checkerboard = Cube::from_moves(&parse_moves("U2 D2 F2 B2 L2 R2").unwrap());
+    assert_eq!(stabilizer(&checkerboard).len(), SYMMETRIES);
+    // U turns are kept by the four rotations about the U–D axis, no mirror.
+    let u = stabilizer(&Cube::from_moves(&parse_moves("U").unwrap()));
+    assert_eq!(u, vec![0, 2, 4, 6]);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(4);
+    for _ in 0..20 {
+        let c = Cube::from_moves(&random_sequence(&mut rng, 25));
+        let stab = stabilizer(&c);
+        assert_eq!(stab[0], 0, "the identity is always a symmetry");
+        for &a in &stab {
+            assert!(stab.contains(&(syms.inverse[a] as usize)));
+            for &b in &stab {
+                assert!(stab.contains(&(syms.product[a][b] as usize)));
+            }
+        }
+        assert_eq!(conjugate(&c, stab[stab.len() - 1]), c);
+    }
+}
+
+#[test]
+fn move_sets_conjugate_move_by_move() {
+    use korf::symmetry::conjugate_move_set;
+    let syms = symmetries();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    for s in 0..SYMMETRIES {
+        let set: u32 = rng.gen_range(0..1 << 18);
+        let image = conjugate_move_set(set, s);
+        assert_eq!(image.count_ones(), set.count_ones());
+        for m in ALL_MOVES {
+            let target = syms.move_conj[s][m.index()].index();
+            assert_eq!(set >> m.index() & 1, image >> target & 1, "{m} under {s}");
+        }
+    }
+}
