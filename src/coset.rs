@@ -31,7 +31,7 @@
 
 use crate::coord::binomial;
 use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
-use crate::symmetry::{conjugate, symmetries, SYMMETRIES};
+use crate::symmetry::{conjugate, symmetries, visit_twins, Twins, SYMMETRIES};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -572,37 +572,6 @@ impl CosetCoords {
         )
     }
 
-    /// The smallest of an index and its twins: the same for every symmetric image of a
-    /// position.
-    pub fn canonical_index(&self, i: u64) -> u64 {
-        let mut min = i;
-        self.twins(i, |t| min = min.min(t));
-        min
-    }
-
-    /// Call `visit` with every other index that stands for the same coset class as `i`.
-    #[inline(always)]
-    pub fn twins(&self, i: u64, mut visit: impl FnMut(u64)) {
-        let class = (i / self.edge_values as u64) as usize;
-        let mut stabilizer = self.class_stabilizer[class] & !1;
-        if stabilizer == 0 {
-            return;
-        }
-        let edge = (i % self.edge_values as u64) as usize;
-        let (slices, flips) = (edge / self.flips, edge % self.flips);
-        let corner = self.class_rep[class] as usize;
-        while stabilizer != 0 {
-            let s = stabilizer.trailing_zeros() as usize;
-            stabilizer &= stabilizer - 1;
-            let twin =
-                class as u64 * self.edge_values as u64 + self.conj_edge(slices, flips, s) as u64;
-            debug_assert_eq!(self.corner_class[corner] as usize, class);
-            if twin != i {
-                visit(twin);
-            }
-        }
-    }
-
     /// Edge value (slices · flips) of the conjugate by `s`.
     #[inline(always)]
     fn conj_edge(&self, slices: usize, flips: usize, s: usize) -> usize {
@@ -624,6 +593,22 @@ impl CosetCoords {
             corners: corners.corners,
             edges: edges.edges,
         }
+    }
+}
+
+impl Twins for CosetCoords {
+    /// Entries of the same corner class whose edges one of its symmetries maps together.
+    #[inline(always)]
+    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
+        let class = (i / self.edge_values as u64) as usize;
+        let image = || {
+            let edge = (i % self.edge_values as u64) as usize;
+            let (slices, flips) = (edge / self.flips, edge % self.flips);
+            move |s| {
+                class as u64 * self.edge_values as u64 + self.conj_edge(slices, flips, s) as u64
+            }
+        };
+        visit_twins(i, self.class_stabilizer[class], image, visit)
     }
 }
 

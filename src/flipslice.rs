@@ -26,7 +26,7 @@
 
 use crate::coset::{unrank_combination, COMBINATION_RANK};
 use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
-use crate::symmetry::{conjugate, symmetries, SymCube, UD_SYMMETRIES};
+use crate::symmetry::{conjugate, symmetries, visit_twins, SymCube, Twins, UD_SYMMETRIES};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -403,33 +403,6 @@ impl FlipSliceCoords {
         self.index_of_parts(&self.axis_parts(c, a))
     }
 
-    /// Call `visit` with every other index that stands for the same coset class as `i`.
-    #[inline(always)]
-    pub fn twins(&self, i: u64, mut visit: impl FnMut(u64)) {
-        let class = (i / EDGE_VALUES as u64) as usize;
-        let mut stabilizer = self.class_stabilizer[class] & !1;
-        if stabilizer == 0 {
-            return;
-        }
-        let edge = (i % EDGE_VALUES as u64) as usize;
-        let (e, flips) = (edge / FLIPS, full_flips(edge % FLIPS));
-        while stabilizer != 0 {
-            let s = stabilizer.trailing_zeros() as usize;
-            stabilizer &= stabilizer - 1;
-            let twin = class as u64 * EDGE_VALUES as u64 + self.conj_edge(e, flips, s) as u64;
-            if twin != i {
-                visit(twin);
-            }
-        }
-    }
-
-    /// The smallest of an index and its twins: the same for every symmetric image.
-    pub fn canonical_index(&self, i: u64) -> u64 {
-        let mut min = i;
-        self.twins(i, |t| min = min.min(t));
-        min
-    }
-
     /// A position standing for entry `i` (the class representative's corners).
     pub fn entry_cube(&self, i: u64) -> Cube {
         let class = (i / EDGE_VALUES as u64) as usize;
@@ -440,6 +413,20 @@ impl FlipSliceCoords {
             corners: corners.corners,
             edges: edges.edges,
         }
+    }
+}
+
+impl Twins for FlipSliceCoords {
+    /// Entries of the same corner class whose edges one of its symmetries maps together.
+    #[inline(always)]
+    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
+        let class = (i / EDGE_VALUES as u64) as usize;
+        let image = || {
+            let edge = (i % EDGE_VALUES as u64) as usize;
+            let (e, flips) = (edge / FLIPS, full_flips(edge % FLIPS));
+            move |s| class as u64 * EDGE_VALUES as u64 + self.conj_edge(e, flips, s) as u64
+        };
+        visit_twins(i, self.class_stabilizer[class] as u64, image, visit)
     }
 }
 

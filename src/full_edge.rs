@@ -21,7 +21,7 @@
 
 use crate::coset::{edge_cube, EdgeMasks, EDGE_SLICES};
 use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
-use crate::symmetry::{symmetries, SYMMETRIES};
+use crate::symmetry::{symmetries, visit_twins, Twins, SYMMETRIES};
 use std::sync::OnceLock;
 
 /// Free flip values (the twelfth flip is fixed by the others).
@@ -305,33 +305,6 @@ impl FullEdgeCoords {
         })
     }
 
-    /// Call `visit` with every other index of the state that entry `i` stands for.
-    #[inline(always)]
-    pub fn twins(&self, i: u64, mut visit: impl FnMut(u64)) {
-        let class = (i / ARRANGEMENTS as u64) as usize;
-        let mut stabilizer = self.class_stabilizer[class] & !1;
-        if stabilizer == 0 {
-            return;
-        }
-        let e = self.entry_edges(i);
-        let base = class as u64 * ARRANGEMENTS as u64;
-        while stabilizer != 0 {
-            let s = stabilizer.trailing_zeros() as usize;
-            stabilizer &= stabilizer - 1;
-            let twin = base + arrangement(&self.edge_syms[s].apply(&e)) as u64;
-            if twin != i {
-                visit(twin);
-            }
-        }
-    }
-
-    /// The smallest of an index and its twins.
-    pub fn canonical_index(&self, i: u64) -> u64 {
-        let mut min = i;
-        self.twins(i, |t| min = min.min(t));
-        min
-    }
-
     /// Edge states entry `i` stands for, counted once over it and its twins: 48 divided by
     /// the size of the representative's stabilizer.  Summing it over every entry of a table
     /// gives the number of edge states.
@@ -362,6 +335,20 @@ impl FullEdgeCoords {
                 return;
             }
         }
+    }
+}
+
+impl Twins for FullEdgeCoords {
+    /// Entries of the same class whose arrangements one of its symmetries maps together.
+    #[inline(always)]
+    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
+        let class = (i / ARRANGEMENTS as u64) as usize;
+        let image = || {
+            let e = self.entry_edges(i);
+            let base = class as u64 * ARRANGEMENTS as u64;
+            move |s: usize| base + arrangement(&self.edge_syms[s].apply(&e)) as u64
+        };
+        visit_twins(i, self.class_stabilizer[class], image, visit)
     }
 }
 

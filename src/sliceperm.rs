@@ -23,7 +23,7 @@ use crate::flipslice::{
     corner_cube, edge_cube_ordered, flipslice_coords, FlipSliceCoords, Parts, CORNER_CLASSES,
     E_SETS,
 };
-use crate::symmetry::{conjugate, UD_SYMMETRIES};
+use crate::symmetry::{conjugate, visit_twins, Twins, UD_SYMMETRIES};
 use std::sync::OnceLock;
 
 /// Orders of the four E edges.
@@ -192,32 +192,6 @@ impl SlicePermCoords {
         (e, r, flips)
     }
 
-    /// Call `visit` with every other index that stands for the same coset class as `i`.
-    #[inline(always)]
-    pub fn twins(&self, i: u64, mut visit: impl FnMut(u64)) {
-        let class = (i / EDGE_VALUES as u64) as usize;
-        let mut stabilizer = self.layers.class_stabilizer[class] & !1;
-        if stabilizer == 0 {
-            return;
-        }
-        let (e, r, flips) = self.edge_parts((i % EDGE_VALUES as u64) as usize);
-        while stabilizer != 0 {
-            let s = stabilizer.trailing_zeros() as usize;
-            stabilizer &= stabilizer - 1;
-            let twin = class as u64 * EDGE_VALUES as u64 + self.conj_edge(e, r, flips, s) as u64;
-            if twin != i {
-                visit(twin);
-            }
-        }
-    }
-
-    /// The smallest of an index and its twins: the same for every symmetric image.
-    pub fn canonical_index(&self, i: u64) -> u64 {
-        let mut min = i;
-        self.twins(i, |t| min = min.min(t));
-        min
-    }
-
     /// A position standing for entry `i` (the class representative's corners, E flips 0).
     pub fn entry_cube(&self, i: u64) -> Cube {
         let class = (i / EDGE_VALUES as u64) as usize;
@@ -231,6 +205,19 @@ impl SlicePermCoords {
             corners: corners.corners,
             edges: edges.edges,
         }
+    }
+}
+
+impl Twins for SlicePermCoords {
+    /// Entries of the same corner class whose edges one of its symmetries maps together.
+    #[inline(always)]
+    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
+        let class = (i / EDGE_VALUES as u64) as usize;
+        let image = || {
+            let (e, r, flips) = self.edge_parts((i % EDGE_VALUES as u64) as usize);
+            move |s| class as u64 * EDGE_VALUES as u64 + self.conj_edge(e, r, flips, s) as u64
+        };
+        visit_twins(i, self.layers.class_stabilizer[class] as u64, image, visit)
     }
 }
 

@@ -243,3 +243,45 @@ pub fn conjugate_move_set(moves: u32, s: usize) -> u32 {
     }
     out
 }
+
+/// Coordinates of a table reduced by symmetry, where an entry whose class representative
+/// has symmetries of its own shares its states with other entries: its *twins*, which must
+/// hold the same value.
+pub trait Twins {
+    /// Call `visit` with every other index that stands for the same states as `i`.
+    fn twins(&self, i: u64, visit: impl FnMut(u64));
+
+    /// The smallest of an index and its twins: the same for every symmetric image.
+    fn canonical_index(&self, i: u64) -> u64 {
+        let mut min = i;
+        self.twins(i, |t| min = min.min(t));
+        min
+    }
+}
+
+/// The twins loop every symmetry-reduced coordinate shares: for each symmetry `s` in
+/// `stabilizer` (bit `s`; the identity, bit 0, skipped) call `visit` with `image(s)`, the
+/// index entry `i` takes under `s`, unless that is `i` itself.  `image` is built only
+/// when there is a symmetry to apply, since unpacking the entry costs more than most
+/// entries need.
+#[inline(always)]
+pub fn visit_twins<F: FnMut(usize) -> u64>(
+    i: u64,
+    stabilizer: u64,
+    image: impl FnOnce() -> F,
+    mut visit: impl FnMut(u64),
+) {
+    let mut rest = stabilizer & !1;
+    if rest == 0 {
+        return;
+    }
+    let mut image = image();
+    while rest != 0 {
+        let s = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let twin = image(s);
+        if twin != i {
+            visit(twin);
+        }
+    }
+}

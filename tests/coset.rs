@@ -6,6 +6,7 @@ use korf::coset::{
     CORNER_RAW, EDGE_SLICES,
 };
 use korf::cube::{random_cube, Cube, ALL_MOVES};
+use korf::symmetry::Twins;
 use korf::symmetry::{conjugate, symmetries, SYMMETRIES};
 use rand::{Rng, SeedableRng};
 

@@ -6,6 +6,7 @@ use korf::coset::{
     coords_for, corner_raw, e_flips, edge_slices, CosetCoords, Variant, AXIS_SYMMETRIES, CORNER_RAW,
 };
 use korf::cube::{random_cube, Cube, ALL_MOVES};
+use korf::symmetry::Twins;
 use korf::symmetry::{conjugate, UD_SYMMETRIES};
 use rand::{Rng, SeedableRng};
 use std::collections::{HashMap, HashSet};

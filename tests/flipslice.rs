@@ -7,6 +7,7 @@ use korf::flipslice::{
     flipslice_coords, parts, FlipSliceCoords, FlipSliceSpace, AXIS_SYMMETRIES, CORNER_CLASSES,
     CORNER_RAW, EDGE_VALUES,
 };
+use korf::symmetry::Twins;
 use korf::symmetry::{conjugate, UD_SYMMETRIES};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};

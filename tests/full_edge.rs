@@ -7,6 +7,7 @@ use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::full_edge::{
     arrangement, full_edge_coords, outer, ARRANGEMENTS, EXPECTED_STATES, FLIPS, OUTER_RAW,
 };
+use korf::symmetry::Twins;
 use korf::symmetry::{conjugate, symmetries, SYMMETRIES};
 use rand::{rngs::StdRng, SeedableRng};
 use std::collections::{HashMap, HashSet};

@@ -8,6 +8,7 @@ use korf::sliceperm::{
     layer_flips, order_of, sliceperm_coords, spread_flips, SlicePermCoords, SlicePermSpace,
     EDGE_VALUES, ENTRIES,
 };
+use korf::symmetry::Twins;
 use korf::symmetry::{conjugate, UD_SYMMETRIES};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
