@@ -149,11 +149,30 @@ fn bench_flipslice(c: &mut Criterion) {
     g.finish();
 }
 
+/// The sliceperm coordinate: one axis' index (flipslice's parts plus the E edges' order
+/// and the packed U/D-layer flips), as the search computes it for each probe.
+fn bench_sliceperm(c: &mut Criterion) {
+    let cs = cubes();
+    let coords = korf::sliceperm::sliceperm_coords();
+    let mut g = c.benchmark_group("sliceperm");
+    for a in 0..3 {
+        g.bench_function(format!("index, axis {a}"), |b| {
+            let mut i = 0;
+            b.iter(|| {
+                i += 1;
+                black_box(coords.axis_index(&cs[i & 255], a))
+            })
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     bench_moves,
     bench_ranks,
     bench_full_edge,
-    bench_flipslice
+    bench_flipslice,
+    bench_sliceperm
 );
 criterion_main!(benches);
