@@ -131,40 +131,35 @@ fn bench_full_edge(c: &mut Criterion) {
     g.finish();
 }
 
-/// The flipslice coordinate: one axis' index (per-axis cubie lookups, corner class,
-/// conjugated E set and flips), as the search computes it for each probe.
-fn bench_flipslice(c: &mut Criterion) {
+/// One axis' index of a three-axis coset coordinate, as the search computes it for each
+/// probe, per axis.
+fn bench_axis_index(c: &mut Criterion, group: &str, index: impl Fn(&Cube, usize) -> u64) {
     let cs = cubes();
-    let coords = korf::flipslice::flipslice_coords();
-    let mut g = c.benchmark_group("flipslice");
+    let mut g = c.benchmark_group(group);
     for a in 0..3 {
         g.bench_function(format!("index, axis {a}"), |b| {
             let mut i = 0;
             b.iter(|| {
                 i += 1;
-                black_box(coords.axis_index(&cs[i & 255], a))
+                black_box(index(&cs[i & 255], a))
             })
         });
     }
     g.finish();
 }
 
-/// The sliceperm coordinate: one axis' index (flipslice's parts plus the E edges' order
-/// and the packed U/D-layer flips), as the search computes it for each probe.
+/// The flipslice coordinate: per-axis cubie lookups, corner class, conjugated E set and
+/// flips.
+fn bench_flipslice(c: &mut Criterion) {
+    let coords = korf::flipslice::flipslice_coords();
+    bench_axis_index(c, "flipslice", |x, a| coords.axis_index(x, a));
+}
+
+/// The sliceperm coordinate: flipslice's parts plus the E edges' order and the packed
+/// U/D-layer flips.
 fn bench_sliceperm(c: &mut Criterion) {
-    let cs = cubes();
     let coords = korf::sliceperm::sliceperm_coords();
-    let mut g = c.benchmark_group("sliceperm");
-    for a in 0..3 {
-        g.bench_function(format!("index, axis {a}"), |b| {
-            let mut i = 0;
-            b.iter(|| {
-                i += 1;
-                black_box(coords.axis_index(&cs[i & 255], a))
-            })
-        });
-    }
-    g.finish();
+    bench_axis_index(c, "sliceperm", |x, a| coords.axis_index(x, a));
 }
 
 criterion_group!(
