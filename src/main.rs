@@ -880,11 +880,7 @@ fn solve_optimal(
         depths: outcome.depths,
         heuristic: set.kind().name().to_string(),
         upper_bound: outcome.upper_bound,
-        symmetry: Some(report::SymmetryRecord {
-            symmetries: outcome.symmetries,
-            tasks: outcome.tasks,
-            all_tasks: outcome.all_tasks,
-        }),
+        symmetry: Some(outcome.symmetry),
     })
 }
 

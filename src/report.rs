@@ -78,15 +78,7 @@ pub struct SolveRecord {
     pub upper_bound: Option<crate::search::UpperBound>,
     /// Optimal solves: how many symmetries the position has and the parallel driver's
     /// tasks left after merging symmetric ones, of how many.
-    pub symmetry: Option<SymmetryRecord>,
-}
-
-/// What a position's symmetries saved an optimal search.
-#[derive(Debug, Clone, serde::Serialize)]
-pub struct SymmetryRecord {
-    pub symmetries: usize,
-    pub tasks: usize,
-    pub all_tasks: usize,
+    pub symmetry: Option<crate::search::TaskMerge>,
 }
 
 /// Writes bench rows in one format.

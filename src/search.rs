@@ -522,9 +522,14 @@ pub struct Outcome {
     pub threads: usize,
     /// Set when an upper-bound hook found a solution.
     pub upper_bound: Option<UpperBound>,
-    /// How many symmetries the position has (1 for most), and how many of the parallel
-    /// driver's tasks were left after merging those a symmetry makes equivalent, of how
-    /// many (see `merge_symmetric_tasks`).
+    /// What the position's symmetries saved (see `merge_symmetric_tasks`).
+    pub symmetry: TaskMerge,
+}
+
+/// How many symmetries a position has (1 for most), and how many of the parallel driver's
+/// tasks were left after merging those a symmetry makes equivalent, of how many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct TaskMerge {
     pub symmetries: usize,
     pub tasks: usize,
     pub all_tasks: usize,
@@ -1135,9 +1140,11 @@ pub fn solve_with(
             seconds: bound_seconds,
             proved_by_bound,
         }),
-        symmetries,
-        tasks: split.len(),
-        all_tasks,
+        symmetry: TaskMerge {
+            symmetries,
+            tasks: split.len(),
+            all_tasks,
+        },
     })
 }
 

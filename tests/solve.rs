@@ -268,14 +268,14 @@ fn symmetric_positions_search_one_task_per_class_and_stay_optimal() {
             let reference = search::solve_without_heuristic(&cube, 7);
             for threads in [1, 2] {
                 let out = search::solve(set, &cube, &opts(threads), None).unwrap();
-                assert_eq!(out.symmetries, symmetries.len());
+                assert_eq!(out.symmetry.symmetries, symmetries.len());
                 // Half the tasks at most, plus the 72 the rotation maps to themselves: a
                 // pair `R L`, `F2 B2`, … and a U or D turn, in either order.
                 assert!(
-                    out.tasks * 2 <= out.all_tasks + 72,
+                    out.symmetry.tasks * 2 <= out.symmetry.all_tasks + 72,
                     "{} of {}",
-                    out.tasks,
-                    out.all_tasks
+                    out.symmetry.tasks,
+                    out.symmetry.all_tasks
                 );
                 let sol = out.solution.expect("solved");
                 assert!(cube.apply_moves(&sol).is_solved());
@@ -301,13 +301,28 @@ fn the_superflip_keeps_one_task_in_about_48() {
     };
     let out = search::solve(common::table_set(), &superflip, &options, None).unwrap();
     assert_eq!(out.solution, Err(Unsolved::MaxDepth));
-    assert_eq!(out.symmetries, 48);
-    assert_eq!(out.all_tasks, 3240);
+    assert_eq!(out.symmetry.symmetries, 48);
+    assert_eq!(out.symmetry.all_tasks, 3240);
     // Every class has at most 48 members, and most have exactly 48.
-    assert!(out.tasks * 48 >= out.all_tasks, "{}", out.tasks);
-    assert!(out.tasks * 30 <= out.all_tasks, "{}", out.tasks);
+    assert!(
+        out.symmetry.tasks * 48 >= out.symmetry.all_tasks,
+        "{}",
+        out.symmetry.tasks
+    );
+    assert!(
+        out.symmetry.tasks * 30 <= out.symmetry.all_tasks,
+        "{}",
+        out.symmetry.tasks
+    );
     // A position without symmetry keeps them all.
     let plain = Cube::from_moves(&parse_moves("R U F' L2 D B'").unwrap());
     let out = search::solve(common::table_set(), &plain, &options, None).unwrap();
-    assert_eq!((out.symmetries, out.tasks, out.all_tasks), (1, 3240, 3240));
+    assert_eq!(
+        (
+            out.symmetry.symmetries,
+            out.symmetry.tasks,
+            out.symmetry.all_tasks
+        ),
+        (1, 3240, 3240)
+    );
 }
