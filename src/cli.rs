@@ -106,6 +106,11 @@ pub struct SearchArgs {
     /// Worker threads (default: all cores).
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
+    /// Tasks each thread searches at once, interleaved so that their table reads overlap
+    /// (with the three-axis coset tables: coset4, flipslice, sliceperm); 1 = one at a time.
+    #[arg(long, value_name = "N", default_value_t = crate::search::DEFAULT_LANES,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
+    pub lanes: usize,
     /// Directory holding the pattern databases [default: $KORF_TABLES or ./tables].
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,

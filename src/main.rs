@@ -763,6 +763,7 @@ fn search_options(s: &SearchArgs) -> Result<search::Options, CliError> {
         threads: s.threads.unwrap_or(0),
         max_depth: s.max_depth,
         timeout,
+        lanes: s.lanes,
     })
 }
 

@@ -209,6 +209,39 @@ fn coset4_searches_are_optimal_against_heuristic_free_search() {
 
 #[test]
 #[ignore]
+fn interleaved_lanes_find_the_lengths_one_task_at_a_time_finds() {
+    // Longer positions, where a lane runs many expansions and tasks finish out of order.
+    use korf::search::{self, Options};
+    let set = common::table_set_for(HeuristicKind::Coset4);
+    let mut r = rng(41);
+    for _ in 0..4 {
+        let seq: Vec<_> = (0..13).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+        let x = Cube::from_moves(&seq);
+        let lengths: Vec<usize> = [(1, 1), (1, 5), (2, 4)]
+            .into_iter()
+            .map(|(threads, lanes)| {
+                let opts = Options {
+                    threads,
+                    lanes,
+                    ..Options::default()
+                };
+                let out = search::solve(&set, &x, &opts, None).unwrap();
+                let sol = out.solution.expect("solved");
+                assert!(x.apply_moves(&sol).is_solved());
+                assert!(out.nodes > 0);
+                sol.len()
+            })
+            .collect();
+        assert!(
+            lengths.iter().all(|&l| l == lengths[0]),
+            "{seq:?}: {lengths:?}"
+        );
+        assert!(lengths[0] <= 13);
+    }
+}
+
+#[test]
+#[ignore]
 fn coset4_heuristic_is_admissible_on_random_walks() {
     common::assert_admissible_on_random_walks(HeuristicKind::Coset4, 17);
 }

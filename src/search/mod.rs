@@ -19,6 +19,8 @@
 //! that length is one task.  The tasks are sorted once, lowest table value first, and every
 //! thread takes the next one from the front of that list.
 
+mod lanes;
+
 use crate::coord;
 use crate::coset::{self, CosetCoords, EdgeMasks};
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, NO_PREVIOUS};
@@ -36,6 +38,8 @@ use std::time::{Duration, Instant};
 pub const MAX_DEPTH: usize = 24;
 /// Depth of the prefixes the parallel driver hands out as tasks.
 pub const SPLIT_DEPTH: usize = 3;
+/// Tasks a thread interleaves by default (see `lanes`).
+pub const DEFAULT_LANES: usize = 4;
 
 const ROOT: usize = NO_PREVIOUS;
 
@@ -544,6 +548,9 @@ pub struct Options {
     pub max_depth: u8,
     /// Give up after this long.
     pub timeout: Option<Duration>,
+    /// Tasks each thread runs at once, interleaved so that their memory latencies overlap
+    /// (three-axis coset tables only; see `lanes`).  1 = one task at a time.
+    pub lanes: usize,
 }
 
 impl Default for Options {
@@ -552,6 +559,7 @@ impl Default for Options {
             threads: 0,
             max_depth: 20,
             timeout: None,
+            lanes: DEFAULT_LANES,
         }
     }
 }
@@ -873,13 +881,22 @@ impl Worker<'_> {
 
     #[cold]
     fn should_stop(&self) -> bool {
-        if self.shared.stop.load(Relaxed) {
+        self.shared.should_stop()
+    }
+}
+
+impl Shared {
+    /// Whether to stop: another thread found a solution, or the deadline passed (which
+    /// this call then records).
+    #[cold]
+    fn should_stop(&self) -> bool {
+        if self.stop.load(Relaxed) {
             return true;
         }
-        if let Some(d) = self.shared.deadline {
+        if let Some(d) = self.deadline {
             if Instant::now() >= d {
-                self.shared.timed_out.store(true, Relaxed);
-                self.shared.stop.store(true, Relaxed);
+                self.timed_out.store(true, Relaxed);
+                self.stop.store(true, Relaxed);
                 return true;
             }
         }
@@ -1065,40 +1082,57 @@ pub fn solve_with(
                 // Every thread takes the next task in order, so that all of them work on
                 // the front of the list.
                 let next_task = AtomicUsize::new(0);
-                pool.broadcast(|_| loop {
-                    let i = next_task.fetch_add(1, Relaxed);
-                    if i >= split.len() || shared.stop.load(Relaxed) {
-                        return;
-                    }
-                    let Task {
-                        prefix,
-                        state,
-                        value,
-                        edge_depths,
-                    } = &split[i];
-                    {
-                        // Prune the prefix itself like any other node.
-                        let budget = bound - prefix.len();
-                        if *value as usize > budget {
-                            continue;
+                pool.broadcast(|_| {
+                    // The three-axis coset tables interleave several tasks per thread (the
+                    // same order of precedence as `Worker::dfs`).
+                    let (n, tasks) = (opts.lanes, &split[..]);
+                    match (h.coset4, h.full_edge, h.flipslice, h.sliceperm) {
+                        (Some(c), None, _, _) => {
+                            return lanes::run_tasks(&c, tasks, &next_task, bound, n, &shared)
                         }
-                        let busy = Instant::now();
-                        let mut w = Worker {
-                            h,
-                            shared: &shared,
-                            nodes: 0,
-                        };
-                        let found = w.dfs(state, prefix, bound, *edge_depths);
-                        shared.nodes.fetch_add(w.nodes, Relaxed);
-                        shared
-                            .busy_nanos
-                            .fetch_add(busy.elapsed().as_nanos() as u64, Relaxed);
-                        if let Some(sol) = found {
-                            let mut slot = shared.solution.lock().unwrap();
-                            if slot.is_none() {
-                                *slot = Some(sol);
+                        (None, _, Some(c), _) => {
+                            return lanes::run_tasks(&c, tasks, &next_task, bound, n, &shared)
+                        }
+                        (None, _, None, Some(c)) => {
+                            return lanes::run_tasks(&c, tasks, &next_task, bound, n, &shared)
+                        }
+                        _ => {}
+                    }
+                    loop {
+                        let i = next_task.fetch_add(1, Relaxed);
+                        if i >= split.len() || shared.stop.load(Relaxed) {
+                            return;
+                        }
+                        let Task {
+                            prefix,
+                            state,
+                            value,
+                            edge_depths,
+                        } = &split[i];
+                        {
+                            // Prune the prefix itself like any other node.
+                            let budget = bound - prefix.len();
+                            if *value as usize > budget {
+                                continue;
                             }
-                            shared.stop.store(true, Relaxed);
+                            let busy = Instant::now();
+                            let mut w = Worker {
+                                h,
+                                shared: &shared,
+                                nodes: 0,
+                            };
+                            let found = w.dfs(state, prefix, bound, *edge_depths);
+                            shared.nodes.fetch_add(w.nodes, Relaxed);
+                            shared
+                                .busy_nanos
+                                .fetch_add(busy.elapsed().as_nanos() as u64, Relaxed);
+                            if let Some(sol) = found {
+                                let mut slot = shared.solution.lock().unwrap();
+                                if slot.is_none() {
+                                    *slot = Some(sol);
+                                }
+                                shared.stop.store(true, Relaxed);
+                            }
                         }
                     }
                 });
@@ -1248,6 +1282,26 @@ fn filter_live<C: AxisCoords>(
     })
 }
 
+/// At the last level only a solved child can take part: keep the first of `state`'s
+/// children by `allowed` that is solved, if any.  Returns how many children were made.
+fn solved_child(out: &mut Survivors, state: &Cube, mut allowed: u32) -> u64 {
+    out.len = 0;
+    let mut made = 0;
+    while allowed != 0 {
+        let mi = allowed.trailing_zeros() as usize;
+        allowed &= allowed - 1;
+        made += 1;
+        let child = state.premove(ALL_MOVES[mi].inverse());
+        if child.is_solved() {
+            out.children[0] = child;
+            out.moves[0] = mi as u8;
+            out.len = 1;
+            break;
+        }
+    }
+    made
+}
+
 /// Keep the live children (`live[..m]`) that pass `ok`; returns how many are kept.
 #[inline(always)]
 fn keep_live(live: &mut [u8; MAX_CHILDREN], m: usize, mut ok: impl FnMut(usize) -> bool) -> usize {
@@ -1263,180 +1317,24 @@ fn keep_live(live: &mut [u8; MAX_CHILDREN], m: usize, mut ok: impl FnMut(usize) 
 }
 
 impl Worker<'_> {
-    /// Fill `out` with the children of `state` (inverse-tracked; `forward` is the same node
-    /// as a position) by the moves in `allowed` that survive every probe of a three-axis
-    /// coset table (k = 4 or flipslice) with `budget` moves left after them.  `node`: the
-    /// node's own values on the tracked side, which children made by a move of an axis'
-    /// subgroup share (0 where unknown, still a lower bound).
-    ///
-    /// The probes run in stages over all children at once: compute every child's index for
-    /// one probe and prefetch its line, then read them all and keep the survivors for the
-    /// next probe.  A stage pays one memory latency, not one per child: the search is bound
-    /// by cache misses, and this overlaps them.  Order of the stages, inverse axes 0, 1, 2
-    /// then forward axes 0, 1, 2: on a 17-move position the first prunes 59 % of the
-    /// children, each later one 1–14 %.
+    /// Fill `out` with the children of `node` that survive every probe of a three-axis
+    /// coset table.  The node's own values on the tracked side (0 where unknown, still a
+    /// lower bound) are shared by the children made by a move of an axis' subgroup.  The probes run in stages over all children at once
+    /// (see [`lanes::Expansion`]); this runs the stages back to back.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)] // the node on both sides, as `Staged::expand` passes it
     fn expand_three_axes<C: AxisCoords>(
         &mut self,
         c: &AxisTable<C>,
         out: &mut Survivors,
-        state: &Cube,
-        forward: &Cube,
-        node: [u8; 3],
-        mut allowed: u32,
-        budget: u8,
+        node: &Node,
     ) {
-        out.switch = 0;
-        out.next = 0;
-        if budget == 0 {
-            return self.solved_child(out, state, allowed);
+        if node.budget == 0 {
+            out.switch = 0;
+            out.next = 0;
+            self.nodes += solved_child(out, &node.state, node.allowed);
+            return;
         }
-        let mut n = 0;
-        let mut parts = [C::NO_PARTS; MAX_CHILDREN];
-        let mut idx = [[0u64; 3]; MAX_CHILDREN];
-        // Per child: which inverse-side axes keep the node's value, then the values.
-        let mut inherit = [0u8; MAX_CHILDREN];
-        let mut values = [[0u8; 3]; MAX_CHILDREN];
-        let mut inverse_tight = [0u8; MAX_CHILDREN];
-        let mut live = [0u8; MAX_CHILDREN];
-        while allowed != 0 {
-            let mi = allowed.trailing_zeros() as usize;
-            allowed &= allowed - 1;
-            let child = state.premove(ALL_MOVES[mi].inverse());
-            inherit[n] = c.coords.inherited(mi);
-            values[n] = node;
-            parts[n] = c.coords.parts(&child);
-            if inherit[n] & 1 == 0 {
-                idx[n][0] = c.coords.axis_index(&child, &parts[n], 0);
-                prefetch_line(c.payload, packed::line_offset(idx[n][0]));
-            }
-            out.children[n] = child;
-            out.moves[n] = mi as u8;
-            live[n] = n as u8;
-            n += 1;
-        }
-        self.nodes += n as u64;
-        // Inverse side, axis 0, then axes 1 and 2 together.
-        let mut m = filter_live(
-            c,
-            &mut live,
-            n,
-            &idx,
-            &inherit,
-            &mut values,
-            &mut inverse_tight,
-            0,
-            budget,
-        );
-        for &i in &live[..m] {
-            let i = i as usize;
-            let x = &out.children[i];
-            for (a, slot) in idx[i].iter_mut().enumerate().skip(1) {
-                if inherit[i] >> a & 1 == 0 {
-                    *slot = c.coords.axis_index(x, &parts[i], a);
-                    prefetch_line(c.payload, packed::line_offset(*slot));
-                }
-            }
-        }
-        for a in 1..3 {
-            m = filter_live(
-                c,
-                &mut live,
-                m,
-                &idx,
-                &inherit,
-                &mut values,
-                &mut inverse_tight,
-                a,
-                budget,
-            );
-        }
-        // Forward side: the children as positions (nothing carries over on this side).
-        let mut forward_values = [[0u8; 3]; MAX_CHILDREN];
-        let mut forward_tight = [0u8; MAX_CHILDREN];
-        let none = [0u8; MAX_CHILDREN];
-        for &i in &live[..m] {
-            let i = i as usize;
-            let f = forward.apply_move(ALL_MOVES[out.moves[i] as usize]);
-            out.forwards[i] = f;
-            parts[i] = c.coords.parts(&f);
-            idx[i][0] = c.coords.axis_index(&f, &parts[i], 0);
-            prefetch_line(c.payload, packed::line_offset(idx[i][0]));
-        }
-        m = filter_live(
-            c,
-            &mut live,
-            m,
-            &idx,
-            &none,
-            &mut forward_values,
-            &mut forward_tight,
-            0,
-            budget,
-        );
-        for &i in &live[..m] {
-            let i = i as usize;
-            let x = &out.forwards[i];
-            for (a, slot) in idx[i].iter_mut().enumerate().skip(1) {
-                *slot = c.coords.axis_index(x, &parts[i], a);
-                prefetch_line(c.payload, packed::line_offset(*slot));
-            }
-        }
-        for a in 1..3 {
-            m = filter_live(
-                c,
-                &mut live,
-                m,
-                &idx,
-                &none,
-                &mut forward_values,
-                &mut forward_tight,
-                a,
-                budget,
-            );
-        }
-        // Compact the survivors, in move order, each continuing on the side where its
-        // tight bounds rule out more moves.  A side with every move ruled out has no
-        // solution of this length at all.
-        let mut j = 0;
-        for &i in &live[..m] {
-            let i = i as usize;
-            let inverse = c.coords.excluded(inverse_tight[i]);
-            let position = c.coords.excluded(forward_tight[i]);
-            if inverse == ALL_MOVE_BITS || position == ALL_MOVE_BITS {
-                continue;
-            }
-            out.children[j] = out.children[i];
-            out.forwards[j] = out.forwards[i];
-            out.moves[j] = out.moves[i];
-            out.axis_values[j] = [values[i], forward_values[i]];
-            if position.count_ones() > inverse.count_ones() {
-                out.switch |= 1 << j;
-                out.excluded[j] = position;
-            } else {
-                out.excluded[j] = inverse;
-            }
-            j += 1;
-        }
-        out.len = j as u8;
-    }
-
-    /// At the last level only a solved child can take part: keep the first, if any.
-    fn solved_child(&mut self, out: &mut Survivors, state: &Cube, mut allowed: u32) {
-        out.len = 0;
-        while allowed != 0 {
-            let mi = allowed.trailing_zeros() as usize;
-            allowed &= allowed - 1;
-            self.nodes += 1;
-            let child = state.premove(ALL_MOVES[mi].inverse());
-            if child.is_solved() {
-                out.children[0] = child;
-                out.moves[0] = mi as u8;
-                out.len = 1;
-                return;
-            }
-        }
+        self.nodes += lanes::Expansion::new().run(c, out, node) as u64;
     }
 
     /// Like [`Worker::expand_three_axes`] for the corner and full-edge tables, in stages:
@@ -1446,21 +1344,21 @@ impl Worker<'_> {
     /// probed on that side too.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)] // the node on both sides, as `Staged::expand` passes it
-    fn expand_full_edge(
-        &mut self,
-        f: &FullEdge,
-        out: &mut Survivors,
-        state: &Cube,
-        forward: &Cube,
-        depths: [u8; 2],
-        mut allowed: u32,
-        budget: u8,
-    ) {
+    fn expand_full_edge(&mut self, f: &FullEdge, out: &mut Survivors, node: &Node) {
+        let Node {
+            state,
+            forward,
+            depths,
+            mut allowed,
+            budget,
+            ..
+        } = *node;
         out.excluded = [0; MAX_CHILDREN];
         out.switch = 0;
         out.next = 0;
         if budget == 0 {
-            return self.solved_child(out, state, allowed);
+            self.nodes += solved_child(out, &state, allowed);
+            return;
         }
         let mut n = 0;
         let mut edge = [[0u8; 2]; MAX_CHILDREN];
@@ -1576,95 +1474,164 @@ impl Worker<'_> {
         if g0 == bound {
             return start.is_solved().then(|| prefix.to_vec());
         }
-        let remaining = bound - g0;
-        let mut path = [0u8; MAX_DEPTH];
-        let mut sides = [0u8; MAX_DEPTH];
-        let mut stack = [EMPTY_SURVIVORS; MAX_DEPTH];
-        let start_forward = start.inverse();
-        stack[0].side = 0;
-        stack[0].other_last = ROOT;
-        let root_depths = edge_depths.unwrap_or_else(|| c.root_depths(start, &start_forward));
-        c.expand(
-            self,
-            &mut stack[0],
-            start,
-            &start_forward,
-            root_depths,
-            c.root_values(start),
-            ALLOWED_AFTER[last],
-            (remaining - 1) as u8,
-        );
-        let mut sp = 0usize;
+        let mut walk = Walk::new();
+        let root = walk.root(start, bound - g0, ALLOWED_AFTER[last]);
+        let root = Node {
+            depths: edge_depths.unwrap_or_else(|| c.root_depths(start, &root.forward)),
+            values: c.root_values(start),
+            ..root
+        };
+        c.expand(self, walk.top(), &root);
         let mut next_check = self.nodes + 4096;
         loop {
-            let frame = &mut stack[sp];
+            match walk.next() {
+                Descent::Exhausted => return None,
+                Descent::Solved(len) => return Some(walk.solution(prefix, len)),
+                Descent::Expand(node) => {
+                    if self.nodes >= next_check {
+                        next_check = self.nodes + 4096;
+                        if self.should_stop() {
+                            return None;
+                        }
+                    }
+                    c.expand(self, walk.top(), &node);
+                }
+            }
+        }
+    }
+}
+
+/// A node to expand: the inverse-tracked state and the same node as a position, what its
+/// children may share with it, the moves allowed next and the moves left after them.
+#[derive(Clone, Copy)]
+struct Node {
+    state: Cube,
+    forward: Cube,
+    /// The exact full-edge depths on both sides, when that table takes part.
+    depths: [u8; 2],
+    /// A three-axis coset table's values on the tracked side (0 = unknown).
+    values: [u8; 3],
+    allowed: u32,
+    budget: u8,
+}
+
+/// What a depth-first walk does next.
+enum Descent {
+    /// Every child of the task's root has been searched.
+    Exhausted,
+    /// The walk's first `.0` moves solve the cube.
+    Solved(usize),
+    /// Expand this node into [`Walk::top`].
+    Expand(Node),
+}
+
+/// The explicit stack of one task's depth-first search: per level, the node's surviving
+/// children, and the move taken (and on which side) so far.  No allocation: fixed arrays.
+struct Walk {
+    /// Moves left after the task's prefix.
+    remaining: usize,
+    sp: usize,
+    path: [u8; MAX_DEPTH],
+    sides: [u8; MAX_DEPTH],
+    stack: [Survivors; MAX_DEPTH],
+}
+
+impl Walk {
+    const fn new() -> Self {
+        Walk {
+            remaining: 0,
+            sp: 0,
+            path: [0; MAX_DEPTH],
+            sides: [0; MAX_DEPTH],
+            stack: [EMPTY_SURVIVORS; MAX_DEPTH],
+        }
+    }
+
+    /// Start a task at `state` (inverse-tracked) with `remaining` (at least 1) moves to
+    /// make, the first from `allowed`: the root node, to be expanded into [`Walk::top`].
+    fn root(&mut self, state: &Cube, remaining: usize, allowed: u32) -> Node {
+        self.remaining = remaining;
+        self.sp = 0;
+        self.stack[0].side = 0;
+        self.stack[0].other_last = ROOT;
+        Node {
+            state: *state,
+            forward: state.inverse(),
+            depths: [0; 2],
+            values: [0; 3],
+            allowed,
+            budget: (remaining - 1) as u8,
+        }
+    }
+
+    /// The frame the next expansion fills.
+    #[inline(always)]
+    fn top(&mut self) -> &mut Survivors {
+        &mut self.stack[self.sp]
+    }
+
+    /// Take the next child off the stack: backtrack past exhausted frames, and descend into
+    /// the child, on the side its tight bounds chose.
+    #[inline(always)]
+    fn next(&mut self) -> Descent {
+        loop {
+            let sp = self.sp;
+            let frame = &mut self.stack[sp];
             if frame.next == frame.len {
                 if sp == 0 {
-                    return None;
+                    return Descent::Exhausted;
                 }
-                sp -= 1;
+                self.sp -= 1;
                 continue;
             }
             let k = frame.next as usize;
             frame.next += 1;
             let mi = frame.moves[k];
-            path[sp] = mi;
-            sides[sp] = frame.side;
+            self.path[sp] = mi;
+            self.sides[sp] = frame.side;
             // Moves still allowed after this child.
-            let budget = remaining - (sp + 1);
+            let budget = self.remaining - (sp + 1);
             if budget == 0 {
                 // Only solved children survive at the last level.
-                return Some(assemble(prefix, &path[..sp + 1], &sides[..sp + 1]));
-            }
-            if self.nodes >= next_check {
-                next_check = self.nodes + 4096;
-                if self.should_stop() {
-                    return None;
-                }
+                return Descent::Solved(sp + 1);
             }
             let face = mi as usize / 3;
             let [d0, d1] = frame.edge_depths[k];
             let [v0, v1] = frame.axis_values[k];
-            let (child, forward, depths, values, side, other_last, allowed) =
-                if frame.switch & (1 << k) != 0 {
-                    // The position is exactly as far from the subgroup as its budget, so the
-                    // solution's *last* move is a quarter turn: continue from that end, on the
-                    // inverse, where it is the next move.
-                    (
-                        frame.forwards[k],
-                        frame.children[k],
-                        [d1, d0],
-                        v1,
-                        frame.side ^ 1,
-                        face,
-                        ALLOWED_AFTER[frame.other_last] & !frame.excluded[k],
-                    )
-                } else {
-                    let allowed = ALLOWED_AFTER[face] & !frame.excluded[k];
-                    (
-                        frame.children[k],
-                        frame.forwards[k],
-                        [d0, d1],
-                        v0,
-                        frame.side,
-                        frame.other_last,
-                        allowed,
-                    )
+            let (node, side, other_last) = if frame.switch & (1 << k) != 0 {
+                // The position is exactly as far from the subgroup as its budget, so the
+                // solution's *last* move is a quarter turn: continue from that end, on the
+                // inverse, where it is the next move.
+                let node = Node {
+                    state: frame.forwards[k],
+                    forward: frame.children[k],
+                    depths: [d1, d0],
+                    values: v1,
+                    allowed: ALLOWED_AFTER[frame.other_last] & !frame.excluded[k],
+                    budget: (budget - 1) as u8,
                 };
-            sp += 1;
-            stack[sp].side = side;
-            stack[sp].other_last = other_last;
-            c.expand(
-                self,
-                &mut stack[sp],
-                &child,
-                &forward,
-                depths,
-                values,
-                allowed,
-                (budget - 1) as u8,
-            );
+                (node, frame.side ^ 1, face)
+            } else {
+                let node = Node {
+                    state: frame.children[k],
+                    forward: frame.forwards[k],
+                    depths: [d0, d1],
+                    values: v0,
+                    allowed: ALLOWED_AFTER[face] & !frame.excluded[k],
+                    budget: (budget - 1) as u8,
+                };
+                (node, frame.side, frame.other_last)
+            };
+            self.sp += 1;
+            self.stack[self.sp].side = side;
+            self.stack[self.sp].other_last = other_last;
+            return Descent::Expand(node);
         }
+    }
+
+    /// The full solution when the walk's first `len` moves solve the task.
+    fn solution(&self, prefix: &[Move], len: usize) -> Vec<Move> {
+        assemble(prefix, &self.path[..len], &self.sides[..len])
     }
 }
 
@@ -1672,21 +1639,8 @@ impl Worker<'_> {
 /// children that survive its probes (statically dispatched: one copy of the search per
 /// table).
 trait Staged {
-    /// Fill `out` with the children of `state` (inverse-tracked; `forward` is the same
-    /// node as a position) that survive with `budget` moves left after them.  `depths`:
-    /// the node's exact full-edge depths on both sides, when the table takes part.
-    #[allow(clippy::too_many_arguments)]
-    fn expand(
-        &self,
-        w: &mut Worker,
-        out: &mut Survivors,
-        state: &Cube,
-        forward: &Cube,
-        depths: [u8; 2],
-        values: [u8; 3],
-        allowed: u32,
-        budget: u8,
-    );
+    /// Fill `out` with the children of `node` that survive its probes.
+    fn expand(&self, w: &mut Worker, out: &mut Survivors, node: &Node);
 
     /// The exact full-edge depths of a task's root (both sides), if the table takes part.
     fn root_depths(&self, _state: &Cube, _forward: &Cube) -> [u8; 2] {
@@ -1700,22 +1654,8 @@ trait Staged {
     }
 }
 
-impl<C: AxisCoords> Staged for AxisTable<'_, C> {
-    #[inline(always)]
-    fn expand(
-        &self,
-        w: &mut Worker,
-        out: &mut Survivors,
-        state: &Cube,
-        forward: &Cube,
-        _depths: [u8; 2],
-        values: [u8; 3],
-        allowed: u32,
-        budget: u8,
-    ) {
-        w.expand_three_axes(self, out, state, forward, values, allowed, budget)
-    }
-
+impl<C: AxisCoords> AxisTable<'_, C> {
+    /// The values of `state` on the three axes.
     fn root_values(&self, state: &Cube) -> [u8; 3] {
         let p = self.coords.parts(state);
         [0, 1, 2].map(|a| {
@@ -1728,6 +1668,17 @@ impl<C: AxisCoords> Staged for AxisTable<'_, C> {
     }
 }
 
+impl<C: AxisCoords> Staged for AxisTable<'_, C> {
+    #[inline(always)]
+    fn expand(&self, w: &mut Worker, out: &mut Survivors, node: &Node) {
+        w.expand_three_axes(self, out, node)
+    }
+
+    fn root_values(&self, state: &Cube) -> [u8; 3] {
+        AxisTable::root_values(self, state)
+    }
+}
+
 /// The k = 4 coset table and the full-edge table together.
 #[derive(Clone, Copy)]
 struct Coset4FullEdge<'a> {
@@ -1737,19 +1688,9 @@ struct Coset4FullEdge<'a> {
 
 impl Staged for Coset4FullEdge<'_> {
     #[inline(always)]
-    fn expand(
-        &self,
-        w: &mut Worker,
-        out: &mut Survivors,
-        state: &Cube,
-        forward: &Cube,
-        depths: [u8; 2],
-        values: [u8; 3],
-        allowed: u32,
-        budget: u8,
-    ) {
-        w.expand_three_axes(&self.coset4, out, state, forward, values, allowed, budget);
-        w.filter_full_edge(&self.full_edge, out, depths, budget);
+    fn expand(&self, w: &mut Worker, out: &mut Survivors, node: &Node) {
+        w.expand_three_axes(&self.coset4, out, node);
+        w.filter_full_edge(&self.full_edge, out, node.depths, node.budget);
     }
 
     fn root_depths(&self, state: &Cube, forward: &Cube) -> [u8; 2] {
@@ -1763,18 +1704,8 @@ impl Staged for Coset4FullEdge<'_> {
 
 impl Staged for FullEdge<'_> {
     #[inline(always)]
-    fn expand(
-        &self,
-        w: &mut Worker,
-        out: &mut Survivors,
-        state: &Cube,
-        forward: &Cube,
-        depths: [u8; 2],
-        _values: [u8; 3],
-        allowed: u32,
-        budget: u8,
-    ) {
-        w.expand_full_edge(self, out, state, forward, depths, allowed, budget)
+    fn expand(&self, w: &mut Worker, out: &mut Survivors, node: &Node) {
+        w.expand_full_edge(self, out, node)
     }
 
     fn root_depths(&self, state: &Cube, forward: &Cube) -> [u8; 2] {
