@@ -11,13 +11,15 @@
 //! itself, and of two opposite faces only the order U before D, R before L, F before B.
 //!
 //! The inner loop is an explicit stack of fixed size: no allocation, no locks, no atomics
-//! per node (the stop flag is read every 4096 nodes).  With a three-axis coset table (k = 4
-//! or flipslice) a node's children are probed together, one table probe at a time over all of them, so that their
-//! cache misses overlap (see [`Worker::expand_three_axes`]).
+//! per node (the stop flag is read every 4096 nodes).  With a three-axis coset table (k = 4,
+//! flipslice, sliceperm) a node's children are probed together, one table probe at a time
+//! over all of them, so that their cache misses overlap (see [`lanes::Expansion`]).
 //!
 //! Work is split across threads at a fixed depth ([`SPLIT_DEPTH`]): every canonical prefix of
 //! that length is one task.  The tasks are sorted once, lowest table value first, and every
-//! thread takes the next one from the front of that list.
+//! thread takes the next one from the front of that list.  With a three-axis coset table
+//! each thread runs several tasks at once, interleaved a probe stage at a time (see
+//! [`lanes`]).
 
 mod lanes;
 

@@ -674,8 +674,14 @@ impl Step {
         set
     }
 
+    /// Mark every neighbour of a frontier entry: all neighbours are computed and their
+    /// bytes prefetched first, and the writes come one frontier entry later, after the
+    /// next entry's neighbours are computed and prefetched in turn.  The misses on a large
+    /// table overlap with each other and with that computation instead of queueing behind
+    /// each locked write.
     fn forward<S: Space, C: Cells>(&self, p: &S, cells: &C) -> (u64, u64) {
         let mut tally = (0, 0);
+        let mut pending = ([0u64; 18], 0);
         let mut i = self.lo;
         while i < self.hi {
             let k = cells.skip(i, self.from);
@@ -684,23 +690,35 @@ impl Step {
                 continue;
             }
             if cells.get(i) == self.from {
-                // All neighbours first, their bytes prefetched, then the writes: the misses
-                // on a large table overlap instead of queueing behind each locked write.
-                let (neighbours, n) = p.neighbour_array(i);
-                for &j in &neighbours[..n] {
+                let next = p.neighbour_array(i);
+                for &j in &next.0[..next.1] {
                     cells.prefetch(j);
                 }
-                for &j in &neighbours[..n] {
-                    if cells.get(j) == C::EMPTY && self.mark(p, cells, j, &mut tally) {
-                        p.twins(j, |t| {
-                            self.mark(p, cells, t, &mut tally);
-                        });
-                    }
-                }
+                self.mark_new(p, cells, &pending.0[..pending.1], &mut tally);
+                pending = next;
             }
             i += 1;
         }
+        self.mark_new(p, cells, &pending.0[..pending.1], &mut tally);
         tally
+    }
+
+    /// Mark the empty entries among `neighbours`, and their twins.
+    #[inline(always)]
+    fn mark_new<S: Space, C: Cells>(
+        &self,
+        p: &S,
+        cells: &C,
+        neighbours: &[u64],
+        tally: &mut (u64, u64),
+    ) {
+        for &j in neighbours {
+            if cells.get(j) == C::EMPTY && self.mark(p, cells, j, tally) {
+                p.twins(j, |t| {
+                    self.mark(p, cells, t, tally);
+                });
+            }
+        }
     }
 
     fn backward<S: Space, C: Cells>(&self, p: &S, cells: &C) -> (u64, u64) {
