@@ -427,7 +427,31 @@ fn interrupt_and_resume(space: &korf::twophase::prune::Phase2Space, layout: gene
         min_depth_time: std::time::Duration::ZERO,
         within_depth_time: std::time::Duration::ZERO,
     };
-    for stop_after in [1usize, 5, 17, 40, 90] {
+    // How many saves an uninterrupted run makes, of which inside a depth: the stops are
+    // spread over them.
+    let (all, inside) = (
+        std::sync::atomic::AtomicUsize::new(0),
+        std::sync::atomic::AtomicUsize::new(0),
+    );
+    let count = |p: Progress| match p {
+        Progress::Checkpoint { .. } => {
+            all.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        Progress::PartialCheckpoint { .. } => {
+            all.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            inside.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        _ => {}
+    };
+    let _ = std::fs::remove_file(&path);
+    let counted = generate_resumable(space, layout, &count, Some(&checkpoint)).unwrap();
+    assert!(counted.payload == whole.payload);
+    let (saves, inside) = (all.into_inner(), inside.into_inner());
+    assert!(
+        saves >= 20 && inside >= 10,
+        "{saves} saves, {inside} inside a depth"
+    );
+    for stop_after in [1, 5, saves / 3, saves / 2, saves - 1] {
         let _ = std::fs::remove_file(&path);
         let saves = std::sync::atomic::AtomicUsize::new(0);
         let stopping = |p: Progress| {

@@ -518,6 +518,9 @@ pub fn generate_resumable<S: Space>(
     };
     let mut filled: u64 = s.histogram[..=s.depth as usize].iter().sum();
     let segment = chunks.div_ceil(SEGMENTS).max(1);
+    // While the frontier is small, the entries each step finds: the next step walks this
+    // list instead of scanning the whole table for them.  A fresh start knows depth 0.
+    let mut sparse = resumed_depth_zero(p, s.depth);
     while filled < entries && s.depth < layout.last_stored_depth() {
         assert!(
             (s.depth as usize) + 1 < HISTOGRAM_LEN,
@@ -546,6 +549,44 @@ pub fn generate_resumable<S: Space>(
         let done = AtomicU64::new(first_chunk);
         let mut last_save = std::time::Instant::now();
         let mut next = first_chunk;
+        let frontier_list = sparse.take().filter(|_| !backward && first_chunk == 0);
+        if let Some(list) = frontier_list {
+            let step = Step {
+                lo: 0,
+                hi: 0,
+                from: from_code,
+                to: to_code,
+            };
+            let collect = list.len() < SPARSE_FRONTIER;
+            let table = atomic_view(&mut s.payload);
+            let (n, next_list) = match layout {
+                Layout::Nibbles => sparse_step(p, &Nibbles(table), &step, &list, collect),
+                Layout::Lines { base } => sparse_step(
+                    p,
+                    &Lines {
+                        table,
+                        fallback: (to <= base as u32).then_some(to as u8),
+                    },
+                    &step,
+                    &list,
+                    collect,
+                ),
+                Layout::Mod3 => sparse_step(
+                    p,
+                    &Lines {
+                        table,
+                        fallback: None,
+                    },
+                    &step,
+                    &list,
+                    collect,
+                ),
+            };
+            found = n;
+            sparse = next_list;
+            next = chunks;
+            progress(Progress::Work { done: chunks });
+        }
         while next < chunks {
             let end = (next + segment).min(chunks);
             let table = atomic_view(&mut s.payload);
@@ -644,6 +685,50 @@ pub fn generate_resumable<S: Space>(
     })
 }
 
+/// The largest frontier whose step also lists what it finds, so that the next step need
+/// not scan the table (the list is about 12 times the frontier: up to ~100 MB).
+const SPARSE_FRONTIER: usize = 1 << 20;
+
+/// The frontier of a generation at `depth`, as a list, when that is depth 0 (the goal and
+/// its twins); a run resumed past depth 0 scans instead.
+fn resumed_depth_zero<S: Space>(p: &S, depth: u32) -> Option<Vec<u64>> {
+    (depth == 0).then(|| {
+        let mut list = vec![p.goal()];
+        p.twins(p.goal(), |t| list.push(t));
+        list.sort_unstable();
+        list.dedup();
+        list
+    })
+}
+
+/// A forward step from a frontier list, in parallel; with `collect`, also the list of the
+/// entries it found (the next frontier).
+fn sparse_step<S: Space, C: Cells>(
+    p: &S,
+    cells: &C,
+    step: &Step,
+    frontier: &[u64],
+    collect: bool,
+) -> ((u64, u64), Option<Vec<u64>>) {
+    let parts: Vec<((u64, u64), Vec<u64>)> = frontier
+        .par_chunks(4096)
+        .map(|chunk| {
+            let mut next = Vec::new();
+            let tally = if collect {
+                step.forward_list(p, cells, chunk, &mut |j| next.push(j))
+            } else {
+                step.forward_list(p, cells, chunk, &mut |_| {})
+            };
+            (tally, next)
+        })
+        .collect();
+    let tally = parts
+        .iter()
+        .fold((0, 0), |a, (t, _)| (a.0 + t.0, a.1 + t.1));
+    let next = collect.then(|| parts.into_iter().flat_map(|(_, v)| v).collect());
+    (tally, next)
+}
+
 /// One step over the entries `lo..hi`: frontier code `from`, new code `to`.
 struct Step {
     lo: u64,
@@ -694,16 +779,40 @@ impl Step {
                 for &j in &next.0[..next.1] {
                     cells.prefetch(j);
                 }
-                self.mark_new(p, cells, &pending.0[..pending.1], &mut tally);
+                self.mark_new(p, cells, &pending.0[..pending.1], &mut tally, &mut |_| {});
                 pending = next;
             }
             i += 1;
         }
-        self.mark_new(p, cells, &pending.0[..pending.1], &mut tally);
+        self.mark_new(p, cells, &pending.0[..pending.1], &mut tally, &mut |_| {});
         tally
     }
 
-    /// Mark the empty entries among `neighbours`, and their twins.
+    /// [`Step::forward`] from a list of the frontier's entries instead of a scan of the
+    /// table (`lo` and `hi` unused); every entry this call sets is passed to `found`.
+    fn forward_list<S: Space, C: Cells>(
+        &self,
+        p: &S,
+        cells: &C,
+        frontier: &[u64],
+        found: &mut impl FnMut(u64),
+    ) -> (u64, u64) {
+        let mut tally = (0, 0);
+        let mut pending = ([0u64; 18], 0);
+        for &i in frontier {
+            let next = p.neighbour_array(i);
+            for &j in &next.0[..next.1] {
+                cells.prefetch(j);
+            }
+            self.mark_new(p, cells, &pending.0[..pending.1], &mut tally, found);
+            pending = next;
+        }
+        self.mark_new(p, cells, &pending.0[..pending.1], &mut tally, found);
+        tally
+    }
+
+    /// Mark the empty entries among `neighbours`, and their twins; pass each entry this
+    /// call sets to `found`.
     #[inline(always)]
     fn mark_new<S: Space, C: Cells>(
         &self,
@@ -711,11 +820,15 @@ impl Step {
         cells: &C,
         neighbours: &[u64],
         tally: &mut (u64, u64),
+        found: &mut impl FnMut(u64),
     ) {
         for &j in neighbours {
             if cells.get(j) == C::EMPTY && self.mark(p, cells, j, tally) {
+                found(j);
                 p.twins(j, |t| {
-                    self.mark(p, cells, t, tally);
+                    if self.mark(p, cells, t, tally) {
+                        found(t);
+                    }
                 });
             }
         }
