@@ -16,15 +16,9 @@
 //! * [`report`] — text, JSON and CSV output.
 
 pub mod cli;
-pub mod coord;
-pub mod coset;
 pub mod cube;
-pub mod flipslice;
-pub mod full_edge;
 pub mod report;
 pub mod search;
-pub mod sliceperm;
-pub mod symmetry;
 pub mod tables;
 pub mod twophase;
 

@@ -1,13 +1,13 @@
 //! The coset coordinate: invariance under the subgroup and the symmetries, classes, and the
 //! move action, all against the cube model.
 
-use korf::coset::{
+use korf::tables::coset::{
     self, corner_cube, corner_raw, coset_coords, edge_cube, edge_slices, CORNER_CLASSES,
     CORNER_RAW, EDGE_SLICES,
 };
 use korf::cube::{random_cube, Cube, ALL_MOVES};
-use korf::symmetry::Twins;
-use korf::symmetry::{conjugate, symmetries, SYMMETRIES};
+use korf::cube::symmetry::Twins;
+use korf::cube::symmetry::{conjugate, symmetries, SYMMETRIES};
 use rand::{Rng, SeedableRng};
 
 fn rng(seed: u64) -> rand::rngs::StdRng {

@@ -2,12 +2,12 @@
 //! edges; 16 symmetries; three axes): invariance, symmetry, move action and depths against
 //! plain searches over the cube model.
 
-use korf::coset::{
+use korf::tables::coset::{
     coords_for, corner_raw, e_flips, edge_slices, CosetCoords, Variant, AXIS_SYMMETRIES, CORNER_RAW,
 };
 use korf::cube::{random_cube, Cube, ALL_MOVES};
-use korf::symmetry::Twins;
-use korf::symmetry::{conjugate, UD_SYMMETRIES};
+use korf::cube::symmetry::Twins;
+use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
 use rand::{Rng, SeedableRng};
 use std::collections::{HashMap, HashSet};
 
@@ -90,14 +90,14 @@ fn move_and_axis_tables_agree_with_the_cube_model() {
         }
         for (a, &s) in AXIS_SYMMETRIES.iter().enumerate() {
             let y = conjugate(&x, s);
-            let masks = korf::coset::EdgeMasks::of(&x);
+            let masks = korf::tables::coset::EdgeMasks::of(&x);
             assert_eq!(co.axis_index(&masks, cr, a), co.index(&y), "axis {a}");
         }
     }
 }
 
 fn entry_depths(co: &CosetCoords, depth: usize) -> HashMap<u64, usize> {
-    common::entry_depths(&korf::coset::CosetSpace(co), depth)
+    common::entry_depths(&korf::tables::coset::CosetSpace(co), depth)
 }
 
 #[test]

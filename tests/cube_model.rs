@@ -1,6 +1,6 @@
 //! Group laws, coordinates, notation, facelet validation and random states.
 
-use korf::coord::{self, FACT};
+use korf::cube::coord::{self, FACT};
 use korf::cube::{
     format_moves, parse_moves, parse_position, random_cube, Cube, FaceletError, Move,
     MoveParseError, ALL_MOVES,

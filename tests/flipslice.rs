@@ -3,12 +3,12 @@
 //! searches over the cube model.
 
 use korf::cube::{random_cube, Cube, ALL_MOVES};
-use korf::flipslice::{
+use korf::tables::flipslice::{
     flipslice_coords, parts, FlipSliceCoords, FlipSliceSpace, AXIS_SYMMETRIES, CORNER_CLASSES,
     CORNER_RAW, EDGE_VALUES,
 };
-use korf::symmetry::Twins;
-use korf::symmetry::{conjugate, UD_SYMMETRIES};
+use korf::cube::symmetry::Twins;
+use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;

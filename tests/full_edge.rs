@@ -4,11 +4,11 @@
 mod common;
 
 use korf::cube::{random_cube, Cube, ALL_MOVES};
-use korf::full_edge::{
+use korf::tables::full_edge::{
     arrangement, full_edge_coords, outer, ARRANGEMENTS, EXPECTED_STATES, FLIPS, OUTER_RAW,
 };
-use korf::symmetry::Twins;
-use korf::symmetry::{conjugate, symmetries, SYMMETRIES};
+use korf::cube::symmetry::Twins;
+use korf::cube::symmetry::{conjugate, symmetries, SYMMETRIES};
 use rand::{rngs::StdRng, SeedableRng};
 use std::collections::{HashMap, HashSet};
 
@@ -53,8 +53,8 @@ fn classes_account_for_every_outer_value() {
         .map(|c| SYMMETRIES / coords.stabilizer(c).count_ones() as usize)
         .sum();
     assert_eq!(total, OUTER_RAW);
-    assert_eq!(coords.classes(), korf::full_edge::CLASSES);
-    assert_eq!(coords.entries(), korf::full_edge::ENTRIES);
+    assert_eq!(coords.classes(), korf::tables::full_edge::CLASSES);
+    assert_eq!(coords.entries(), korf::tables::full_edge::ENTRIES);
     assert_eq!(
         coords.entries(),
         coords.classes() as u64 * ARRANGEMENTS as u64
@@ -202,7 +202,7 @@ fn neighbours_are_the_moves_on_the_representative() {
 fn expected_distribution_sums_to_all_edge_states() {
     assert_eq!(
         EXPECTED_STATES.iter().sum::<u64>(),
-        korf::full_edge::EDGE_STATES
+        korf::tables::full_edge::EDGE_STATES
     );
 }
 

@@ -3,13 +3,13 @@
 //! depths against plain searches over the cube model.
 
 use korf::cube::{random_cube, Cube, ALL_MOVES};
-use korf::flipslice::{parts, AXIS_SYMMETRIES};
-use korf::sliceperm::{
+use korf::tables::flipslice::{parts, AXIS_SYMMETRIES};
+use korf::tables::sliceperm::{
     layer_flips, order_of, sliceperm_coords, spread_flips, SlicePermCoords, SlicePermSpace,
     EDGE_VALUES, ENTRIES,
 };
-use korf::symmetry::Twins;
-use korf::symmetry::{conjugate, UD_SYMMETRIES};
+use korf::cube::symmetry::Twins;
+use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -59,7 +59,7 @@ fn sizes() {
 fn flips_compress_and_spread_back() {
     let mut r = rng(40);
     for _ in 0..5000 {
-        let mask = korf::flipslice::flipslice_coords().e_mask[r.gen_range(0..495)] as usize;
+        let mask = korf::tables::flipslice::flipslice_coords().e_mask[r.gen_range(0..495)] as usize;
         let f8 = r.gen_range(0..256);
         let spread = spread_flips(f8, mask);
         assert_eq!(spread & mask, 0);

@@ -263,7 +263,7 @@ fn symmetric_positions_search_one_task_per_class_and_stay_optimal() {
     for pieces in 1..=5 {
         for _ in 0..6 {
             let (cube, word) = y2_symmetric(&mut rng, pieces);
-            let symmetries = korf::symmetry::stabilizer(&cube);
+            let symmetries = korf::cube::symmetry::stabilizer(&cube);
             assert!(symmetries.contains(&4), "{word:?} is symmetric under y2");
             let reference = search::solve_without_heuristic(&cube, 7);
             for threads in [1, 2] {

@@ -2,7 +2,7 @@
 //! mirroring a 3-D sticker model of the cube.
 
 use korf::cube::{Cube, Move, ALL_MOVES};
-use korf::symmetry::{conjugate, symmetries, SymCube, SYMMETRIES, UD_SYMMETRIES};
+use korf::cube::symmetry::{conjugate, symmetries, SymCube, SYMMETRIES, UD_SYMMETRIES};
 use rand::{Rng, SeedableRng};
 
 mod sticker;
@@ -163,7 +163,7 @@ fn conjugation_is_a_homomorphism() {
 #[test]
 fn a_positions_symmetries_form_a_subgroup() {
     use korf::cube::parse_moves;
-    use korf::symmetry::stabilizer;
+    use korf::cube::symmetry::stabilizer;
     let syms = symmetries();
     let superflip = Cube::from_moves(
         &parse_moves("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2").unwrap(),
@@ -193,7 +193,7 @@ fn a_positions_symmetries_form_a_subgroup() {
 
 #[test]
 fn move_sets_conjugate_move_by_move() {
-    use korf::symmetry::conjugate_move_set;
+    use korf::cube::symmetry::conjugate_move_set;
     let syms = symmetries();
     let mut rng = rand::rngs::StdRng::seed_from_u64(5);
     for s in 0..SYMMETRIES {

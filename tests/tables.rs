@@ -5,7 +5,7 @@
 use korf::cube::{random_cube, Cube, Move, ALL_MOVES};
 use korf::tables::format::{self, Header, HEADER_SIZE};
 use korf::tables::generate::{self, Progress};
-use korf::tables::pattern::{
+use korf::tables::korf::{
     edges7_b_state, z2_cube, Corners, EdgeGroup, EdgePerm, Pattern, EDGES7_A, EDGES7_B_POSITIONS,
 };
 use korf::tables::{Table, TableError, TableKind, TableSet};
@@ -166,7 +166,7 @@ fn symmetric_lookup_equals_a_directly_generated_table() {
     let a = EdgeGroup {
         positions: [0, 1, 8, 11],
     };
-    let z2 = korf::tables::pattern::Z2_EDGES;
+    let z2 = korf::tables::korf::Z2_EDGES;
     let b = EdgeGroup {
         positions: a.positions.map(|p| z2[p as usize]),
     };

@@ -22,6 +22,8 @@
 //! pattern-database search runs at every node, one table lookup per piece
 //! (see [`Cube::premove`]).
 
+pub mod coord;
+pub mod symmetry;
 mod facelet;
 mod moves;
 mod random;
@@ -233,7 +235,7 @@ impl Cube {
         if !flip.is_multiple_of(2) {
             return Err(FaceletError::FlippedEdge);
         }
-        if crate::coord::parity(&self.corner_perm()) != crate::coord::parity(&self.edge_perm()) {
+        if crate::cube::coord::parity(&self.corner_perm()) != crate::cube::coord::parity(&self.edge_perm()) {
             return Err(FaceletError::Parity);
         }
         Ok(())

@@ -1,7 +1,7 @@
 //! Uniformly random solvable positions.
 
 use super::Cube;
-use crate::coord;
+use crate::cube::coord;
 use rand::Rng;
 
 /// A uniformly random solvable position: every one of the 43,252,003,274,489,856,000

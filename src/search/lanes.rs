@@ -12,11 +12,13 @@
 //! the same order as a single search would, so what is found is the same; only the order
 //! in which tasks finish changes.
 
-use super::{
-    filter_live, prefetch_line, solved_child, AxisCoords, AxisTable, Descent, Node, Shared,
-    Survivors, Task, Walk, ALL_MOVES, ALL_MOVE_BITS, MAX_CHILDREN,
-};
-use crate::cube::{Cube, ALLOWED_AFTER};
+use super::driver::{Shared, Task};
+use super::expand::{filter_live, solved_child};
+use super::walk::{Descent, Node, Survivors, Walk};
+use super::MAX_CHILDREN;
+use crate::cube::{Cube, ALLOWED_AFTER, ALL_MOVES};
+use crate::tables::prefetch as prefetch_line;
+use crate::tables::probe::{AxisCoords, AxisTable, ALL_MOVE_BITS};
 use crate::tables::packed;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;

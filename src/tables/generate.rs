@@ -39,9 +39,7 @@
 //! symmetry-reduced tables get their expanded distribution without keeping exact depths.
 
 use super::packed::{LINE_BYTES, LINE_ENTRIES};
-use super::pattern::Pattern;
 use super::HISTOGRAM_LEN;
-use crate::cube::ALL_MOVES;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 
@@ -284,45 +282,6 @@ pub trait Space: Sync {
         });
         (out, n)
     }
-}
-
-/// A [`Pattern`] as a [`Space`]: neighbours by relabelling with each of the 18 moves.
-pub struct PatternSpace<'a, P: Pattern> {
-    pub pattern: &'a P,
-    pub goal: u64,
-}
-
-impl<P: Pattern> Space for PatternSpace<'_, P> {
-    fn entries(&self) -> u64 {
-        self.pattern.entries()
-    }
-    fn goal(&self) -> u64 {
-        self.goal
-    }
-    #[inline(always)]
-    fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
-        let s = self.pattern.unrank(i);
-        for m in ALL_MOVES {
-            if visit(self.pattern.rank(&self.pattern.premove(&s, m))) {
-                return;
-            }
-        }
-    }
-}
-
-/// Generate the table of pattern `p`, starting from the solved state `solved`.
-pub fn generate<P: Pattern>(
-    p: &P,
-    solved: &P::State,
-    progress: &(dyn Fn(Progress) + Sync),
-) -> Generated {
-    generate_space(
-        &PatternSpace {
-            pattern: p,
-            goal: p.rank(solved),
-        },
-        progress,
-    )
 }
 
 /// Generate the depth table of a state space in nibbles.

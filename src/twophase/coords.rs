@@ -14,10 +14,10 @@
 //! is replaced by its class under conjugation (64,430 classes out of 1,013,760), and the
 //! twist is carried along by the same symmetry.
 
-use crate::coord;
-use crate::coord::binomial;
+use crate::cube::coord;
+use crate::cube::coord::binomial;
 use crate::cube::{Cube, Move, ALL_MOVES, MOVE_COUNT};
-use crate::symmetry::{conjugate, UD_SYMMETRIES};
+use crate::cube::symmetry::{conjugate, UD_SYMMETRIES};
 
 /// Corner-orientation values.
 pub const TWISTS: usize = 2187;
@@ -215,7 +215,7 @@ impl Coords {
         let mut flip_slice_rep = Vec::with_capacity(FLIP_SLICE_CLASSES);
         let mut flip_slice_stabilizer = Vec::with_capacity(FLIP_SLICE_CLASSES);
         let mut flip_slice_class_size = Vec::with_capacity(FLIP_SLICE_CLASSES);
-        let inverse = &crate::symmetry::symmetries().inverse;
+        let inverse = &crate::cube::symmetry::symmetries().inverse;
         for raw in 0..FLIP_SLICES {
             if flip_slice_class[raw] != UNSET {
                 continue;

@@ -113,3 +113,6 @@ impl TwoPhase {
         self.phase1.get(i)
     }
 }
+
+mod descriptor;
+pub use descriptor::{PHASE1, PHASE2};

@@ -84,7 +84,7 @@ pub fn table_set_for(kind: korf::tables::HeuristicKind) -> TableSet {
 /// edges in their own slices, flips at random but even in total; with `e_oriented` the
 /// E-slice edges are unflipped too (the k = 4 subgroup).
 pub fn random_in_subgroup(rng: &mut impl rand::Rng, e_oriented: bool) -> korf::cube::Cube {
-    use korf::coset::{EDGE_SLICE, TETRAD_A};
+    use korf::tables::coset::{EDGE_SLICE, TETRAD_A};
     use rand::seq::SliceRandom;
     let mut a = [0u8, 2, 5, 7];
     let mut b = [1u8, 3, 4, 6];
@@ -309,7 +309,7 @@ pub fn assert_invariant_under_symmetries(f: IndexFns, symmetries: usize, seed: u
         let x = korf::cube::random_cube(&mut r);
         let i = canonical(index(&x));
         for s in 0..symmetries {
-            let j = canonical(index(&korf::symmetry::conjugate(&x, s)));
+            let j = canonical(index(&korf::cube::symmetry::conjugate(&x, s)));
             assert_eq!(j, i, "symmetry {s}");
         }
     }

@@ -29,9 +29,9 @@
 //! other two axes are probed by conjugating with [`AXIS_SYMMETRIES`], computed from
 //! [`EdgeMasks`] through small tables.
 
-use crate::coord::binomial;
+use crate::cube::coord::binomial;
 use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
-use crate::symmetry::{conjugate, symmetries, visit_twins, Twins, SYMMETRIES};
+use crate::cube::symmetry::{conjugate, symmetries, visit_twins, Twins, SYMMETRIES};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -182,7 +182,7 @@ static SQUEEZE: [(u8, u8); 4096] = {
 /// A position with the given raw corner value (corners only; edges solved).
 pub fn corner_cube(raw: usize) -> Cube {
     let split = unrank_combination(raw / TWISTS, 4, 8);
-    let twists = crate::coord::unrank_twist((raw % TWISTS) as u32);
+    let twists = crate::cube::coord::unrank_twist((raw % TWISTS) as u32);
     let (mut a, mut b) = ([0u8, 2, 5, 7].into_iter(), [1u8, 3, 4, 6].into_iter());
     let cp: [u8; 8] = std::array::from_fn(|i| {
         if split & (1 << i) != 0 {
@@ -293,11 +293,11 @@ pub enum Variant {
 pub const CORNER_CLASSES_UD: usize = 9996;
 
 impl Variant {
-    /// Symmetries the table is reduced by (the first `n` of [`crate::symmetry`]).
+    /// Symmetries the table is reduced by (the first `n` of [`crate::cube::symmetry`]).
     pub const fn symmetries(self) -> usize {
         match self {
             Variant::Slices => SYMMETRIES,
-            Variant::SliceFlips => crate::symmetry::UD_SYMMETRIES,
+            Variant::SliceFlips => crate::cube::symmetry::UD_SYMMETRIES,
         }
     }
     /// Values of the flip part: 1 or 2^4.
@@ -663,3 +663,8 @@ impl crate::tables::generate::Space for CosetSpace<'_> {
         self.0.twins(i, visit)
     }
 }
+
+mod descriptor;
+pub use descriptor::*;
+mod probe;
+pub use probe::*;

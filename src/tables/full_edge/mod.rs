@@ -4,7 +4,7 @@
 //! An edge state splits into two parts:
 //!
 //! * the **outer** part: which slice (E, M or S) the piece in each position belongs to
-//!   (34,650 values, as in [`crate::coset`]) and the 11 free flips (2,048), together
+//!   (34,650 values, as in [`crate::tables::coset`]) and the 11 free flips (2,048), together
 //!   70,963,200 raw values;
 //! * the **arrangement**: which piece of each slice stands in each of that slice's four
 //!   positions, in position order (24³ = 13,824 values).
@@ -19,9 +19,9 @@
 //! When a representative is itself symmetric, one state has several such indices ("twins",
 //! [`FullEdgeCoords::twins`]); a table stores the same value in all of them.
 
-use crate::coset::{edge_cube, EdgeMasks, EDGE_SLICES};
+use crate::tables::coset::{edge_cube, EdgeMasks, EDGE_SLICES};
 use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
-use crate::symmetry::{symmetries, visit_twins, Twins, SYMMETRIES};
+use crate::cube::symmetry::{symmetries, visit_twins, Twins, SYMMETRIES};
 use std::sync::OnceLock;
 
 /// Free flip values (the twelfth flip is fixed by the others).
@@ -59,8 +59,8 @@ pub const EXPECTED_STATES: [u64; 15] = [
 /// Index of each edge piece within its slice (E: FR FL BL BR; M: UF UB DF DB; S: UR UL DL
 /// DR, each in piece order).
 const LOCAL: [u8; 12] = [0, 0, 1, 1, 2, 2, 3, 3, 0, 1, 2, 3];
-/// Slice of each piece: 0 = E, 1 = M, 2 = S (as [`crate::coset::EDGE_SLICE`]).
-const SLICE: [u8; 12] = crate::coset::EDGE_SLICE;
+/// Slice of each piece: 0 = E, 1 = M, 2 = S (as [`crate::tables::coset::EDGE_SLICE`]).
+const SLICE: [u8; 12] = crate::tables::coset::EDGE_SLICE;
 /// The pieces of each slice, by local index.
 const PIECES: [[u8; 4]; 3] = [[8, 9, 10, 11], [1, 3, 5, 7], [0, 2, 4, 6]];
 
@@ -392,3 +392,8 @@ impl crate::tables::generate::Space for FullEdgeSpace<'_> {
         self.0.states_per_entry(i)
     }
 }
+
+mod descriptor;
+pub use descriptor::*;
+mod probe;
+pub use probe::*;

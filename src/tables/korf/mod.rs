@@ -7,7 +7,9 @@
 //! go", the classic Korf pattern.  Moves act on these states by relabelling pieces
 //! ([`Cube::premove`]), so a pattern state changes by one table lookup per piece.
 
-use crate::coord;
+use crate::cube::coord;
+use crate::cube::ALL_MOVES;
+use crate::tables::generate::{generate_space, Generated, Progress, Space};
 use crate::cube::{premove_corner, premove_edge, Cube, Move};
 
 /// A pattern: a projection of the cube with a dense index.
@@ -156,3 +158,45 @@ pub fn z2_cube() -> Cube {
     c.edges = Z2_EDGES;
     c
 }
+
+/// A [`Pattern`] as a [`Space`]: neighbours by relabelling with each of the 18 moves.
+pub struct PatternSpace<'a, P: Pattern> {
+    pub pattern: &'a P,
+    pub goal: u64,
+}
+
+impl<P: Pattern> Space for PatternSpace<'_, P> {
+    fn entries(&self) -> u64 {
+        self.pattern.entries()
+    }
+    fn goal(&self) -> u64 {
+        self.goal
+    }
+    #[inline(always)]
+    fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
+        let s = self.pattern.unrank(i);
+        for m in ALL_MOVES {
+            if visit(self.pattern.rank(&self.pattern.premove(&s, m))) {
+                return;
+            }
+        }
+    }
+}
+
+/// Generate the table of pattern `p`, starting from the solved state `solved`.
+pub fn generate<P: Pattern>(
+    p: &P,
+    solved: &P::State,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Generated {
+    generate_space(
+        &PatternSpace {
+            pattern: p,
+            goal: p.rank(solved),
+        },
+        progress,
+    )
+}
+
+mod descriptor;
+pub use descriptor::*;

@@ -1,5 +1,5 @@
 //! The coset coordinate of a smaller subgroup that keeps the U and D layers: the
-//! [`crate::flipslice`] corners and E slice, plus the order of the four E edges, with the
+//! [`crate::tables::flipslice`] corners and E slice, plus the order of the four E edges, with the
 //! flips of the eight U/D-layer edges only (Rokicki's nxopt calls the subgroup EO2·EP2).
 //!
 //! The subgroup `H` holds every position in which the U corners sit in the U layer, no
@@ -17,13 +17,13 @@
 //! per-axis cubie lookups are flipslice's ([`FlipSliceCoords`]); this module adds the E
 //! order and the compression of the flips.
 
-use crate::coset::COMBINATION_RANK;
+use crate::tables::coset::COMBINATION_RANK;
 use crate::cube::{Cube, MOVE_COUNT};
-use crate::flipslice::{
+use crate::tables::flipslice::{
     corner_cube, edge_cube_ordered, flipslice_coords, FlipSliceCoords, Parts, CORNER_CLASSES,
     E_SETS,
 };
-use crate::symmetry::{conjugate, visit_twins, Twins, UD_SYMMETRIES};
+use crate::cube::symmetry::{conjugate, visit_twins, Twins, UD_SYMMETRIES};
 use std::sync::OnceLock;
 
 /// Orders of the four E edges.
@@ -128,7 +128,7 @@ impl SlicePermCoords {
             for &o in &order_of_rank {
                 let c = edge_cube_ordered(mask as usize, o as usize, 0);
                 for s in 0..UD_SYMMETRIES {
-                    let p = crate::flipslice::parts(&conjugate(&c, s));
+                    let p = crate::tables::flipslice::parts(&conjugate(&c, s));
                     order_conj.push(order_rank[order_of(p.e_mask, p.labels)]);
                 }
             }
@@ -271,3 +271,8 @@ impl crate::tables::generate::Space for SlicePermSpace<'_> {
         self.0.twins(i, visit)
     }
 }
+
+mod descriptor;
+pub use descriptor::*;
+mod probe;
+pub use probe::*;

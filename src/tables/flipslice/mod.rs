@@ -6,7 +6,7 @@
 //! (FR FL BL BR) sit in the E slice, and every edge is unflipped.  Every U and D turn is in
 //! `H` (they move no corner between layers, twist nothing, keep the E slice and flip
 //! nothing), and the 16 symmetries that keep the U–D axis map `H` to itself.  The right
-//! coset `H x` is read position by position, as for [`crate::coset`]: which positions hold
+//! coset `H x` is read position by position, as for [`crate::tables::coset`]: which positions hold
 //! U corners (C(8,4) = 70), the twists (3^7), which positions hold E edges (C(12,4) = 495)
 //! and the flips (2^11).  This is Kociemba's phase-1 coordinate (twist, flip, E slice)
 //! with the corners' layer split added; Rokicki's nxopt calls the subgroup EO3·EP1.
@@ -24,9 +24,9 @@
 //! `v - 1` moves); the search uses this on the probes of each axis (see
 //! [`crate::search`]).
 
-use crate::coset::{unrank_combination, COMBINATION_RANK};
+use crate::tables::coset::{unrank_combination, COMBINATION_RANK};
 use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
-use crate::symmetry::{conjugate, symmetries, visit_twins, SymCube, Twins, UD_SYMMETRIES};
+use crate::cube::symmetry::{conjugate, symmetries, visit_twins, SymCube, Twins, UD_SYMMETRIES};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -47,7 +47,7 @@ pub const EDGE_VALUES: usize = E_SETS * FLIPS;
 /// Entries of the table.
 pub const ENTRIES: u64 = CORNER_CLASSES as u64 * EDGE_VALUES as u64;
 /// Symmetries that carry each axis onto the U–D axis: identity, `URF3`, `URF3²`.
-pub const AXIS_SYMMETRIES: [usize; 3] = crate::coset::AXIS_SYMMETRIES;
+pub const AXIS_SYMMETRIES: [usize; 3] = crate::tables::coset::AXIS_SYMMETRIES;
 
 /// E-slice edge pieces FR FL BL BR as a bit set over piece numbers.
 const E_PIECES: u16 = 0xF00;
@@ -86,7 +86,7 @@ impl BitPerm {
 /// The parts of a position the coordinate reads: raw corner value, the positions holding E
 /// edges and the flips (bit `i` for position `i`), and which E edge each position holds
 /// (bits `2i..2i+2`: 0–3 for FR FL BL BR; 0 where no E edge stands), which
-/// [`crate::sliceperm`] reads.
+/// [`crate::tables::sliceperm`] reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Parts {
     pub corner: usize,
@@ -192,7 +192,7 @@ impl Frame {
 /// A position with the given raw corner value (edges solved).
 pub fn corner_cube(raw: usize) -> Cube {
     let split = unrank_combination(raw / TWISTS, 4, 8);
-    let twists = crate::coord::unrank_twist((raw % TWISTS) as u32);
+    let twists = crate::cube::coord::unrank_twist((raw % TWISTS) as u32);
     let (mut u, mut d) = (0u8..4, 4u8..8);
     let cp: [u8; 8] = std::array::from_fn(|i| {
         if split & (1 << i) != 0 {
@@ -469,3 +469,8 @@ impl crate::tables::generate::Space for FlipSliceSpace<'_> {
         self.0.twins(i, visit)
     }
 }
+
+mod descriptor;
+pub use descriptor::*;
+mod probe;
+pub use probe::*;

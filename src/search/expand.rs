@@ -1,0 +1,220 @@
+//! A node's expansion in stages for the tables probed that way (three-axis coset tables,
+//! full-edge): every child's entry prefetched, then read, survivors kept, stage by stage.
+
+use super::driver::Worker;
+use super::heuristic::{nibble, prefetch_nibble as prefetch};
+use super::lanes;
+use super::walk::{Node, Survivors};
+use super::MAX_CHILDREN;
+use crate::cube::coord;
+use crate::cube::{Cube, ALL_MOVES};
+use crate::tables::full_edge::FullEdge;
+use crate::tables::packed;
+use crate::tables::probe::{AxisCoords, AxisTable};
+
+/// Keep the live children (`live[..n]`) whose value on `axis` is within `budget`: read
+/// from the table at `idx[i][axis]`, or carried over from the node when `inherit[i]` has
+/// the axis' bit (then `values[i][axis]` already holds it).  Records each value in
+/// `values` and whether it is tight in `tight`; returns how many are kept.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(super) fn filter_live<C: AxisCoords>(
+    c: &AxisTable<C>,
+    live: &mut [u8; MAX_CHILDREN],
+    n: usize,
+    idx: &[[u64; 3]; MAX_CHILDREN],
+    inherit: &[u8; MAX_CHILDREN],
+    values: &mut [[u8; 3]; MAX_CHILDREN],
+    tight: &mut [u8; MAX_CHILDREN],
+    axis: usize,
+    budget: u8,
+) -> usize {
+    keep_live(live, n, |i| {
+        let v = if inherit[i] >> axis & 1 != 0 {
+            values[i][axis]
+        } else {
+            packed::get(c.payload, c.base, idx[i][axis])
+        };
+        values[i][axis] = v;
+        tight[i] |= ((v == budget) as u8) << axis;
+        v <= budget
+    })
+}
+
+/// At the last level only a solved child can take part: keep the first of `state`'s
+/// children by `allowed` that is solved, if any.  Returns how many children were made.
+pub(super) fn solved_child(out: &mut Survivors, state: &Cube, mut allowed: u32) -> u64 {
+    out.len = 0;
+    let mut made = 0;
+    while allowed != 0 {
+        let mi = allowed.trailing_zeros() as usize;
+        allowed &= allowed - 1;
+        made += 1;
+        let child = state.premove(ALL_MOVES[mi].inverse());
+        if child.is_solved() {
+            out.children[0] = child;
+            out.moves[0] = mi as u8;
+            out.len = 1;
+            break;
+        }
+    }
+    made
+}
+
+/// Keep the live children (`live[..m]`) that pass `ok`; returns how many are kept.
+#[inline(always)]
+pub(super) fn keep_live(live: &mut [u8; MAX_CHILDREN], m: usize, mut ok: impl FnMut(usize) -> bool) -> usize {
+    let mut kept = 0;
+    for j in 0..m {
+        let i = live[j] as usize;
+        if ok(i) {
+            live[kept] = i as u8;
+            kept += 1;
+        }
+    }
+    kept
+}
+
+impl Worker<'_> {
+    /// Fill `out` with the children of `node` that survive every probe of a three-axis
+    /// coset table.  The node's own values on the tracked side (0 where unknown, still a
+    /// lower bound) are shared by the children made by a move of an axis' subgroup.  The probes run in stages over all children at once
+    /// (see [`lanes::Expansion`]); this runs the stages back to back.
+    #[inline(always)]
+    pub(super) fn expand_three_axes<C: AxisCoords>(
+        &mut self,
+        c: &AxisTable<C>,
+        out: &mut Survivors,
+        node: &Node,
+    ) {
+        if node.budget == 0 {
+            out.switch = 0;
+            out.next = 0;
+            self.nodes += solved_child(out, &node.state, node.allowed);
+            return;
+        }
+        self.nodes += lanes::Expansion::new().run(c, out, node) as u64;
+    }
+
+    /// Like [`Worker::expand_three_axes`] for the corner and full-edge tables, in stages:
+    /// every child's corner entry and full-edge class entry prefetched, then the corner
+    /// test, then the inverse side's table line (prefetched for all survivors, then read),
+    /// then the same two stages for the children as positions, with the corner table
+    /// probed on that side too.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)] // the node on both sides, as `Staged::expand` passes it
+    pub(super) fn expand_full_edge(&mut self, f: &FullEdge, out: &mut Survivors, node: &Node) {
+        let Node {
+            state,
+            forward,
+            depths,
+            mut allowed,
+            budget,
+            ..
+        } = *node;
+        out.excluded = [0; MAX_CHILDREN];
+        out.switch = 0;
+        out.next = 0;
+        if budget == 0 {
+            self.nodes += solved_child(out, &state, allowed);
+            return;
+        }
+        let mut n = 0;
+        let mut edge = [[0u8; 2]; MAX_CHILDREN];
+        let mut corner = [0u64; MAX_CHILDREN];
+        let mut raw = [0usize; MAX_CHILDREN];
+        let mut idx = [0u64; MAX_CHILDREN];
+        let mut live = [0u8; MAX_CHILDREN];
+        while allowed != 0 {
+            let mi = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let child = state.premove(ALL_MOVES[mi].inverse());
+            corner[n] = coord::corner_index(&child.corners);
+            prefetch(self.h.corners, corner[n]);
+            raw[n] = f.start_probe(&child);
+            out.children[n] = child;
+            out.moves[n] = mi as u8;
+            n += 1;
+        }
+        self.nodes += n as u64;
+        let corners = self.h.corners;
+        for (i, l) in live.iter_mut().enumerate().take(n) {
+            *l = i as u8;
+        }
+        let mut m = keep_live(&mut live, n, |i| nibble(corners, corner[i]) <= budget);
+        for &i in &live[..m] {
+            let i = i as usize;
+            idx[i] = f.locate(&out.children[i], raw[i]);
+        }
+        m = keep_live(&mut live, m, |i| {
+            edge[i][0] = FullEdge::step(depths[0], f.code(idx[i]));
+            edge[i][0] <= budget
+        });
+        // The children as positions.
+        for &i in &live[..m] {
+            let i = i as usize;
+            let x = forward.apply_move(ALL_MOVES[out.moves[i] as usize]);
+            corner[i] = coord::corner_index(&x.corners);
+            prefetch(corners, corner[i]);
+            raw[i] = f.start_probe(&x);
+            out.forwards[i] = x;
+        }
+        for &i in &live[..m] {
+            let i = i as usize;
+            idx[i] = f.locate(&out.forwards[i], raw[i]);
+        }
+        m = keep_live(&mut live, m, |i| {
+            edge[i][1] = FullEdge::step(depths[1], f.code(idx[i]));
+            nibble(corners, corner[i]) <= budget && edge[i][1] <= budget
+        });
+        for (j, &i) in live[..m].iter().enumerate() {
+            let i = i as usize;
+            out.children[j] = out.children[i];
+            out.forwards[j] = out.forwards[i];
+            out.moves[j] = out.moves[i];
+            out.edge_depths[j] = edge[i];
+        }
+        out.len = m as u8;
+    }
+
+    /// Drop the children in `out` (filled by [`Worker::expand_three_axes`]) that the full-edge
+    /// table rules out on either side, keeping their flags: both sides' class entries
+    /// prefetched, then both lines, then the reads.
+    #[inline(always)]
+    pub(super) fn filter_full_edge(&mut self, f: &FullEdge, out: &mut Survivors, depths: [u8; 2], budget: u8) {
+        let n = out.len as usize;
+        if budget == 0 || n == 0 {
+            return;
+        }
+        let mut raw = [[0usize; 2]; MAX_CHILDREN];
+        let mut idx = [[0u64; 2]; MAX_CHILDREN];
+        for (i, r) in raw.iter_mut().enumerate().take(n) {
+            *r = [
+                f.start_probe(&out.children[i]),
+                f.start_probe(&out.forwards[i]),
+            ];
+        }
+        for (i, x) in idx.iter_mut().enumerate().take(n) {
+            *x = [
+                f.locate(&out.children[i], raw[i][0]),
+                f.locate(&out.forwards[i], raw[i][1]),
+            ];
+        }
+        let (mut kept, mut switch) = (0, 0u32);
+        for (i, x) in idx.iter().enumerate().take(n) {
+            let edge = [0, 1].map(|side| FullEdge::step(depths[side], f.code(x[side])));
+            if edge[0] <= budget && edge[1] <= budget {
+                out.children[kept] = out.children[i];
+                out.forwards[kept] = out.forwards[i];
+                out.moves[kept] = out.moves[i];
+                out.edge_depths[kept] = edge;
+                out.excluded[kept] = out.excluded[i];
+                out.axis_values[kept] = out.axis_values[i];
+                switch |= (out.switch >> i & 1) << kept;
+                kept += 1;
+            }
+        }
+        out.len = kept as u8;
+        out.switch = switch;
+    }
+}

@@ -1,0 +1,70 @@
+//! What a search reports: its outcome and its statistics.
+
+use crate::cube::Move;
+use std::time::Duration;
+
+/// Why a search ended without a solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unsolved {
+    /// No solution of at most `max_depth` moves exists.
+    MaxDepth,
+    /// The time limit ran out.
+    Timeout,
+}
+
+/// Statistics of one IDA* iteration.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct DepthStats {
+    pub bound: u8,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// The outcome of an optimal solve.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// The solution (moves to apply to the position), if found.  Proven optimal.
+    pub solution: Result<Vec<Move>, Unsolved>,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub depths: Vec<DepthStats>,
+    /// Summed busy time of the worker tasks, for measuring thread imbalance.
+    pub busy_seconds: f64,
+    pub threads: usize,
+    /// Set when an upper-bound hook found a solution.
+    pub upper_bound: Option<UpperBound>,
+    /// What the position's symmetries saved (see `merge_symmetric_tasks`).
+    pub symmetry: TaskMerge,
+}
+
+/// How many symmetries a position has (1 for most), and how many of the parallel driver's
+/// tasks were left after merging those a symmetry makes equivalent, of how many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct TaskMerge {
+    pub symmetries: usize,
+    pub tasks: usize,
+    pub all_tasks: usize,
+}
+
+/// A live view of a running search, for progress displays.
+#[derive(Debug, Clone, Copy)]
+pub struct Snapshot {
+    pub bound: u8,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// Length of the shortest solution known so far (from the upper-bound hook), if any.
+    pub upper: Option<u8>,
+}
+
+/// How an upper bound shaped the search.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct UpperBound {
+    /// Length of the shortest solution the hook found.
+    pub length: u8,
+    /// Seconds spent in the hook, in all.
+    pub seconds: f64,
+    /// Whether the answer was proven by exhausting every shorter bound, so that the IDA*
+    /// iteration at this length never ran.
+    pub proved_by_bound: bool,
+}

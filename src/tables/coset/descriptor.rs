@@ -1,0 +1,61 @@
+//! The descriptors of the two coset tables: k = 0 (48 symmetries, 4 bits) and k = 4
+//! (16 symmetries, the E-slice flips, 2 bits).
+
+use super::{coords_for, coset_coords, CosetSpace, Variant, ENTRIES};
+use crate::tables::descriptor::Descriptor;
+use crate::tables::generate::generate_resumable;
+/// Coset-table distances counted by entry (twins included).  Weighted by the orbit size of
+/// each entry's corner class they count raw cosets; `tests/coset.rs` checks that against a
+/// breadth-first search over raw cosets (depths 0–6) and entries against a brute-force
+/// search for the subgroup.
+const COSET_EXPECTED: [u64; 13] = [
+    1, 1, 4, 34, 331, 3612, 41605, 474128, 4953846, 34776317, 68566704, 8749194, 1673,
+];
+/// Coset4 entries by depth (twins included), as generated on the development machine
+/// (README); weighted by orbit size they sum to every raw coset, which
+/// `tests/coset_flips.rs` checks, and depths 0–5 match a search over raw cosets.
+const COSET4_EXPECTED: [u64; 14] = [
+    1, 2, 11, 90, 870, 10289, 123774, 1510748, 18245153, 203912358, 1585537653, 3366305840,
+    366124590, 11021,
+];
+
+/// The k = 0 coset table.
+pub const COSET: Descriptor = Descriptor {
+    name: "coset",
+    description: "coset of the 48-symmetric subgroup: corner tetrads+twist class x edge slices",
+    entries: ENTRIES,
+    bits: 4,
+    mod3: false,
+    default_build: true,
+    expected: &COSET_EXPECTED,
+    expected_states: &[],
+    base: None,
+    build_seconds: 15,
+    generate: |layout, progress, cp| generate_resumable(&CosetSpace(coset_coords()), layout, progress, cp),
+    states_per_entry: None,
+    prepare: || {
+        coset_coords();
+    },
+};
+
+/// The k = 4 coset table.
+pub const COSET4: Descriptor = Descriptor {
+    name: "coset4",
+    description: "coset with 4 edge flips: corner class (16 syms) x edge slices x E-slice flips",
+    entries: Variant::SliceFlips.entries(),
+    bits: 2,
+    mod3: false,
+    default_build: false,
+    expected: &COSET4_EXPECTED,
+    expected_states: &[],
+    base: None,
+    build_seconds: 900,
+    generate: |layout, progress, cp| {
+        let space = CosetSpace(coords_for(Variant::SliceFlips));
+        generate_resumable(&space, layout, progress, cp)
+    },
+    states_per_entry: None,
+    prepare: || {
+        coords_for(Variant::SliceFlips);
+    },
+};

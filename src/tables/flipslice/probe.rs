@@ -1,0 +1,28 @@
+//! The flipslice table's probe: its coordinate seen along three axes.
+
+use super::FlipSliceCoords;
+use crate::cube::Cube;
+use crate::tables::probe::{AxisCoords, AxisTable};
+
+/// The flipslice coset table, loaded.
+pub type FlipSlice<'a> = AxisTable<'a, FlipSliceCoords>;
+
+impl AxisCoords for FlipSliceCoords {
+    type Parts = ();
+    const NO_PARTS: Self::Parts = ();
+    /// The turns of the two faces of each tight axis.
+    #[inline(always)]
+    fn excluded(&self, tight_axes: u8) -> u32 {
+        self.excluded_by_axes[tight_axes as usize & 7]
+    }
+    #[inline(always)]
+    fn inherited(&self, mi: usize) -> u8 {
+        self.inherited_by_move[mi]
+    }
+    #[inline(always)]
+    fn parts(&self, _x: &Cube) -> Self::Parts {}
+    #[inline(always)]
+    fn axis_index(&self, x: &Cube, _p: &Self::Parts, a: usize) -> u64 {
+        FlipSliceCoords::axis_index(self, x, a)
+    }
+}

@@ -1,0 +1,99 @@
+//! The full-edge table's probe: exact depths from codes mod 3, read in two prefetched
+//! stages.
+
+use super::{outer_of, FullEdgeCoords};
+use crate::cube::{Cube, ALL_MOVES};
+use crate::tables::coset::EdgeMasks;
+use crate::tables::{packed, prefetch};
+
+/// A loaded full-edge table (depth mod 3): payload, coordinates.
+#[derive(Clone, Copy)]
+pub struct FullEdge<'a> {
+    pub(crate) payload: &'a [u8],
+    pub(crate) coords: &'static FullEdgeCoords,
+}
+
+impl FullEdge<'_> {
+    /// Table index of the edges of `x`.
+    #[inline(always)]
+    pub(crate) fn index(&self, x: &Cube) -> u64 {
+        self.coords.index(&x.edges)
+    }
+
+    /// The table's code of entry `i`: the depth mod 3.
+    #[inline(always)]
+    pub(crate) fn code(&self, i: u64) -> u8 {
+        packed::code_of(self.payload, i)
+    }
+
+    /// The exact depth of a state one move away from one at exact depth `parent`, whose
+    /// entry holds `code`: of `parent - 1`, `parent` and `parent + 1`, the one congruent to
+    /// `code` mod 3.  (A move on either side changes an edge state's distance from solved
+    /// by at most one.)
+    #[inline(always)]
+    pub(crate) fn step(parent: u8, code: u8) -> u8 {
+        match (code + 3 - parent % 3) % 3 {
+            0 => parent,
+            1 => parent + 1,
+            _ => parent.saturating_sub(1),
+        }
+    }
+
+    /// Exact depth of the edges of `x`, by descending: from a state at depth `d`, a
+    /// neighbour whose code is `d - 1` mod 3 lies at `d - 1`.  At most 14 steps of up to
+    /// 18 probes; used once per search task, not per node.
+    pub fn depth(&self, x: &Cube) -> u8 {
+        let mut y = *x;
+        let mut d = 0u8;
+        while y.edges != Cube::SOLVED.edges && d < 20 {
+            let lower = (self.code(self.index(&y)) + 2) % 3;
+            match ALL_MOVES
+                .iter()
+                .map(|&m| y.apply_move(m))
+                .find(|z| self.code(self.index(z)) == lower)
+            {
+                Some(z) => {
+                    y = z;
+                    d += 1;
+                }
+                None => break,
+            }
+        }
+        d
+    }
+
+    /// First stage of a probe: the outer value of `x`, its class entry prefetched.
+    #[inline(always)]
+    pub(crate) fn start_probe(&self, x: &Cube) -> usize {
+        let raw = outer_of(&EdgeMasks::of(x));
+        self.coords.prefetch_outer(raw);
+        raw
+    }
+
+    /// Second stage: the table index, its line prefetched.
+    #[inline(always)]
+    pub(crate) fn locate(&self, x: &Cube, raw: usize) -> u64 {
+        let i = self.coords.index_with_outer(&x.edges, raw);
+        prefetch(self.payload, packed::line_offset(i));
+        i
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_neighbours_depth_follows_from_its_parents_and_its_code_mod_3() {
+        for parent in 0u8..15 {
+            for child in parent.saturating_sub(1)..=parent + 1 {
+                assert_eq!(
+                    FullEdge::step(parent, child % 3),
+                    child,
+                    "{parent} -> {child}"
+                );
+            }
+        }
+    }
+
+}

@@ -1,0 +1,321 @@
+//! A loaded table: opened by memory map after its header is checked, optionally copied
+//! into huge-page memory, read entry by entry, and verified against its descriptor.
+
+use super::format::{self, Header, TableError, HISTOGRAM_LEN};
+use super::{generate, packed, TableKind};
+use memmap2::{Mmap, MmapOptions};
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+
+/// Sum `weight(i)` over every entry `i`, by the value `value(i)` (a depth, or a 2-bit
+/// code): the states a symmetry-reduced table's entries stand for.  In parallel.
+pub fn expanded_histogram(
+    entries: u64,
+    weight: &(dyn Fn(u64) -> u64 + Sync),
+    value: impl Fn(u64) -> u8 + Sync,
+) -> [u64; HISTOGRAM_LEN] {
+    use rayon::prelude::*;
+    const CHUNK: u64 = 1 << 20;
+    (0..entries.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|c| {
+            let mut h = [0u64; HISTOGRAM_LEN];
+            for i in c * CHUNK..((c + 1) * CHUNK).min(entries) {
+                h[value(i) as usize] += weight(i);
+            }
+            h
+        })
+        .reduce(
+            || [0u64; HISTOGRAM_LEN],
+            |mut a, b| {
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x += y;
+                }
+                a
+            },
+        )
+}
+
+/// Hint that the byte `table[offset]` will be needed soon (`T` is `u8` or `AtomicU8`).
+#[inline(always)]
+pub(crate) fn prefetch<T>(table: &[T], offset: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let p = table.as_ptr().wrapping_add(offset);
+        // SAFETY: a prefetch is only a hint: it never faults and has no architectural
+        // effect, whatever the address; callers pass an entry's offset, inside the table.
+        unsafe { std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (table, offset);
+}
+
+
+/// A loaded, memory-mapped table.
+pub struct Table {
+    kind: TableKind,
+    path: PathBuf,
+    header: Header,
+    map: Mmap,
+    /// The payload copied into anonymous memory backed by transparent huge pages, when
+    /// loaded with [`Residency::HugePages`].
+    copy: Option<memmap2::MmapMut>,
+    /// Base depth of a 2-bit table ([`packed`]).
+    base: u8,
+}
+
+/// How a loaded table's payload is held in memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Residency {
+    /// Use the read-only file mapping in place (no copy; pages shared with the page cache).
+    #[default]
+    Mapped,
+    /// Copy the payload into anonymous memory advised for transparent huge pages: one
+    /// copy at load time in exchange for far fewer TLB misses during the search.
+    HugePages,
+}
+
+impl Table {
+    /// Map `dir/<kind>.pdb` read-only after checking its header, name, entry count and size.
+    /// With `populate`, the pages are read in now rather than on first touch.
+    pub fn open(kind: TableKind, dir: &Path, populate: bool) -> Result<Table, TableError> {
+        let path = dir.join(kind.file_name());
+        let header = Header::read(&path)?;
+        let d = kind.descriptor();
+        if header.name != d.name || header.entries != d.entries || header.bits_per_entry != d.bits {
+            return Err(TableError::Corrupt {
+                path,
+                what: format!(
+                    "header says table `{}` with {} entries of {} bits, expected `{}` with {} entries of {} bits",
+                    header.name, header.entries, header.bits_per_entry, d.name, d.entries, d.bits
+                ),
+            });
+        }
+        if header.mod3 != d.mod3 {
+            let encoding = |m: bool| {
+                if m {
+                    "depth mod 3"
+                } else {
+                    "base-and-fallback codes"
+                }
+            };
+            return Err(TableError::Encoding {
+                path,
+                found: encoding(header.mod3),
+                expected: encoding(d.mod3),
+                name: d.name,
+            });
+        }
+        let file = File::open(&path).map_err(|e| format::open_error(&path, e))?;
+        let len = file
+            .metadata()
+            .map_err(|e| format::io_error(&path, e))?
+            .len();
+        let expected = kind.file_size();
+        if len != expected || header.payload_len != expected - format::HEADER_SIZE as u64 {
+            return Err(TableError::Size {
+                path,
+                found: len,
+                expected,
+            });
+        }
+        let mut opts = MmapOptions::new();
+        if populate {
+            opts.populate();
+        }
+        // SAFETY: the file is opened read-only and korf never writes a table in place (new
+        // tables are renamed over old ones, which leaves existing maps of the old inode
+        // intact).  Another program truncating the file while it is mapped would break this
+        // assumption, as with any memory-mapped file.
+        let map = unsafe { opts.map(&file) }.map_err(|e| format::io_error(&path, e))?;
+        #[cfg(unix)]
+        let _ = map.advise(memmap2::Advice::Random);
+        let base = d.base_for(&header.histogram);
+        Ok(Table {
+            kind,
+            path,
+            header,
+            map,
+            copy: None,
+            base,
+        })
+    }
+
+    /// The table's kind.
+    pub fn kind(&self) -> TableKind {
+        self.kind
+    }
+    /// The file path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+    /// The checked header.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+    /// The packed entries.
+    pub fn payload(&self) -> &[u8] {
+        match &self.copy {
+            Some(c) => &c[..],
+            None => &self.map[format::HEADER_SIZE..],
+        }
+    }
+
+    /// Move the payload into huge-page-backed anonymous memory (see [`Residency`]).  Falls
+    /// back to the mapping if anonymous memory cannot be had.
+    pub fn make_resident(&mut self, residency: Residency) {
+        if residency != Residency::HugePages || self.copy.is_some() {
+            return;
+        }
+        let len = self.map.len() - format::HEADER_SIZE;
+        let Ok(mut anon) = memmap2::MmapMut::map_anon(len) else {
+            return;
+        };
+        #[cfg(target_os = "linux")]
+        let _ = anon.advise(memmap2::Advice::HugePage);
+        // Read through the file rather than copying from the map: no page faults on the
+        // source side.  On any failure keep using the map.
+        let read = File::open(&self.path).and_then(|mut f| {
+            use std::io::{Read, Seek, SeekFrom};
+            f.seek(SeekFrom::Start(format::HEADER_SIZE as u64))?;
+            f.read_exact(&mut anon[..])
+        });
+        if read.is_ok() {
+            self.copy = Some(anon);
+        }
+    }
+
+    /// Recount checksum and histogram (reads the whole file).
+    pub fn verify(&self) -> Verification {
+        let payload = self.payload();
+        let checksum_ok = format::checksum(payload) == self.header.checksum;
+        let d = self.kind.descriptor();
+        let fold = |h: &[u64; HISTOGRAM_LEN]| -> [u64; 4] {
+            if d.mod3 {
+                let mut f = [0u64; 4];
+                for (depth, &n) in h.iter().enumerate() {
+                    f[depth % 3] += n;
+                }
+                f
+            } else {
+                packed::collapse(h, self.base)
+            }
+        };
+        let (histogram, header_ok) = if d.bits == 2 {
+            // Two bits cannot say the depth: recount the codes, and check them against
+            // the depth histogram the header carries.
+            let codes = packed::code_histogram(payload, self.header.entries);
+            let header = &self.header.histogram;
+            let depths = header.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+            let ok = codes == fold(header) && header.iter().sum::<u64>() == self.header.entries;
+            (header[..depths].to_vec(), ok)
+        } else {
+            let counted = generate::histogram(payload, self.header.entries);
+            let depths = counted.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+            (counted[..depths].to_vec(), counted == self.header.histogram)
+        };
+        // A symmetry-reduced table with a published state distribution: recount the
+        // states behind each code and check them against the header's expanded histogram,
+        // which must equal the published one.
+        let (expanded_histogram, expanded_ok) =
+            match (self.kind.states_per_entry(), &self.header.expanded) {
+                (Some(weight), Some(expanded)) => {
+                    let by_code = expanded_histogram(self.header.entries, weight.as_ref(), |i| {
+                        packed::code_of(payload, i)
+                    });
+                    let depths = expanded.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+                    let ok = by_code[..4] == fold(expanded)[..]
+                        && expanded[..depths] == *d.expected_states;
+                    (Some(expanded[..depths].to_vec()), ok)
+                }
+                (Some(_), None) => (None, false),
+                (None, _) => (None, true),
+            };
+        let histogram_ok =
+            header_ok && expanded_ok && (d.expected.is_empty() || histogram == d.expected);
+        Verification {
+            name: d.name.to_string(),
+            entries: self.header.entries,
+            histogram,
+            expanded_histogram,
+            checksum_ok,
+            histogram_ok,
+            header_histogram_ok: header_ok,
+        }
+    }
+
+    fn verification_path(&self) -> PathBuf {
+        let dir = self.path.parent().unwrap_or(Path::new("."));
+        dir.join(format!(".{}.verified", self.kind.file_name()))
+    }
+
+    /// Remember the outcome of [`Table::verify`] beside the table, tied to this file's
+    /// header (payload checksum and creation time), so `korf tables list` can show it.
+    pub fn record_verification(&self, v: &Verification) -> std::io::Result<()> {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        let ok = v.checksum_ok && v.histogram_ok;
+        let text = format!(
+            "{:016x} {} {} {}\n",
+            self.header.checksum, self.header.created_unix, ok as u8, now
+        );
+        let path = self.verification_path();
+        let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+        std::fs::write(&tmp, text)?;
+        std::fs::rename(&tmp, &path)
+    }
+
+    /// The last recorded verification of this very file: `(passed, unix time)`, or `None`
+    /// if it was never verified (or was rebuilt since).
+    pub fn last_verification(&self) -> Option<(bool, u64)> {
+        let text = std::fs::read_to_string(self.verification_path()).ok()?;
+        let f: Vec<&str> = text.split_whitespace().collect();
+        if f.len() != 4
+            || u64::from_str_radix(f[0], 16).ok()? != self.header.checksum
+            || f[1].parse::<u64>().ok()? != self.header.created_unix
+        {
+            return None;
+        }
+        Some((f[2] == "1", f[3].parse().ok()?))
+    }
+
+    /// Depth of entry `index` (a lower bound on it, for base-and-fallback tables; the
+    /// depth mod 3 for mod-3 tables).
+    #[inline(always)]
+    pub fn get(&self, index: u64) -> u8 {
+        if self.header.mod3 {
+            packed::code_of(self.payload(), index)
+        } else if self.header.bits_per_entry == 2 {
+            packed::get(self.payload(), self.base, index)
+        } else {
+            (self.payload()[(index >> 1) as usize] >> ((index & 1) * 4)) & 15
+        }
+    }
+
+    /// Base depth of a 2-bit table.
+    pub fn base(&self) -> u8 {
+        self.base
+    }
+}
+
+/// The result of `korf tables verify` for one table.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Verification {
+    pub name: String,
+    pub entries: u64,
+    /// Entries by depth, from depth 0, recounted from the payload.
+    pub histogram: Vec<u64>,
+    /// For a symmetry-reduced table: the states its entries stand for, by depth (the
+    /// header's, checked against the payload's codes and the published distribution).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expanded_histogram: Option<Vec<u64>>,
+    pub checksum_ok: bool,
+    /// The recount equals both the header's histogram and the published distribution.
+    pub histogram_ok: bool,
+    #[serde(skip)]
+    pub header_histogram_ok: bool,
+}
