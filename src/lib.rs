@@ -1,25 +1,74 @@
 //! korf — an optimal Rubik's Cube solver (half-turn metric).
 //!
-//! The library holds all of the logic; the `korf` binary parses arguments and prints.
+//! Korf's IDA* over memory-mapped pattern databases: the heuristic is the maximum over
+//! several tables (corners, coset tables of subgroups probed along three axes, Korf's edge
+//! tables), the search tracks the inverse of the position so that every table reads
+//! pieces at fixed positions, and the root branches are split across threads.
 //!
-//! * [`cube`] — cubie model, moves, notation, facelet strings, random states.
-//! * [`coord`] — ranking and unranking of permutations and orientations.
-//! * [`symmetry`] — the 48 symmetries of the cube.
-//! * [`coset`] — the symmetry-reduced coset coordinate of the coset table.
-//! * [`flipslice`] — the coset coordinate of the subgroup that keeps the U and D layers.
-//! * [`sliceperm`] — the same with the E edges' order and only the U/D-layer flips (7 GiB).
-//! * [`full_edge`] — the symmetry-reduced coordinate of all 12 edges.
-//! * [`twophase`] — Kociemba's two-phase search.
-//! * [`tables`] — pattern databases: format, generation, loading, verification.
-//! * [`search`] — IDA* over the pattern databases and its parallel driver.
-//! * [`cli`] — command-line definitions and user-facing errors.
-//! * [`report`] — text, JSON and CSV output.
+//! # Solving a cube
+//!
+//! Open a tables directory once with [`Solver::open`] (missing small tables are built on
+//! first use, about 30 s; the large ones are built by `korf tables generate`), then solve:
+//!
+//! ```no_run
+//! use korf::{cube, Cube, Solver};
+//!
+//! let solver = Solver::open("tables")?;
+//! let cube = Cube::from_moves(&cube::parse_moves("R U R' U' F2 D")?);
+//! let outcome = solver.solve(&cube)?;
+//! let moves = outcome.moves().expect("every position has a solution of at most 20 moves");
+//! println!("{} ({} moves, proven optimal)", cube::format_moves(moves), moves.len());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Positions also come from facelet strings ([`Cube::from_facelets`]) or uniformly at
+//! random ([`cube::random_cube`]):
+//!
+//! ```
+//! use korf::{cube, Cube};
+//!
+//! let cube = Cube::from_moves(&cube::parse_moves("R U")?);
+//! let facelets = cube.to_facelets();
+//! assert_eq!(Cube::from_facelets(&facelets)?, cube);
+//! assert!(cube.apply_moves(&cube::parse_moves("U' R'")?).is_solved());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Layout
+//!
+//! * [`cube`] — the cubie model, moves, notation, facelet strings, random states, and the
+//!   48 symmetries.
+//! * [`tables`] — pattern databases: one folder per table family (coordinate, descriptor,
+//!   generator hooks, probe) and the machinery they share (file format, packed lines,
+//!   breadth-first generation, loading, verification); the catalogue lists them all.
+//! * [`search`] — IDA*: the heuristic, the walks, the parallel driver, statistics.
+//! * [`twophase`] — Kociemba's two-phase search: near-optimal solutions in milliseconds,
+//!   and upper bounds for the optimal search.
+//! * [`Solver`] — the entry point: choose, build and load tables, solve.
+//! * [`report`] — solution lines, bench records and their exporters.
+//!
+//! The `korf` binary parses arguments and prints; every decision is made here.
 
-pub mod cli;
+#![warn(missing_docs)]
+
+// Lets code written against the public paths (`korf::…`) live inside the crate too, as
+// the unit tests of the table families do.
+extern crate self as korf;
+
 pub mod cube;
+mod error;
 pub mod report;
 pub mod search;
+mod solver;
 pub mod tables;
 pub mod twophase;
 
+#[cfg(test)]
+mod testing;
+
 pub use cube::{Cube, Move};
+pub use error::Error;
+pub use search::{HeuristicKind, Outcome};
+pub use solver::{
+    build_cost, build_tables, open_two_phase, BuildEvent, BuildObserver, Solver, SolverConfig,
+};

@@ -1,7 +1,8 @@
 //! Output: the coloured net, solution lines, and the bench exporters (CSV, JSON, Markdown).
 
 use crate::cube::{format_moves, Cube, Move};
-use crate::search::DepthStats;
+use crate::search::{DepthStats, HeuristicKind, Outcome, Unsolved};
+use crate::twophase::FastOutcome;
 use std::fmt::Write as _;
 
 /// ANSI background colours for U R F D L B (white, red, green, yellow, orange, blue).
@@ -43,6 +44,15 @@ pub fn net(cube: &Cube, colour: bool) -> String {
     out
 }
 
+/// A size for people: "2.38 GiB", "56 MiB".
+pub fn human_bytes(b: u64) -> String {
+    if b >= 1 << 30 {
+        format!("{:.2} GiB", b as f64 / (1u64 << 30) as f64)
+    } else {
+        format!("{:.0} MiB", b as f64 / (1u64 << 20) as f64)
+    }
+}
+
 /// `R U R' U' (4f*)`: the solution and its length, `*` marking it proven optimal.
 pub fn solution_line(solution: &[Move], optimal: bool) -> String {
     let mark = if optimal { "*" } else { "" };
@@ -79,6 +89,75 @@ pub struct SolveRecord {
     /// Optimal solves: how many symmetries the position has and the parallel driver's
     /// tasks left after merging symmetric ones, of how many.
     pub symmetry: Option<crate::search::TaskMerge>,
+}
+
+impl SolveRecord {
+    /// The record of an optimal solve of `cube` (input line `index`, text `input`).
+    pub fn optimal(
+        index: usize,
+        input: &str,
+        cube: &Cube,
+        outcome: Outcome,
+        heuristic: HeuristicKind,
+    ) -> SolveRecord {
+        let (status, solution) = match &outcome.solution {
+            Ok(s) => ("solved", Some(s.clone())),
+            Err(Unsolved::Timeout) => ("timeout", None),
+            Err(Unsolved::MaxDepth) => ("max_depth", None),
+        };
+        SolveRecord {
+            index,
+            input: input.to_string(),
+            facelets: cube.to_facelets(),
+            status: status.to_string(),
+            length: solution.as_ref().map(|s| s.len()),
+            solution: solution.as_ref().map(|s| format_moves(s)),
+            optimal: solution.is_some(),
+            nodes: outcome.nodes,
+            seconds: outcome.seconds,
+            nodes_per_second: outcome.nodes as f64 / outcome.seconds.max(1e-9),
+            threads: outcome.threads,
+            utilisation: outcome.busy_seconds
+                / (outcome.threads as f64 * outcome.seconds).max(1e-9),
+            depths: outcome.depths,
+            heuristic: heuristic.name().to_string(),
+            upper_bound: outcome.upper_bound,
+            symmetry: Some(outcome.symmetry),
+        }
+    }
+
+    /// The record of a two-phase solve of `cube` on `threads` threads.
+    pub fn fast(
+        index: usize,
+        input: &str,
+        cube: &Cube,
+        outcome: &FastOutcome,
+        threads: usize,
+    ) -> SolveRecord {
+        let status = match (&outcome.solution, outcome.timed_out) {
+            (Some(_), _) => "solved",
+            (None, true) => "timeout",
+            (None, false) => "max_length",
+        };
+        SolveRecord {
+            index,
+            input: input.to_string(),
+            facelets: cube.to_facelets(),
+            status: status.to_string(),
+            length: outcome.solution.as_ref().map(|s| s.len()),
+            solution: outcome.solution.as_ref().map(|s| format_moves(s)),
+            optimal: false,
+            nodes: outcome.nodes,
+            seconds: outcome.seconds,
+            nodes_per_second: outcome.nodes as f64 / outcome.seconds.max(1e-9),
+            threads,
+            utilisation: f64::NAN,
+            depths: Vec::new(),
+            heuristic: "two-phase".to_string(),
+            upper_bound: None,
+            symmetry: None,
+        }
+    }
 }
 
 /// Writes bench rows in one format.

@@ -38,6 +38,13 @@ pub struct Outcome {
     pub symmetry: TaskMerge,
 }
 
+impl Outcome {
+    /// The solution, if one was found (proven optimal, checked against the position).
+    pub fn moves(&self) -> Option<&[Move]> {
+        self.solution.as_deref().ok()
+    }
+}
+
 /// How many symmetries a position has (1 for most), and how many of the parallel driver's
 /// tasks were left after merging those a symmetry makes equivalent, of how many.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]

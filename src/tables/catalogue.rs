@@ -80,6 +80,34 @@ impl TableKind {
         }
     }
 
+    /// The tables `korf tables generate` builds when not told which: those built by
+    /// default, plus the optional ones that already have a file in `present_in`.
+    pub fn default_builds(present_in: Option<&Path>) -> Vec<TableKind> {
+        Self::ALL
+            .into_iter()
+            .filter(|k| {
+                k.descriptor().default_build
+                    || present_in.is_some_and(|d| d.join(k.file_name()).exists())
+            })
+            .collect()
+    }
+
+    /// The coset tables, largest (fastest) first: what `--memory` chooses among (the
+    /// flipslice and sliceperm tables are coset tables of other subgroups).
+    pub const COSET_TABLES: [TableKind; 4] = [
+        TableKind::SlicePerm,
+        TableKind::FlipSlice,
+        TableKind::Coset4,
+        TableKind::Coset,
+    ];
+
+    /// The largest coset table whose generation fits in `bytes` of memory.
+    pub fn largest_coset_table_within(bytes: u64) -> Option<TableKind> {
+        Self::COSET_TABLES
+            .into_iter()
+            .find(|k| k.generation_peak() <= bytes)
+    }
+
     /// Table name as used on the command line and in file names.
     pub fn name(self) -> &'static str {
         self.descriptor().name

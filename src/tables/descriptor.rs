@@ -46,6 +46,11 @@ pub struct Descriptor {
     /// layout before its distribution was known).  `None`: the base follows from the
     /// distribution ([`packed::choose_base`]).
     pub base: Option<u8>,
+    /// Which searches use it, for `korf tables list`.
+    pub used_by: &'static str,
+    /// Whether a solve that needs it may build it on first use.  The large tables (many
+    /// minutes, gigabytes of memory) are built only by an explicit `korf tables generate`.
+    pub on_demand: bool,
     /// Rough time to build it on the development machine (2 cores), in seconds: what a
     /// first run announces before generating it.
     pub build_seconds: u64,

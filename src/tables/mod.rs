@@ -41,3 +41,6 @@ pub use format::{Header, TableError, HISTOGRAM_LEN};
 pub use generate::Progress;
 pub(crate) use table::prefetch;
 pub use table::{expanded_histogram, Residency, Table, Verification};
+
+#[cfg(test)]
+mod tests;

@@ -116,3 +116,6 @@ impl TwoPhase {
 
 mod descriptor;
 pub use descriptor::{PHASE1, PHASE2};
+
+#[cfg(test)]
+mod tests;

@@ -30,6 +30,8 @@ pub const COSET: Descriptor = Descriptor {
     expected: &COSET_EXPECTED,
     expected_states: &[],
     base: None,
+    used_by: "--heuristic coset (default without coset4) or all",
+    on_demand: true,
     build_seconds: 15,
     generate: |layout, progress, cp| generate_resumable(&CosetSpace(coset_coords()), layout, progress, cp),
     states_per_entry: None,
@@ -49,6 +51,8 @@ pub const COSET4: Descriptor = Descriptor {
     expected: &COSET4_EXPECTED,
     expected_states: &[],
     base: None,
+    used_by: "--heuristic coset4 (default when present without flipslice; `korf tables generate --coset 4`)",
+    on_demand: true,
     build_seconds: 900,
     generate: |layout, progress, cp| {
         let space = CosetSpace(coords_for(Variant::SliceFlips));

@@ -668,3 +668,8 @@ mod descriptor;
 pub use descriptor::*;
 mod probe;
 pub use probe::*;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_flips;

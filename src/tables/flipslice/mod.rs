@@ -474,3 +474,6 @@ mod descriptor;
 pub use descriptor::*;
 mod probe;
 pub use probe::*;
+
+#[cfg(test)]
+mod tests;

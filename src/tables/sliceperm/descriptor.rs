@@ -37,6 +37,8 @@ pub const SLICEPERM: Descriptor = Descriptor {
     expected: &SLICEPERM_EXPECTED,
     expected_states: &[],
     base: Some(SLICEPERM_BASE),
+    used_by: "--heuristic sliceperm (default when present; `korf tables generate --only sliceperm`)",
+    on_demand: false,
     build_seconds: 3600,
     generate: |layout, progress, cp| generate_resumable(&SlicePermSpace(sliceperm_coords()), layout, progress, cp),
     states_per_entry: None,

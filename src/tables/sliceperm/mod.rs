@@ -276,3 +276,6 @@ mod descriptor;
 pub use descriptor::*;
 mod probe;
 pub use probe::*;
+
+#[cfg(test)]
+mod tests;

@@ -1,6 +1,6 @@
 //! The optimal solver against plain iterative deepening, and its limits.
 
-mod common;
+use crate::common;
 
 use korf::cube::{parse_moves, random_cube, Cube, Move, ALL_MOVES};
 use korf::search::{self, Heuristic, Options, Unsolved};

@@ -1,6 +1,8 @@
 //! The coset coordinate: invariance under the subgroup and the symmetries, classes, and the
 //! move action, all against the cube model.
 
+use crate::testing as common;
+
 use korf::tables::coset::{
     self, corner_cube, corner_raw, coset_coords, edge_cube, edge_slices, CORNER_CLASSES,
     CORNER_RAW, EDGE_SLICES,
@@ -113,7 +115,6 @@ fn move_tables_agree_with_the_cube_model() {
     }
 }
 
-mod common;
 
 use korf::tables::{Table, TableKind};
 use std::collections::HashSet;
@@ -201,7 +202,7 @@ fn entries_equal_the_brute_force_distance_to_the_subgroup() {
 }
 
 use korf::search::{self, Options};
-use korf::tables::HeuristicKind;
+use korf::search::HeuristicKind;
 
 #[test]
 fn coset_searches_are_optimal_against_heuristic_free_search() {

@@ -5,8 +5,7 @@ use korf::cube::{Cube, Move, ALL_MOVES};
 use korf::cube::symmetry::{conjugate, symmetries, SymCube, SYMMETRIES, UD_SYMMETRIES};
 use rand::{Rng, SeedableRng};
 
-mod sticker;
-use sticker::{Linear, StickerCube};
+use crate::sticker::{Linear, StickerCube};
 
 fn random_sequence(rng: &mut impl Rng, len: usize) -> Vec<Move> {
     (0..len).map(|_| ALL_MOVES[rng.gen_range(0..18)]).collect()

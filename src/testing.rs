@@ -1,84 +1,13 @@
-//! Shared by the integration tests that need the full default tables: they are generated
-//! once (about a minute and a half on 2 cores) into cargo's test scratch directory and
-//! reused by later runs while they stay valid.
+//! Shared by the unit tests of the table families: the test tables (see
+//! `tests/integration/common.rs`, included here) and the checks every coset-style
+//! coordinate gets.
 
-#![allow(dead_code)]
+#[path = "../tests/integration/common.rs"]
+mod dirs;
+pub use dirs::*;
 
-use korf::tables::{self, Table, TableKind, TableSet};
-use korf::twophase::TwoPhase;
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
-
-fn test_dir() -> PathBuf {
-    match std::env::var_os("KORF_TEST_TABLES") {
-        Some(d) => PathBuf::from(d),
-        None => PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tables"),
-    }
-}
-
-/// Generate whichever of `kinds` are missing or invalid in `dir`.  One test thread at a
-/// time: the others wait for the tables rather than build them again.
-fn ensure(dir: &Path, kinds: &[TableKind]) {
-    static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _one_at_a_time = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
-    for &kind in kinds {
-        if Table::open(kind, dir, false).is_err() {
-            eprintln!("generating test table {} in {}", kind.name(), dir.display());
-            tables::build_file(kind, dir, &|_| {}).expect("table generation");
-        }
-    }
-}
-
-/// Whether the test tables directory holds a file for table `kind` (not checked).
-pub fn has_table(kind: TableKind) -> bool {
-    test_dir().join(kind.file_name()).exists()
-}
-
-/// Directory holding a complete, valid default table set.
-pub fn tables_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = test_dir();
-        ensure(&dir, &tables::DEFAULT_SET);
-        dir
-    })
-}
-
-/// Directory holding valid two-phase tables (about 5 seconds to build).
-pub fn twophase_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = test_dir();
-        ensure(&dir, &tables::TWOPHASE_SET);
-        dir
-    })
-}
-
-/// The loaded two-phase solver.
-pub fn twophase() -> &'static TwoPhase {
-    static TP: OnceLock<TwoPhase> = OnceLock::new();
-    TP.get_or_init(|| TwoPhase::open(twophase_dir()).expect("two-phase tables load"))
-}
-
-/// The loaded default set.
-pub fn table_set() -> &'static TableSet {
-    static SET: OnceLock<TableSet> = OnceLock::new();
-    SET.get_or_init(|| TableSet::open(tables_dir()).expect("tables load"))
-}
-
-/// Open table `kind` from the test directory, generating it first if missing or invalid.
-pub fn open_generated(kind: TableKind) -> Table {
-    let dir = test_dir();
-    ensure(&dir, &[kind]);
-    Table::open(kind, &dir, true).expect("table loads")
-}
-
-/// The tables of heuristic `kind`, generated if needed and loaded (mapped in place).
-pub fn table_set_for(kind: korf::tables::HeuristicKind) -> TableSet {
-    let dir = test_dir();
-    ensure(&dir, kind.tables());
-    TableSet::open_for(&dir, korf::tables::Residency::Mapped, kind).expect("tables load")
-}
+use korf::search::{HeuristicKind, TableSet};
+use korf::tables::Table;
 
 /// A random element of the coset tables' subgroup: corners unturned in their own tetrads,
 /// edges in their own slices, flips at random but even in total; with `e_oriented` the
@@ -244,8 +173,8 @@ pub fn assert_table_matches_sparse_search(
 /// Solve random scrambles of 10–13 moves with heuristics `a` and `b`: both answers solve
 /// their position, at the same length.
 pub fn assert_same_lengths(
-    a: korf::tables::HeuristicKind,
-    b: korf::tables::HeuristicKind,
+    a: HeuristicKind,
+    b: HeuristicKind,
     seed: u64,
 ) {
     use korf::cube::{Cube, ALL_MOVES};
@@ -269,7 +198,7 @@ pub fn assert_same_lengths(
 }
 
 /// Along random walks of 20 moves, heuristic `kind` never exceeds the walk's length.
-pub fn assert_admissible_on_random_walks(kind: korf::tables::HeuristicKind, seed: u64) {
+pub fn assert_admissible_on_random_walks(kind: HeuristicKind, seed: u64) {
     use korf::cube::{Cube, ALL_MOVES};
     use rand::{Rng, SeedableRng};
     let set = table_set_for(kind);

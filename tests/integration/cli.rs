@@ -1,6 +1,6 @@
 //! The real `korf` binary, driven end to end.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -442,7 +442,7 @@ fn generate_does_not_overwrite_without_force() {
 #[test]
 fn heuristics_agree_and_are_named_in_the_output() {
     // Make sure the coset table exists beside Korf's tables.
-    common::table_set_for(korf::tables::HeuristicKind::Coset);
+    common::table_set_for(korf::search::HeuristicKind::Coset);
     let scramble = "R U2 F' L D2 B R' U F2 D'";
     let mut lengths = Vec::new();
     for h in ["korf", "coset", "all"] {
@@ -626,7 +626,7 @@ fn memory_budget_picks_a_coset_table_or_says_why_not() {
 
 #[test]
 fn bench_compare_runs_each_heuristic_side_by_side() {
-    common::table_set_for(korf::tables::HeuristicKind::Coset);
+    common::table_set_for(korf::search::HeuristicKind::Coset);
     let out = with_tables()
         .args([
             "bench",

@@ -1,6 +1,7 @@
 //! Command-line definitions (clap) and the user-facing error type with its exit codes.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use korf::search::HeuristicKind;
 use std::path::PathBuf;
 
 /// korf finds provably shortest solutions (half-turn metric) to any Rubik's Cube position,
@@ -108,7 +109,7 @@ pub struct SearchArgs {
     pub threads: Option<usize>,
     /// Tasks each thread searches at once, interleaved so that their table reads overlap
     /// (with the three-axis coset tables: coset4, flipslice, sliceperm); 1 = one at a time.
-    #[arg(long, value_name = "N", default_value_t = crate::search::DEFAULT_LANES,
+    #[arg(long, value_name = "N", default_value_t = korf::search::DEFAULT_LANES,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
     pub lanes: usize,
     /// Directory holding the pattern databases [default: $KORF_TABLES or ./tables].
@@ -304,26 +305,59 @@ impl CliError {
     }
 }
 
-impl From<crate::cube::FaceletError> for CliError {
-    fn from(e: crate::cube::FaceletError) -> Self {
-        CliError::Input(format!("invalid position: {e}"))
+impl From<korf::Error> for CliError {
+    fn from(e: korf::Error) -> Self {
+        if e.is_input() {
+            CliError::Input(e.to_string())
+        } else {
+            CliError::Failure(e.to_string())
+        }
     }
 }
 
-impl From<crate::cube::MoveParseError> for CliError {
-    fn from(e: crate::cube::MoveParseError) -> Self {
-        CliError::Input(format!("invalid moves: {e}"))
+impl From<korf::cube::FaceletError> for CliError {
+    fn from(e: korf::cube::FaceletError) -> Self {
+        korf::Error::from(e).into()
     }
 }
 
-impl From<crate::tables::TableError> for CliError {
-    fn from(e: crate::tables::TableError) -> Self {
+impl From<korf::cube::MoveParseError> for CliError {
+    fn from(e: korf::cube::MoveParseError) -> Self {
+        korf::Error::from(e).into()
+    }
+}
+
+impl From<korf::tables::TableError> for CliError {
+    fn from(e: korf::tables::TableError) -> Self {
         CliError::Failure(e.to_string())
+    }
+}
+
+/// An I/O or other failure with its context (`cannot write rows.csv: …`): exit status 1.
+impl From<anyhow::Error> for CliError {
+    fn from(e: anyhow::Error) -> Self {
+        CliError::Failure(format!("{e:#}"))
     }
 }
 
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> Self {
         CliError::Failure(e.to_string())
+    }
+}
+
+impl HeuristicArg {
+    /// The library's heuristic of this name.
+    pub fn kind(self) -> HeuristicKind {
+        match self {
+            HeuristicArg::Korf => HeuristicKind::Korf,
+            HeuristicArg::Coset => HeuristicKind::Coset,
+            HeuristicArg::Coset4 => HeuristicKind::Coset4,
+            HeuristicArg::All => HeuristicKind::All,
+            HeuristicArg::FullEdge => HeuristicKind::FullEdge,
+            HeuristicArg::Coset4FullEdge => HeuristicKind::Coset4FullEdge,
+            HeuristicArg::FlipSlice => HeuristicKind::FlipSlice,
+            HeuristicArg::SlicePerm => HeuristicKind::SlicePerm,
+        }
     }
 }

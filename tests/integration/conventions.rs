@@ -6,8 +6,7 @@
 use korf::cube::{parse_moves, Cube, Move, ALL_MOVES, SOLVED_FACELETS};
 use rand::{Rng, SeedableRng};
 
-mod sticker;
-use sticker::StickerCube;
+use crate::sticker::StickerCube;
 
 #[test]
 fn solved_cube_facelets() {

@@ -2,6 +2,8 @@
 //! symmetries; three axes): invariance, symmetry, move action and depths against plain
 //! searches over the cube model.
 
+use crate::testing as common;
+
 use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::tables::flipslice::{
     flipslice_coords, parts, FlipSliceCoords, FlipSliceSpace, AXIS_SYMMETRIES, CORNER_CLASSES,
@@ -193,9 +195,9 @@ fn excluded_moves_are_the_subgroup_moves_of_each_axis() {
     assert_eq!(co.excluded_by_axes[0], 0);
 }
 
-mod common;
 
-use korf::tables::{HeuristicKind, TableKind};
+use korf::search::HeuristicKind;
+use korf::tables::{TableKind};
 
 // The tests below need the flipslice table (2.3 GiB on disk, 7.6 GB of memory and about
 // 15 minutes on 2 cores to build); they build it into the test tables directory on first

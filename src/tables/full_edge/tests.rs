@@ -1,7 +1,8 @@
 //! The full-edge coordinate: symmetry action, class indexing, orbit counting, and the
 //! first depths of its breadth-first search against thesis Table 4.1.
 
-mod common;
+use crate::testing as common;
+
 
 use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::tables::full_edge::{
@@ -212,7 +213,9 @@ fn expected_distribution_sums_to_all_edge_states() {
 #[test]
 #[ignore]
 fn full_edge_searches_are_optimal_against_heuristic_free_search() {
-    use korf::tables::{HeuristicKind, Residency, TableSet};
+    use korf::search::HeuristicKind;
+use korf::search::TableSet;
+use korf::tables::{Residency};
     let dir = std::env::var_os("KORF_TEST_TABLES").expect("set KORF_TEST_TABLES");
     let set = TableSet::open_for(dir.as_ref(), Residency::Mapped, HeuristicKind::FullEdge)
         .expect("the full-edge table is built and valid");
@@ -227,7 +230,9 @@ fn full_edge_searches_are_optimal_against_heuristic_free_search() {
 #[ignore]
 fn coset4_with_full_edge_searches_are_optimal_against_heuristic_free_search() {
     // Both large tables at once (`korf tables generate --coset 4` as well).
-    use korf::tables::{HeuristicKind, Residency, TableSet};
+    use korf::search::HeuristicKind;
+use korf::search::TableSet;
+use korf::tables::{Residency};
     let dir = std::env::var_os("KORF_TEST_TABLES").expect("set KORF_TEST_TABLES");
     let set = TableSet::open_for(
         dir.as_ref(),
@@ -244,7 +249,9 @@ fn coset4_with_full_edge_searches_are_optimal_against_heuristic_free_search() {
 fn full_edge_values_are_admissible_on_random_walks() {
     // The table, on the position and on its inverse, never exceeds the length of the walk
     // that made the position.
-    use korf::tables::{HeuristicKind, Residency, TableSet};
+    use korf::search::HeuristicKind;
+use korf::search::TableSet;
+use korf::tables::{Residency};
     use rand::Rng;
     let dir = std::env::var_os("KORF_TEST_TABLES").expect("set KORF_TEST_TABLES");
     let set = TableSet::open_for(dir.as_ref(), Residency::Mapped, HeuristicKind::FullEdge)

@@ -2,7 +2,8 @@
 //! reduction of phase 1, the pruning tables against published and brute-force
 //! distributions, and solutions over many random states.
 
-mod common;
+use crate::testing as common;
+
 
 use korf::cube::{random_cube, Cube, Move, ALL_MOVES};
 use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};

@@ -8,11 +8,12 @@
 //! as `korf solve` does by default: all cores, with two-phase upper bounds between long
 //! iterations.
 
-mod common;
+use crate::common;
 
 use korf::cube::{parse_moves, Cube};
 use korf::search::{self, Hooks, Options};
-use korf::tables::{HeuristicKind, TableKind};
+use korf::search::HeuristicKind;
+use korf::tables::TableKind;
 
 fn solve_list(file: &str, length: usize, positions: usize) {
     let kind = if common::has_table(TableKind::SlicePerm) {

@@ -8,7 +8,8 @@ use korf::tables::generate::{self, Progress};
 use korf::tables::korf::{
     edges7_b_state, z2_cube, Corners, EdgeGroup, EdgePerm, Pattern, EDGES7_A, EDGES7_B_POSITIONS,
 };
-use korf::tables::{Table, TableError, TableKind, TableSet};
+use korf::search::TableSet;
+use korf::tables::{Table, TableError, TableKind};
 use rand::SeedableRng;
 use std::collections::{HashMap, VecDeque};
 
@@ -86,7 +87,7 @@ where
 }
 
 fn generated_histogram<P: Pattern>(p: &P) -> Vec<u64> {
-    let g = generate::generate(p, &p.project(&Cube::SOLVED), &quiet);
+    let g = korf::tables::korf::generate(p, &p.project(&Cube::SOLVED), &quiet);
     let h = generate::histogram(&g.payload, p.entries());
     assert_eq!(h, g.histogram, "recount equals the generator's own count");
     h[..=g.max_depth as usize].to_vec()
@@ -125,12 +126,12 @@ fn generation_is_deterministic() {
         positions: [2, 3, 10, 11, 6],
     };
     let solved = p.project(&Cube::SOLVED);
-    let a = generate::generate(&p, &solved, &quiet).payload;
+    let a = korf::tables::korf::generate(&p, &solved, &quiet).payload;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .unwrap();
-    let b = pool.install(|| generate::generate(&p, &solved, &quiet).payload);
+    let b = pool.install(|| korf::tables::korf::generate(&p, &solved, &quiet).payload);
     assert!(a == b, "one thread and many threads give the same bytes");
 }
 
@@ -170,8 +171,8 @@ fn symmetric_lookup_equals_a_directly_generated_table() {
     let b = EdgeGroup {
         positions: a.positions.map(|p| z2[p as usize]),
     };
-    let ta = generate::generate(&a, &a.project(&Cube::SOLVED), &quiet).payload;
-    let tb = generate::generate(&b, &b.project(&Cube::SOLVED), &quiet).payload;
+    let ta = korf::tables::korf::generate(&a, &a.project(&Cube::SOLVED), &quiet).payload;
+    let tb = korf::tables::korf::generate(&b, &b.project(&Cube::SOLVED), &quiet).payload;
     let get = |t: &[u8], i: u64| (t[(i / 2) as usize] >> ((i & 1) * 4)) & 15;
     let s = z2_cube();
     let mut r = rng(11);

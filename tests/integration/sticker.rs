@@ -1,5 +1,6 @@
 //! An independent model of the cube for tests: 54 stickers in 3-D space, moved by rotation
 //! matrices.  Nothing here uses korf's cubie tables.
+// (some helpers serve only one of the test modules)
 #![allow(dead_code)]
 
 pub type V = [i32; 3];

@@ -2,6 +2,8 @@
 //! edges; 16 symmetries; three axes): invariance, symmetry, move action and depths against
 //! plain searches over the cube model.
 
+use crate::testing as common;
+
 use korf::tables::coset::{
     coords_for, corner_raw, e_flips, edge_slices, CosetCoords, Variant, AXIS_SYMMETRIES, CORNER_RAW,
 };
@@ -162,9 +164,9 @@ fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
     assert!(checked[3] > 0 && checked[4] > 0, "{checked:?}");
 }
 
-mod common;
 
-use korf::tables::{HeuristicKind, TableKind};
+use korf::search::HeuristicKind;
+use korf::tables::{TableKind};
 
 // The tests below need the k = 4 table (1.3 GiB, about 15 minutes on 2 cores); they build
 // it into the test tables directory on first use.  Run them with

@@ -2,6 +2,8 @@
 //! U/D-layer flips; 16 symmetries; three axes): invariance, symmetry, move action and
 //! depths against plain searches over the cube model.
 
+use crate::testing as common;
+
 use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::tables::flipslice::{parts, AXIS_SYMMETRIES};
 use korf::tables::sliceperm::{
@@ -14,7 +16,6 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 
-mod common;
 
 fn rng(seed: u64) -> rand::rngs::StdRng {
     rand::rngs::StdRng::seed_from_u64(seed)
@@ -218,7 +219,8 @@ fn a_move_of_an_axis_subgroup_keeps_that_axis_entry_of_the_tracked_inverse() {
     }
 }
 
-use korf::tables::{HeuristicKind, TableKind};
+use korf::search::HeuristicKind;
+use korf::tables::{TableKind};
 
 // The tests below need the sliceperm table (7.1 GiB on disk and in memory, about 45
 // minutes on 2 cores to build); they build it into the test tables directory on first use.

@@ -1,0 +1,103 @@
+//! `korf show`, `korf scramble`, `korf check`, and reading a position argument.
+
+use crate::cli::{CheckArgs, CliError, PositionArgs, ScrambleArgs, ScrambleFormat, ShowArgs, ShowFormat};
+use crate::out;
+use korf::cube::{self, format_moves, parse_moves, Cube};
+use korf::report;
+use korf::twophase::FastOptions;
+use rand::SeedableRng;
+use std::io::IsTerminal;
+
+fn position(p: &PositionArgs) -> Result<Cube, CliError> {
+    match (&p.facelets, &p.scramble) {
+        (_, Some(moves)) => Ok(Cube::from_moves(&parse_moves(moves)?)),
+        (Some(f), None) => facelets_argument(f),
+        (None, None) => Err(CliError::Input(
+            "give a position: a facelet string, or --scramble \"MOVES\"".into(),
+        )),
+    }
+}
+
+/// A positional FACELETS argument; if it is really a move sequence, say to use --scramble.
+pub fn facelets_argument(text: &str) -> Result<Cube, CliError> {
+    match Cube::from_facelets(text) {
+        Ok(c) => Ok(c),
+        Err(e) => {
+            let looks_like_moves = text
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_ascii_digit() || c == '\'');
+            if looks_like_moves && parse_moves(text).is_ok() {
+                Err(CliError::Input(format!(
+                    "`{text}` looks like a move sequence, not a facelet string; pass it with --scramble \"{text}\""
+                )))
+            } else {
+                Err(e.into())
+            }
+        }
+    }
+}
+
+pub fn show(a: ShowArgs) -> Result<(), CliError> {
+    let cube = position(&a.position)?;
+    if a.format == ShowFormat::Net {
+        out(&report::net(&cube, std::io::stdout().is_terminal()));
+    }
+    out(&format!("{}\n", cube.to_facelets()));
+    Ok(())
+}
+
+pub fn scramble(a: ScrambleArgs) -> Result<(), CliError> {
+    let mut rng = match a.seed {
+        Some(s) => rand::rngs::StdRng::seed_from_u64(s),
+        None => rand::rngs::StdRng::from_entropy(),
+    };
+    let solver = match a.format {
+        ScrambleFormat::Facelets => None,
+        _ => {
+            let dir = korf::tables::resolve_dir(a.tables.as_deref());
+            let display = crate::tables::BuildDisplay::new();
+            Some(korf::open_two_phase(&dir, true, Some(&|e| display.show(e)))?)
+        }
+    };
+    // One thread: the search order, and so the output for a seed, is fixed.
+    let opts = FastOptions::default();
+    let mut text = String::new();
+    for _ in 0..a.count {
+        let cube = cube::random_cube(&mut rng);
+        let facelets = cube.to_facelets();
+        let line = match &solver {
+            None => facelets,
+            Some(solver) => {
+                let outcome = solver
+                    .solve(&cube, &opts)
+                    .map_err(|e| CliError::Failure(e.to_string()))?;
+                let solution = outcome.solution.ok_or_else(|| {
+                    CliError::Failure(
+                        "internal error: no two-phase solution within 20 moves; please report this"
+                            .into(),
+                    )
+                })?;
+                let moves: Vec<_> = solution.iter().rev().map(|m| m.inverse()).collect();
+                debug_assert_eq!(Cube::from_moves(&moves), cube);
+                if a.format == ScrambleFormat::Moves {
+                    format_moves(&moves)
+                } else {
+                    format!("{}\t{facelets}", format_moves(&moves))
+                }
+            }
+        };
+        text.push_str(&line);
+        text.push('\n');
+        if text.len() > 1 << 16 || solver.is_some() {
+            out(&std::mem::take(&mut text));
+        }
+    }
+    out(&text);
+    Ok(())
+}
+
+pub fn check(a: CheckArgs) -> Result<(), CliError> {
+    position(&a.position)?;
+    out("solvable\n");
+    Ok(())
+}

@@ -1,0 +1,55 @@
+//! The `korf` binary: parses arguments, calls the library, prints.
+
+mod cli;
+mod cube;
+mod solve;
+mod tables;
+
+use clap::Parser;
+use cli::{Cli, CliError, Command, TablesCommand};
+use std::io::Write;
+
+fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            std::process::exit(code);
+        }
+    };
+    if let Err(e) = try_main(cli) {
+        eprintln!("korf: error: {e}");
+        std::process::exit(e.exit_code());
+    }
+}
+
+fn try_main(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Show(a) => cube::show(a),
+        Command::Scramble(a) => cube::scramble(a),
+        Command::Check(a) => cube::check(a),
+        Command::Solve(a) => solve::solve(a),
+        Command::Bench(a) => solve::bench(a),
+        Command::Tables { command } => match command {
+            TablesCommand::Generate(a) => tables::generate(a),
+            TablesCommand::Verify(a) => tables::verify(a),
+            TablesCommand::List(a) => tables::list(&korf::tables::resolve_dir(a.dir.as_deref())),
+        },
+    }
+}
+
+/// Print to stdout; a closed pipe (e.g. `korf scramble -n 1000 | head`) ends quietly.
+pub fn out(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|_| stdout.flush())
+    {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("korf: error: cannot write output: {e}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,462 @@
+//! `korf solve` and `korf bench`: the engine a command runs (optimal or two-phase), the
+//! live line, and the printed rows and summaries.
+
+use crate::cli::{BenchArgs, CliError, FastArgs, SearchArgs, SolveArgs};
+use crate::cube::facelets_argument;
+use crate::out;
+use crate::tables::BuildDisplay;
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressStyle};
+use korf::cube::{self, parse_moves, Cube};
+use korf::report::{self, Exporter, SolveRecord};
+use korf::search::{self, Snapshot};
+use korf::tables::{self, Residency};
+use korf::twophase::{FastOptions, TwoPhase};
+use korf::{Solver, SolverConfig};
+use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The one-line summary `korf bench` prints after a list.
+fn summary_line(s: &report::Summary) -> String {
+    let duration = |secs: f64| {
+        if secs < 1.0 {
+            format!("{:.2} ms", secs * 1000.0)
+        } else {
+            format!("{secs:.3}s")
+        }
+    };
+    let busy = if s.utilisation.is_nan() {
+        String::new()
+    } else {
+        format!(", {:.0}% busy", 100.0 * s.utilisation)
+    };
+    format!(
+        "solved {}/{}; mean {}, median {}, mean nodes {:.4e}, {:.3e} nodes/s overall{busy}; lengths: {}\n",
+        s.solved,
+        s.count,
+        duration(s.mean_seconds),
+        duration(s.median_seconds),
+        s.mean_nodes,
+        s.nodes_per_second,
+        s.lengths
+            .iter()
+            .map(|(l, c)| format!("{l}f×{c}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    )
+}
+
+/// The solver a command runs: optimal IDA* or the two-phase search.
+enum Engine {
+    Optimal(Box<Solver>),
+    Fast {
+        solver: Box<TwoPhase>,
+        opts: FastOptions,
+    },
+}
+
+impl Engine {
+    /// The name its rows carry: the heuristic, or `two-phase`.
+    fn name(&self) -> String {
+        match self {
+            Engine::Optimal(solver) => solver.heuristic().name().to_string(),
+            Engine::Fast { .. } => "two-phase".to_string(),
+        }
+    }
+}
+
+fn positive_seconds(value: Option<f64>, flag: &str) -> Result<Option<Duration>, CliError> {
+    match value {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
+        Some(t) => Err(CliError::Input(format!(
+            "{flag} must be a positive number of seconds, got {t}"
+        ))),
+    }
+}
+
+/// Check the options and load the tables of the chosen solver.
+fn engine(s: &SearchArgs, fast: &FastArgs) -> Result<Engine, CliError> {
+    let opts = search_options(s)?;
+    let dir = tables::resolve_dir(s.tables.as_deref());
+    let display = BuildDisplay::new();
+    let on_build = |e: korf::BuildEvent| display.show(e);
+    if fast.fast {
+        let opts = FastOptions {
+            max_length: fast.max_length as usize,
+            time: positive_seconds(fast.time, "--time")?,
+            threads: s.threads.unwrap_or(1),
+            target: 0,
+            timeout: positive_seconds(s.timeout, "--timeout")?,
+        };
+        let solver = korf::open_two_phase(&dir, !s.no_generate, Some(&on_build))?;
+        Ok(Engine::Fast {
+            solver: Box::new(solver),
+            opts,
+        })
+    } else {
+        let config = SolverConfig {
+            heuristic: s.heuristic.map(|h| h.kind()),
+            residency: if s.no_huge_pages {
+                Residency::Mapped
+            } else {
+                Residency::HugePages
+            },
+            generate: !s.no_generate,
+            upper_bounds: !s.no_upper_bound,
+            search: &opts,
+            on_build: Some(&on_build),
+        };
+        Ok(Engine::Optimal(Box::new(Solver::open_with(&dir, &config)?)))
+    }
+}
+
+fn search_options(s: &SearchArgs) -> Result<search::Options, CliError> {
+    let timeout = positive_seconds(s.timeout, "--timeout")?;
+    if s.threads == Some(0) {
+        return Err(CliError::Input("--threads must be at least 1".into()));
+    }
+    Ok(search::Options {
+        threads: s.threads.unwrap_or(0),
+        max_depth: s.max_depth,
+        timeout,
+        lanes: s.lanes,
+    })
+}
+
+/// Solve one position with the chosen engine and turn the outcome into a record.
+fn solve_one(
+    engine: &Engine,
+    index: usize,
+    input: &str,
+    cube: &Cube,
+    live: bool,
+) -> Result<SolveRecord, CliError> {
+    match engine {
+        Engine::Optimal(solver) => solve_optimal(solver, index, input, cube, live),
+        Engine::Fast { solver, opts } => {
+            let outcome = solver.solve(cube, opts).map_err(korf::Error::from)?;
+            Ok(SolveRecord::fast(index, input, cube, &outcome, opts.threads))
+        }
+    }
+}
+
+/// Solve one position optimally, with a live line on a terminal.
+fn solve_optimal(
+    solver: &Solver,
+    index: usize,
+    input: &str,
+    cube: &Cube,
+    live: bool,
+) -> Result<SolveRecord, CliError> {
+    let spinner = live.then(|| {
+        let pb = ProgressBar::new_spinner();
+        pb.set_style(ProgressStyle::with_template("{spinner} {msg}").unwrap());
+        pb
+    });
+    let update = |s: Snapshot| {
+        if let Some(pb) = &spinner {
+            let secs = s.elapsed.as_secs_f64();
+            let upper = s
+                .upper
+                .map_or(String::new(), |u| format!("found {u}, proving… "));
+            pb.set_message(format!(
+                "{upper}depth bound {}, {} nodes, {:.2e} nodes/s, {:.1}s",
+                s.bound,
+                s.nodes,
+                s.nodes as f64 / secs.max(1e-9),
+                secs
+            ));
+            pb.tick();
+        }
+    };
+    let outcome = solver.solve_with_progress(cube, if live { Some(&update) } else { None })?;
+    if let Some(pb) = spinner {
+        pb.finish_and_clear();
+    }
+    Ok(SolveRecord::optimal(
+        index,
+        input,
+        cube,
+        outcome,
+        solver.heuristic(),
+    ))
+}
+
+fn busy_cell(r: &SolveRecord) -> String {
+    if r.utilisation.is_nan() {
+        "-".to_string()
+    } else {
+        format!("{:.0}%", 100.0 * r.utilisation)
+    }
+}
+
+fn stats_text(r: &SolveRecord) -> String {
+    let mut s = format!(
+        "heuristic {}: nodes {} in {:.3}s ({:.3e} nodes/s, {} threads, {} busy)\n",
+        r.heuristic,
+        r.nodes,
+        r.seconds,
+        r.nodes_per_second,
+        r.threads,
+        busy_cell(r)
+    );
+    if let Some(u) = &r.upper_bound {
+        s.push_str(&format!(
+            "two-phase upper bound: {} moves ({:.3}s spent){}\n",
+            u.length,
+            u.seconds,
+            if u.proved_by_bound {
+                "; every shorter bound exhausted, so the last iteration was skipped"
+            } else {
+                ""
+            }
+        ));
+    }
+    if let Some(sym) = r.symmetry.as_ref().filter(|s| s.symmetries > 1) {
+        s.push_str(&format!(
+            "symmetry: the position has {} symmetries; {} of {} tasks searched (each other \
+             one is the image of one of these under a symmetry)\n",
+            sym.symmetries, sym.tasks, sym.all_tasks
+        ));
+    }
+    for d in &r.depths {
+        s.push_str(&format!(
+            "  bound {:>2}: {:>14} nodes {:>10.3}s\n",
+            d.bound, d.nodes, d.seconds
+        ));
+    }
+    s
+}
+
+pub fn solve(a: SolveArgs) -> Result<(), CliError> {
+    // Check the options first.
+    search_options(&a.search)?;
+    positive_seconds(a.fast.time, "--time")?;
+    // Read every position before loading tables, so bad input fails fast.
+    let mut inputs: Vec<(String, Result<Cube, CliError>)> = Vec::new();
+    match (&a.position, &a.scramble) {
+        (_, Some(m)) => inputs.push((
+            m.clone(),
+            parse_moves(m)
+                .map(|s| Cube::from_moves(&s))
+                .map_err(Into::into),
+        )),
+        (Some(p), None) if p == "-" => {
+            for (n, line) in std::io::stdin().lock().lines().enumerate() {
+                let line = line?;
+                let text = line.split('#').next().unwrap_or("").trim().to_string();
+                if text.is_empty() {
+                    continue;
+                }
+                let parsed = cube::parse_position(&text)
+                    .map_err(|e| CliError::Input(format!("stdin line {}: {e}", n + 1)));
+                inputs.push((text, parsed));
+            }
+        }
+        (Some(p), None) => inputs.push((p.clone(), facelets_argument(p))),
+        (None, None) => unreachable!("clap requires a position"),
+    }
+    if inputs.len() == 1 {
+        if let Err(e) = &inputs[0].1 {
+            return Err(CliError::Input(e.to_string()));
+        }
+    }
+    let engine = engine(&a.search, &a.fast)?;
+    let live = std::io::stderr().is_terminal();
+    let mut failure = None;
+    for (i, (text, parsed)) in inputs.iter().enumerate() {
+        let cube = match parsed {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("korf: error: {e}");
+                failure = Some(CliError::Input(e.to_string()));
+                continue;
+            }
+        };
+        let r = solve_one(&engine, i + 1, text, cube, live)?;
+        if a.json {
+            out(&(serde_json::to_string(&r).expect("serializable") + "\n"));
+        } else {
+            match &r.solution {
+                Some(s) => {
+                    let moves = parse_moves(s).expect("own output parses");
+                    out(&format!("{}\n", report::solution_line(&moves, r.optimal)));
+                }
+                None => {
+                    let why = match (&engine, r.status.as_str()) {
+                        (Engine::Optimal(_), "timeout") => {
+                            format!("timed out after {:.1}s without a proven optimum", r.seconds)
+                        }
+                        (Engine::Optimal(solver), _) => {
+                            format!("no solution of at most {} moves", solver.options().max_depth)
+                        }
+                        (Engine::Fast { opts, .. }, "timeout") => format!(
+                            "the two-phase search found no solution of at most {} moves in {:.1}s; raise --max-length or --time",
+                            opts.max_length, r.seconds
+                        ),
+                        (Engine::Fast { opts, .. }, _) => format!(
+                            "the two-phase search found no solution of at most {} moves (it is not exhaustive: drop --fast to decide); raise --max-length",
+                            opts.max_length
+                        ),
+                    };
+                    out(&format!("no solution: {why}\n"));
+                    failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
+                }
+            }
+            let stats = stats_text(&r);
+            if a.stats {
+                out(&stats);
+            } else {
+                eprint!("{stats}");
+            }
+        }
+        if r.solution.is_none() && failure.is_none() {
+            failure = Some(CliError::Failure(format!(
+                "position {}: {}",
+                i + 1,
+                r.status
+            )));
+        }
+    }
+    failure.map_or(Ok(()), Err)
+}
+
+fn read_list(path: &PathBuf) -> Result<Vec<(String, Cube)>, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        CliError::Input(format!("cannot read scramble list {}: {e}", path.display()))
+    })?;
+    let mut v = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let t = line.split('#').next().unwrap_or("").trim();
+        if t.is_empty() {
+            continue;
+        }
+        let cube = cube::parse_position(t)
+            .map_err(|e| CliError::Input(format!("{} line {}: {e}", path.display(), n + 1)))?;
+        v.push((t.to_string(), cube));
+    }
+    Ok(v)
+}
+
+pub fn bench(a: BenchArgs) -> Result<(), CliError> {
+    search_options(&a.search)?;
+    positive_seconds(a.fast.time, "--time")?;
+    let mut positions = Vec::new();
+    for f in &a.files {
+        positions.extend(read_list(f)?);
+    }
+    let live = std::io::stderr().is_terminal();
+    // One run per heuristic with --compare, else one run as the options say.
+    let runs: Vec<SearchArgs> = if a.compare.is_empty() {
+        vec![a.search.clone()]
+    } else {
+        a.compare
+            .iter()
+            .map(|&h| SearchArgs {
+                heuristic: Some(h),
+                ..a.search.clone()
+            })
+            .collect()
+    };
+    let mut rows = Vec::new();
+    let mut summaries = Vec::new();
+    for (run, search) in runs.iter().enumerate() {
+        let engine = engine(search, &a.fast)?;
+        let name = engine.name();
+        if run > 0 {
+            out("\n");
+        }
+        out(&format!(
+            "# {}\n",
+            match &engine {
+                Engine::Optimal(solver) => format!(
+                    "optimal search, heuristic {name} ({})",
+                    solver
+                        .heuristic()
+                        .tables()
+                        .iter()
+                        .map(|k| k.name())
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                ),
+                Engine::Fast { .. } => "two-phase search (--fast)".to_string(),
+            }
+        ));
+        out(&format!(
+            "{:>5} {:>6} {:>10} {:>15} {:>11} {:>5}\n",
+            "#", "length", "seconds", "nodes", "nodes/s", "busy"
+        ));
+        let mut run_rows = Vec::new();
+        for (i, (text, cube)) in positions.iter().enumerate() {
+            let r = solve_one(&engine, i + 1, text, cube, live)?;
+            out(&format!(
+                "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e} {:>5}\n",
+                r.index,
+                r.length.map_or(r.status.clone(), |l| l.to_string()),
+                r.seconds,
+                r.nodes,
+                r.nodes_per_second,
+                busy_cell(&r)
+            ));
+            run_rows.push(r);
+        }
+        let s = report::summarize(&run_rows);
+        out(&summary_line(&s));
+        summaries.push((name, s));
+        rows.extend(run_rows);
+    }
+    if summaries.len() > 1 {
+        out(&format!(
+            "\n# side by side, {} positions\n{:<16} {:>9} {:>10} {:>10} {:>12} {:>11}\n",
+            positions.len(),
+            "heuristic",
+            "solved",
+            "mean s",
+            "median s",
+            "mean nodes",
+            "nodes/s"
+        ));
+        for (name, s) in &summaries {
+            out(&format!(
+                "{:<16} {:>9} {:>10.3} {:>10.3} {:>12.4e} {:>11.3e}\n",
+                name,
+                format!("{}/{}", s.solved, s.count),
+                s.mean_seconds,
+                s.median_seconds,
+                s.mean_nodes,
+                s.nodes_per_second
+            ));
+        }
+    }
+    let s = report::summarize(&rows);
+    if let Some(p) = &a.csv {
+        std::fs::write(p, report::Csv.render(&rows))
+            .with_context(|| format!("cannot write {}", p.display()))?;
+    }
+    if let Some(p) = &a.json {
+        std::fs::write(p, report::Json.render(&rows))
+            .with_context(|| format!("cannot write {}", p.display()))?;
+    }
+    if s.solved < s.count {
+        return Err(CliError::Failure(format!(
+            "{} of {} positions were not solved within the limits",
+            s.count - s.solved,
+            s.count
+        )));
+    }
+    if let Some(want) = a.expect_length {
+        let wrong: Vec<usize> = rows
+            .iter()
+            .filter(|r| r.length != Some(want))
+            .map(|r| r.index)
+            .collect();
+        if !wrong.is_empty() {
+            return Err(CliError::Failure(format!(
+                "positions {wrong:?} have a solution length different from the expected {want}"
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,293 @@
+//! [`Solver`]: open a tables directory once, then solve cubes optimally.
+//!
+//! Opening decides which tables bound the search (the one rule is
+//! [`HeuristicKind::preferred`]), builds missing small tables on first use when allowed
+//! (never a large one: those name the command instead), loads them, and, unless asked
+//! not to, opens the two-phase solver that feeds the search upper bounds.
+
+use crate::cube::Cube;
+use crate::error::Error;
+use crate::report::human_bytes;
+use crate::search::{self, HeuristicKind, Options, Outcome, Snapshot, TableSet};
+use crate::tables::{self, Descriptor, Header, Progress, Residency, TableKind, TWOPHASE_SET};
+use crate::twophase::TwoPhase;
+use std::path::{Path, PathBuf};
+
+/// What opening tables reports while it builds missing ones (see [`SolverConfig::on_build`]).
+#[derive(Debug)]
+pub enum BuildEvent<'a> {
+    /// First use: `tables` are missing from `dir` and will be generated now (`bytes` of
+    /// disk, about `seconds` on the development machine); `what` names them for people.
+    Planned {
+        /// What is being built, for people: "pattern databases" or "two-phase tables".
+        what: &'a str,
+        /// The tables to build, in order.
+        tables: &'a [TableKind],
+        /// Where.
+        dir: &'a Path,
+        /// Disk space they take.
+        bytes: u64,
+        /// Rough build time.
+        seconds: u64,
+    },
+    /// One table's generation begins.
+    Started(TableKind),
+    /// Progress within that table's generation.
+    Progress(TableKind, Progress),
+    /// One table was written to `path`.
+    Written {
+        /// Which.
+        table: TableKind,
+        /// Its file.
+        path: &'a Path,
+        /// The header written.
+        header: &'a Header,
+    },
+}
+
+/// A receiver of [`BuildEvent`]s.
+pub type BuildObserver<'a> = &'a (dyn Fn(BuildEvent) + Sync);
+
+/// How [`Solver::open_with`] chooses, builds and holds its tables, and how it searches.
+#[derive(Clone, Copy)]
+pub struct SolverConfig<'a> {
+    /// The tables that bound the search; `None`: [`HeuristicKind::preferred`] for the
+    /// files present.
+    pub heuristic: Option<HeuristicKind>,
+    /// How the loaded tables are held in memory.
+    pub residency: Residency,
+    /// Build missing tables that may be built on first use (otherwise fail with the
+    /// command that builds them).  Large tables are never built here.
+    pub generate: bool,
+    /// Open the two-phase solver to feed the search upper bounds (built with the other
+    /// tables if `generate`, else used only when present).
+    pub upper_bounds: bool,
+    /// Threads, depth and time limits of every solve.
+    pub search: &'a Options,
+    /// Told about tables being built; `None` builds quietly.
+    pub on_build: Option<BuildObserver<'a>>,
+}
+
+impl Default for SolverConfig<'_> {
+    fn default() -> Self {
+        static DEFAULT_OPTIONS: std::sync::OnceLock<Options> = std::sync::OnceLock::new();
+        SolverConfig {
+            heuristic: None,
+            residency: Residency::HugePages,
+            generate: true,
+            upper_bounds: true,
+            search: DEFAULT_OPTIONS.get_or_init(Options::default),
+            on_build: None,
+        }
+    }
+}
+
+/// An optimal solver with its tables loaded: open once, solve many cubes (from several
+/// threads too: `Solver` is `Sync`).
+///
+/// ```no_run
+/// let solver = korf::Solver::open("tables")?;
+/// let cube = korf::Cube::from_moves(&korf::cube::parse_moves("R U R' U'")?);
+/// let outcome = solver.solve(&cube)?;
+/// println!("{}", korf::cube::format_moves(outcome.moves().unwrap()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Solver {
+    dir: PathBuf,
+    tables: TableSet,
+    upper_bounds: Option<TwoPhase>,
+    options: Options,
+}
+
+impl Solver {
+    /// Open the tables in `dir` with the default configuration: the preferred heuristic
+    /// for what is there, missing small tables built first, upper bounds on, all cores.
+    pub fn open(dir: impl AsRef<Path>) -> Result<Solver, Error> {
+        Self::open_with(dir, &SolverConfig::default())
+    }
+
+    /// Open the tables in `dir` as `config` says.
+    pub fn open_with(dir: impl AsRef<Path>, config: &SolverConfig) -> Result<Solver, Error> {
+        let dir = dir.as_ref().to_path_buf();
+        let kind = config
+            .heuristic
+            .unwrap_or_else(|| HeuristicKind::preferred_in(&dir));
+        // The large tables take many minutes and gigabytes of memory to build: never
+        // started behind the user's back.
+        for &table in kind.tables() {
+            let d = table.descriptor();
+            let path = dir.join(d.file_name());
+            if !d.on_demand && !path.exists() {
+                return Err(Error::TablesMissing(format!(
+                    "--heuristic {} needs {}, which is not built; build it once with `korf tables generate --only {} --dir {}` ({})",
+                    kind.name(),
+                    path.display(),
+                    d.name,
+                    dir.display(),
+                    build_cost(d)
+                )));
+            }
+        }
+        ensure_tables(
+            kind.tables(),
+            &dir,
+            config.generate,
+            "pattern databases",
+            config.on_build,
+        )?;
+        let tables = TableSet::open_for(&dir, config.residency, kind)?;
+        let upper_bounds = if !config.upper_bounds {
+            None
+        } else if !config.generate && !present(&TWOPHASE_SET, &dir) {
+            None
+        } else {
+            Some(open_two_phase(&dir, config.generate, config.on_build)?)
+        };
+        Ok(Solver {
+            dir,
+            tables,
+            upper_bounds,
+            options: config.search.clone(),
+        })
+    }
+
+    /// The heuristic the search uses.
+    pub fn heuristic(&self) -> HeuristicKind {
+        self.tables.kind()
+    }
+
+    /// The tables directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The loaded tables.
+    pub fn tables(&self) -> &TableSet {
+        &self.tables
+    }
+
+    /// The search options every solve uses.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The tables' lower bound on the solution length of `cube`.
+    pub fn lower_bound(&self, cube: &Cube) -> u8 {
+        search::lower_bound(&self.tables, cube)
+    }
+
+    /// Find a shortest solution of `cube`.  A solution in the outcome has been checked
+    /// against the position and is proven optimal.
+    pub fn solve(&self, cube: &Cube) -> Result<Outcome, Error> {
+        self.solve_with_progress(cube, None)
+    }
+
+    /// [`Solver::solve`], reporting progress about ten times a second to `progress`.
+    pub fn solve_with_progress(
+        &self,
+        cube: &Cube,
+        progress: Option<&(dyn Fn(Snapshot) + Sync)>,
+    ) -> Result<Outcome, Error> {
+        let find = self
+            .upper_bounds
+            .as_ref()
+            .map(|b| b.upper_bound_source(*cube, self.options.threads));
+        let hooks = search::Hooks {
+            progress,
+            upper_bound: find.as_ref().map(|f| f as search::UpperBoundFn),
+            ..search::Hooks::default()
+        };
+        Ok(search::solve_with(&self.tables, cube, &self.options, hooks)?)
+    }
+}
+
+/// Open the two-phase solver in `dir`, generating its tables first if they are missing
+/// and `generate` allows.
+pub fn open_two_phase(
+    dir: &Path,
+    generate: bool,
+    on_build: Option<BuildObserver>,
+) -> Result<TwoPhase, Error> {
+    ensure_tables(&TWOPHASE_SET, dir, generate, "two-phase tables", on_build)?;
+    Ok(TwoPhase::open(dir)?)
+}
+
+/// Whether every table of `kinds` has a file in `dir`.
+fn present(kinds: &[TableKind], dir: &Path) -> bool {
+    kinds.iter().all(|k| dir.join(k.file_name()).exists())
+}
+
+/// Make sure `kinds` are present in `dir`, generating missing ones unless `!generate`.
+fn ensure_tables(
+    kinds: &[TableKind],
+    dir: &Path,
+    generate: bool,
+    what: &str,
+    on_build: Option<BuildObserver>,
+) -> Result<(), Error> {
+    let missing: Vec<TableKind> = kinds
+        .iter()
+        .copied()
+        .filter(|k| !dir.join(k.file_name()).exists())
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    if !generate {
+        let names: Vec<&str> = missing.iter().map(|k| k.name()).collect();
+        return Err(Error::TablesMissing(format!(
+            "{what} missing in {}: {}; build them with `korf tables generate --dir {}` (or choose another --heuristic)",
+            dir.display(),
+            names.join(", "),
+            dir.display()
+        )));
+    }
+    let quiet = |_: BuildEvent| {};
+    let on_build = on_build.unwrap_or(&quiet);
+    on_build(BuildEvent::Planned {
+        what,
+        tables: &missing,
+        dir,
+        bytes: missing.iter().map(|k| k.file_size()).sum(),
+        seconds: missing
+            .iter()
+            .map(|k| k.descriptor().build_seconds)
+            .sum(),
+    });
+    build_tables(&missing, dir, on_build)
+}
+
+/// Generate `kinds` into `dir` (created if needed), one after another, reporting to
+/// `on_build`.
+pub fn build_tables(kinds: &[TableKind], dir: &Path, on_build: BuildObserver) -> Result<(), Error> {
+    std::fs::create_dir_all(dir).map_err(|source| Error::TablesDir {
+        path: dir.to_path_buf(),
+        source,
+    })?;
+    for &kind in kinds {
+        on_build(BuildEvent::Started(kind));
+        let header = tables::build_file(kind, dir, &|p| on_build(BuildEvent::Progress(kind, p)))?;
+        on_build(BuildEvent::Written {
+            table: kind,
+            path: &dir.join(kind.file_name()),
+            header: &header,
+        });
+    }
+    Ok(())
+}
+
+/// "about 30 minutes on 2 cores, 7.4 GB of memory": what building a table costs.
+pub fn build_cost(d: &Descriptor) -> String {
+    let secs = d.build_seconds;
+    let time = if secs < 90 {
+        format!("about {secs} seconds")
+    } else if secs < 90 * 60 {
+        format!("about {} minutes", secs.div_ceil(60))
+    } else {
+        format!("about {:.1} hours", secs as f64 / 3600.0)
+    };
+    format!(
+        "{time} on 2 cores, {} of memory",
+        human_bytes(d.generation_peak())
+    )
+}

@@ -1,0 +1,85 @@
+//! The test tables: generated once (about a minute and a half on 2 cores) into cargo's
+//! test scratch directory, `target/tmp/tables` (or `$KORF_TEST_TABLES`), and reused by later
+//! runs while they stay valid.  Shared by the integration tests and, through a `#[path]`
+//! include, by the library's unit tests (`src/testing.rs`), so that both use one set.
+
+#![allow(dead_code)]
+
+use korf::search::{HeuristicKind, TableSet};
+use korf::tables::{self, Table, TableKind};
+use korf::twophase::TwoPhase;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+fn test_dir() -> PathBuf {
+    match std::env::var_os("KORF_TEST_TABLES") {
+        Some(d) => PathBuf::from(d),
+        // cargo's CARGO_TARGET_TMPDIR for integration tests; the unit tests do not get
+        // that variable and use the same place under the default target directory.
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/tmp/tables"),
+    }
+}
+
+/// Generate whichever of `kinds` are missing or invalid in `dir`.  One test thread at a
+/// time: the others wait for the tables rather than build them again.
+fn ensure(dir: &Path, kinds: &[TableKind]) {
+    static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
+    for &kind in kinds {
+        if Table::open(kind, dir, false).is_err() {
+            eprintln!("generating test table {} in {}", kind.name(), dir.display());
+            tables::build_file(kind, dir, &|_| {}).expect("table generation");
+        }
+    }
+}
+
+/// Whether the test tables directory holds a file for table `kind` (not checked).
+pub fn has_table(kind: TableKind) -> bool {
+    test_dir().join(kind.file_name()).exists()
+}
+
+/// Directory holding a complete, valid default table set.
+pub fn tables_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = test_dir();
+        ensure(&dir, &tables::DEFAULT_SET);
+        dir
+    })
+}
+
+/// Directory holding valid two-phase tables (about 5 seconds to build).
+pub fn twophase_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = test_dir();
+        ensure(&dir, &tables::TWOPHASE_SET);
+        dir
+    })
+}
+
+/// The loaded two-phase solver.
+pub fn twophase() -> &'static TwoPhase {
+    static TP: OnceLock<TwoPhase> = OnceLock::new();
+    TP.get_or_init(|| TwoPhase::open(twophase_dir()).expect("two-phase tables load"))
+}
+
+/// The loaded default set.
+pub fn table_set() -> &'static TableSet {
+    static SET: OnceLock<TableSet> = OnceLock::new();
+    SET.get_or_init(|| TableSet::open(tables_dir()).expect("tables load"))
+}
+
+/// Open table `kind` from the test directory, generating it first if missing or invalid.
+pub fn open_generated(kind: TableKind) -> Table {
+    let dir = test_dir();
+    ensure(&dir, &[kind]);
+    Table::open(kind, &dir, true).expect("table loads")
+}
+
+/// The tables of heuristic `kind`, generated if needed and loaded (mapped in place).
+pub fn table_set_for(kind: HeuristicKind) -> TableSet {
+    let dir = test_dir();
+    ensure(&dir, kind.tables());
+    TableSet::open_for(&dir, korf::tables::Residency::Mapped, kind).expect("tables load")
+}

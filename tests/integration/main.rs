@@ -1,0 +1,12 @@
+//! The integration tests, one binary: the public library API and the `korf` binary
+//! driven as a user would.  The tests of the internals live beside them in `src/`
+//! (`cargo test --lib`).
+
+mod cli;
+mod common;
+mod conventions;
+mod cube_model;
+mod published;
+mod solve;
+mod sticker;
+mod symmetry;
