@@ -3,7 +3,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use korf::cube::coord;
 use korf::cube::{random_cube, Cube, ALL_MOVES};
-use korf::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
+use korf::internals::{edges7_b_state, Pattern, EDGES7_A};
 use rand::SeedableRng;
 
 fn cubes() -> Vec<Cube> {
@@ -107,7 +107,7 @@ fn bench_ranks(c: &mut Criterion) {
 /// arrangement) and a generation step (one entry's 18 neighbours, in index order).
 fn bench_full_edge(c: &mut Criterion) {
     let cs = cubes();
-    let coords = korf::tables::full_edge::FullEdgeCoords::with_moves();
+    let coords = korf::internals::FullEdgeCoords::with_moves();
     let mut g = c.benchmark_group("full_edge");
     g.bench_function("index (search probe)", |b| {
         let mut i = 0;
@@ -151,14 +151,14 @@ fn bench_axis_index(c: &mut Criterion, group: &str, index: impl Fn(&Cube, usize)
 /// The flipslice coordinate: per-axis cubie lookups, corner class, conjugated E set and
 /// flips.
 fn bench_flipslice(c: &mut Criterion) {
-    let coords = korf::tables::flipslice::flipslice_coords();
+    let coords = korf::internals::flipslice_coords();
     bench_axis_index(c, "flipslice", |x, a| coords.axis_index(x, a));
 }
 
 /// The sliceperm coordinate: flipslice's parts plus the E edges' order and the packed
 /// U/D-layer flips.
 fn bench_sliceperm(c: &mut Criterion) {
-    let coords = korf::tables::sliceperm::sliceperm_coords();
+    let coords = korf::internals::sliceperm_coords();
     bench_axis_index(c, "sliceperm", |x, a| coords.axis_index(x, a));
 }
 

@@ -3,8 +3,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use korf::cube::{parse_moves, random_cube, Cube};
-use korf::search::{self, Heuristic, Options};
-use korf::tables::{self, Residency, TableSet};
+use korf::search::{self, Heuristic, Options, TableSet};
+use korf::tables::{self, Residency};
 use rand::SeedableRng;
 
 fn bench_search(c: &mut Criterion) {

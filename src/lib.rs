@@ -66,6 +66,16 @@ pub mod twophase;
 #[cfg(test)]
 mod testing;
 
+/// Internals the crate's criterion benchmarks time (index computations of the tables'
+/// coordinates).  Not part of the API: no stability promise, no documentation.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::tables::flipslice::flipslice_coords;
+    pub use crate::tables::full_edge::FullEdgeCoords;
+    pub use crate::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
+    pub use crate::tables::sliceperm::sliceperm_coords;
+}
+
 pub use cube::{Cube, Move};
 pub use error::Error;
 pub use search::{HeuristicKind, Outcome};

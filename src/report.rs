@@ -66,21 +66,31 @@ pub fn solution_line(solution: &[Move], optimal: bool) -> String {
 /// One solved (or abandoned) position, as printed by `solve --json` and written by `bench`.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct SolveRecord {
+    /// Position number in its input, from 1.
     pub index: usize,
+    /// The input as given (facelets or moves).
     pub input: String,
+    /// The position as a facelet string.
     pub facelets: String,
     /// `solved`, `timeout` or `max_depth`.
     pub status: String,
+    /// The solution in standard notation, if found.
     pub solution: Option<String>,
+    /// Its length in moves.
     pub length: Option<usize>,
+    /// Whether it is proven optimal.
     pub optimal: bool,
+    /// Nodes generated.
     pub nodes: u64,
+    /// Wall time.
     pub seconds: f64,
+    /// Nodes per second of wall time.
     pub nodes_per_second: f64,
     /// Worker threads used.
     pub threads: usize,
     /// Share of the threads' time spent searching (1.0 = no imbalance or start-up loss).
     pub utilisation: f64,
+    /// One entry per IDA* iteration (optimal solves).
     pub depths: Vec<DepthStats>,
     /// The tables searched: `korf`, `coset`, `all`, or `two-phase` for `--fast`.
     pub heuristic: String,
@@ -233,11 +243,17 @@ impl Exporter for Markdown {
 /// Summary statistics of a bench run.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Summary {
+    /// Positions in the run.
     pub count: usize,
+    /// Positions solved.
     pub solved: usize,
+    /// Mean time per solved position.
     pub mean_seconds: f64,
+    /// Median time per solved position.
     pub median_seconds: f64,
+    /// Mean nodes per solved position.
     pub mean_nodes: f64,
+    /// All nodes over all time.
     pub nodes_per_second: f64,
     /// Mean thread utilisation over solved positions.
     pub utilisation: f64,

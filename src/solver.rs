@@ -136,9 +136,10 @@ impl Solver {
             config.on_build,
         )?;
         let tables = TableSet::open_for(&dir, config.residency, kind)?;
-        let upper_bounds = if !config.upper_bounds {
-            None
-        } else if !config.generate && !present(&TWOPHASE_SET, &dir) {
+        // Without permission to build, the upper bounds are used only when their tables
+        // are already there.
+        let wanted = config.upper_bounds && (config.generate || present(&TWOPHASE_SET, &dir));
+        let upper_bounds = if !wanted {
             None
         } else {
             Some(open_two_phase(&dir, config.generate, config.on_build)?)
@@ -197,7 +198,12 @@ impl Solver {
             upper_bound: find.as_ref().map(|f| f as search::UpperBoundFn),
             ..search::Hooks::default()
         };
-        Ok(search::solve_with(&self.tables, cube, &self.options, hooks)?)
+        Ok(search::solve_with(
+            &self.tables,
+            cube,
+            &self.options,
+            hooks,
+        )?)
     }
 }
 
@@ -249,10 +255,7 @@ fn ensure_tables(
         tables: &missing,
         dir,
         bytes: missing.iter().map(|k| k.file_size()).sum(),
-        seconds: missing
-            .iter()
-            .map(|k| k.descriptor().build_seconds)
-            .sum(),
+        seconds: missing.iter().map(|k| k.descriptor().build_seconds).sum(),
     });
     build_tables(&missing, dir, on_build)
 }

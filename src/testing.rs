@@ -172,11 +172,7 @@ pub fn assert_table_matches_sparse_search(
 
 /// Solve random scrambles of 10–13 moves with heuristics `a` and `b`: both answers solve
 /// their position, at the same length.
-pub fn assert_same_lengths(
-    a: HeuristicKind,
-    b: HeuristicKind,
-    seed: u64,
-) {
+pub fn assert_same_lengths(a: HeuristicKind, b: HeuristicKind, seed: u64) {
     use korf::cube::{Cube, ALL_MOVES};
     use korf::search;
     use rand::{Rng, SeedableRng};

@@ -69,36 +69,70 @@ const EDGE_COLOURS: [[u8; 2]; EDGES] = [
 /// Everything that can be wrong with a facelet string or a cubie position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FaceletError {
+    /// Not 54 characters long (the count found).
     #[error("a facelet string has 54 characters (9 per face, in the order U R F D L B), this one has {0}")]
     Length(usize),
+    /// Two centres share a colour (the six centre characters).
     #[error("the six centres (characters 5, 14, 23, 32, 41, 50) must be six different colours, found `{0}`")]
     Centres(String),
+    /// A character that is no centre's colour.
     #[error("character `{ch}` at position {position} is not the colour of any centre (centres are `{centres}`)")]
     UnknownColour {
+        /// The character.
         ch: char,
+        /// Where (1-based).
         position: usize,
+        /// The six centre characters.
         centres: String,
     },
+    /// A colour that does not appear exactly 9 times.
     #[error("colour `{ch}` (the {face} centre) appears {count} times; every colour must appear exactly 9 times")]
-    ColourCount { ch: char, face: char, count: usize },
+    ColourCount {
+        /// The character.
+        ch: char,
+        /// The face whose centre has that colour.
+        face: char,
+        /// How often it appears.
+        count: usize,
+    },
+    /// A corner whose colours no corner piece has.
     #[error("the corner at {position} has colours `{colours}`, which no corner piece has")]
     BadCorner {
+        /// Where (1-based).
         position: &'static str,
+        /// Its colours.
         colours: String,
     },
+    /// An edge whose colours no edge piece has.
     #[error("the edge at {position} has colours `{colours}`, which no edge piece has")]
     BadEdge {
+        /// Where (1-based).
         position: &'static str,
+        /// Its colours.
         colours: String,
     },
+    /// A corner piece that appears twice.
     #[error("corner piece {name} appears twice (so another corner is missing)")]
-    DuplicateCorner { name: &'static str },
+    DuplicateCorner {
+        /// The piece.
+        name: &'static str,
+    },
+    /// An edge piece that appears twice.
     #[error("edge piece {name} appears twice (so another edge is missing)")]
-    DuplicateEdge { name: &'static str },
+    DuplicateEdge {
+        /// The piece.
+        name: &'static str,
+    },
+    /// Corner twists that do not add up to 0 mod 3.
     #[error("a corner is twisted: the corner twists add up to {twist} (mod 3) instead of 0 — one corner has been turned in place")]
-    TwistedCorner { twist: u32 },
+    TwistedCorner {
+        /// The sum of the twists, mod 3.
+        twist: u32,
+    },
+    /// Edge flips that do not add up to an even number.
     #[error("an edge is flipped: the edge flips add up to an odd number — one edge has been turned over in place")]
     FlippedEdge,
+    /// Corner and edge permutations of different parity.
     #[error("permutation parity mismatch: corners and edges are permuted with different parity (two pieces have been swapped)")]
     Parity,
 }

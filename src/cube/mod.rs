@@ -23,10 +23,10 @@
 //! (see [`Cube::premove`]).
 
 pub mod coord;
-pub mod symmetry;
 mod facelet;
 mod moves;
 mod random;
+pub mod symmetry;
 
 pub use facelet::{FaceletError, SOLVED_FACELETS};
 pub use moves::{
@@ -235,7 +235,9 @@ impl Cube {
         if !flip.is_multiple_of(2) {
             return Err(FaceletError::FlippedEdge);
         }
-        if crate::cube::coord::parity(&self.corner_perm()) != crate::cube::coord::parity(&self.edge_perm()) {
+        if crate::cube::coord::parity(&self.corner_perm())
+            != crate::cube::coord::parity(&self.edge_perm())
+        {
             return Err(FaceletError::Parity);
         }
         Ok(())
@@ -264,8 +266,10 @@ impl fmt::Display for Cube {
 /// Why a position (facelets or moves) could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// The facelet string is not a solvable position.
     #[error("invalid position: {0}")]
     Facelets(#[from] FaceletError),
+    /// The move text does not parse.
     #[error("invalid moves: {0}")]
     Moves(#[from] MoveParseError),
 }

@@ -7,11 +7,17 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Face {
+    /// Up.
     U = 0,
+    /// Right.
     R = 1,
+    /// Front.
     F = 2,
+    /// Down.
     D = 3,
+    /// Left.
     L = 4,
+    /// Back.
     B = 5,
 }
 
@@ -144,16 +150,46 @@ pub fn format_moves(seq: &[Move]) -> String {
 /// the offending token.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveParseError {
+    /// A token that is no move.
     #[error("unknown move `{token}` at position {position}: only outer face turns U R F D L B are accepted, each optionally followed by 2, 3 or ' (e.g. R U2 F')")]
-    Unknown { token: String, position: usize },
+    Unknown {
+        /// The token as written.
+        token: String,
+        /// Where (1-based).
+        position: usize,
+    },
+    /// A slice move (M, E, S).
     #[error("`{token}` at position {position} is a slice move; write it as two outer face turns (e.g. M = R L' with a rotation) — korf solves with U R F D L B turns only")]
-    Slice { token: String, position: usize },
+    Slice {
+        /// The token as written.
+        token: String,
+        /// Where (1-based).
+        position: usize,
+    },
+    /// A cube rotation (x, y, z).
     #[error("`{token}` at position {position} is a cube rotation; korf works in a fixed orientation, so leave rotations out")]
-    Rotation { token: String, position: usize },
+    Rotation {
+        /// The token as written.
+        token: String,
+        /// Where (1-based).
+        position: usize,
+    },
+    /// A wide or lower-case turn.
     #[error("`{token}` at position {position} is a wide or lower-case turn; only outer face turns U R F D L B are accepted")]
-    Wide { token: String, position: usize },
+    Wide {
+        /// The token as written.
+        token: String,
+        /// Where (1-based).
+        position: usize,
+    },
+    /// A turn amount other than 1, 2, 3 or '.
     #[error("bad turn amount in `{token}` at position {position}: use nothing, 2, 3 or ' after the face letter")]
-    Amount { token: String, position: usize },
+    Amount {
+        /// The token as written.
+        token: String,
+        /// Where (1-based).
+        position: usize,
+    },
 }
 
 /// Parse a move sequence such as `R U R' U'`, `R2 U2'`, `RUR'U'`, `U3` (= U') or `U1` (= U).

@@ -28,9 +28,13 @@ pub const UD_SYMMETRIES: usize = 16;
 /// A cubie-level element whose corner orientations may be mirrored (3..6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SymCube {
+    /// Corner permutation: the corner at each position.
     pub cp: [u8; 8],
+    /// Corner orientation at each position, 0–5 (3–5: mirrored).
     pub co: [u8; 8],
+    /// Edge permutation: the edge at each position.
     pub ep: [u8; 12],
+    /// Edge flip at each position.
     pub eo: [u8; 12],
 }
 

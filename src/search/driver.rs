@@ -4,9 +4,9 @@
 
 use super::heuristic::{Heuristic, HeuristicKind, TableSet};
 use super::lanes;
-use super::stats::{DepthStats, Outcome, Snapshot, TaskMerge, UpperBound, Unsolved};
-use super::walk::Coset4FullEdge;
 use super::plain::{ALL, COSET, KORF};
+use super::stats::{DepthStats, Outcome, Snapshot, TaskMerge, Unsolved, UpperBound};
+use super::walk::Coset4FullEdge;
 use super::{DEFAULT_LANES, ROOT, SPLIT_DEPTH};
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -108,7 +108,6 @@ impl Default for Options {
     }
 }
 
-
 /// A source of solutions that need not be optimal (the two-phase search), asked between
 /// IDA* iterations for an upper bound.  Called as `find(lower, shorter_than, budget)`:
 /// every solution shorter than `lower` has been ruled out, so a solution of `lower` moves is
@@ -116,11 +115,12 @@ impl Default for Options {
 /// It must return a sequence that solves the position (it is checked, and ignored if not).
 pub type UpperBoundFn<'a> = &'a (dyn Fn(usize, usize, Duration) -> Option<Vec<Move>> + Sync);
 
-
 /// Hooks into a search: a live progress callback and an upper-bound source.
 #[derive(Clone, Copy)]
 pub struct Hooks<'a> {
+    /// Called about ten times a second with the search's state.
     pub progress: Option<&'a (dyn Fn(Snapshot) + Sync)>,
+    /// Asked between iterations for a solution shorter than the best known.
     pub upper_bound: Option<UpperBoundFn<'a>>,
     /// Ask the upper-bound source only after an iteration that took at least this long
     /// (default 200 ms: short searches finish sooner without it).
@@ -145,8 +145,10 @@ impl Default for Hooks<'_> {
 /// Errors that are bugs, never user errors: reported rather than printing a wrong answer.
 #[derive(Debug, thiserror::Error)]
 pub enum SearchError {
+    /// A solution that does not solve the position: a bug, caught before printing.
     #[error("internal error: the search produced `{0}`, which does not solve the position; please report this")]
     InvalidSolution(String),
+    /// The thread pool could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(String),
 }

@@ -63,7 +63,11 @@ pub(super) fn solved_child(out: &mut Survivors, state: &Cube, mut allowed: u32) 
 
 /// Keep the live children (`live[..m]`) that pass `ok`; returns how many are kept.
 #[inline(always)]
-pub(super) fn keep_live(live: &mut [u8; MAX_CHILDREN], m: usize, mut ok: impl FnMut(usize) -> bool) -> usize {
+pub(super) fn keep_live(
+    live: &mut [u8; MAX_CHILDREN],
+    m: usize,
+    mut ok: impl FnMut(usize) -> bool,
+) -> usize {
     let mut kept = 0;
     for j in 0..m {
         let i = live[j] as usize;
@@ -181,7 +185,13 @@ impl Worker<'_> {
     /// table rules out on either side, keeping their flags: both sides' class entries
     /// prefetched, then both lines, then the reads.
     #[inline(always)]
-    pub(super) fn filter_full_edge(&mut self, f: &FullEdge, out: &mut Survivors, depths: [u8; 2], budget: u8) {
+    pub(super) fn filter_full_edge(
+        &mut self,
+        f: &FullEdge,
+        out: &mut Survivors,
+        depths: [u8; 2],
+        budget: u8,
+    ) {
         let n = out.len as usize;
         if budget == 0 || n == 0 {
             return;

@@ -4,14 +4,13 @@
 
 use crate::cube::coord;
 use crate::cube::Cube;
-use crate::tables::coset::{CosetCoords, Coset4};
+use crate::tables::coset::{Coset4, CosetCoords};
 use crate::tables::flipslice::FlipSlice;
 use crate::tables::full_edge::FullEdge;
 use crate::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
 use crate::tables::sliceperm::SlicePerm;
 use crate::tables::{Residency, Table, TableError, TableKind, DEFAULT_SET};
 use std::path::Path;
-
 
 /// Which tables the optimal search's heuristic takes the maximum over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -119,9 +118,11 @@ impl HeuristicKind {
 pub struct TableSet {
     /// The heuristic these tables were loaded for.
     kind: HeuristicKind,
+    /// The corner table (every heuristic uses it).
     pub corners: Table,
     /// Korf's edge tables (heuristics `korf` and `all`).
     pub edges7: Option<Table>,
+    /// Korf's edge-permutation table (heuristics `korf` and `all`).
     pub edgeperm: Option<Table>,
     /// The coset table (heuristics `coset` and `all`).
     pub coset: Option<Table>,

@@ -17,9 +17,9 @@ use super::expand::{filter_live, solved_child};
 use super::walk::{Descent, Node, Survivors, Walk};
 use super::MAX_CHILDREN;
 use crate::cube::{Cube, ALLOWED_AFTER, ALL_MOVES};
+use crate::tables::packed;
 use crate::tables::prefetch as prefetch_line;
 use crate::tables::probe::{AxisCoords, AxisTable, ALL_MOVE_BITS};
-use crate::tables::packed;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 

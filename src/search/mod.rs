@@ -2,7 +2,7 @@
 //!
 //! The search tracks the *inverse* of the position being solved: turning `m` on the
 //! position is `premove(m⁻¹)` on its inverse, one table lookup per piece (see
-//! [`Cube::premove`]), and every pattern then reads pieces at fixed positions.  Distances are
+//! [`Cube::premove`](crate::Cube::premove)), and every pattern then reads pieces at fixed positions.  Distances are
 //! the same for a position and its inverse, so the tables bound either.
 //!
 //! Per IDA* iteration with bound `b`, a node at depth `g` is expanded only if every table
@@ -13,35 +13,35 @@
 //! The inner loop is an explicit stack of fixed size: no allocation, no locks, no atomics
 //! per node (the stop flag is read every 4096 nodes).  With a three-axis coset table (k = 4,
 //! flipslice, sliceperm) a node's children are probed together, one table probe at a time
-//! over all of them, so that their cache misses overlap (see [`lanes::Expansion`]).
+//! over all of them, so that their cache misses overlap (see `lanes::Expansion`).
 //!
 //! Work is split across threads at a fixed depth ([`SPLIT_DEPTH`]): every canonical prefix of
 //! that length is one task.  The tasks are sorted once, lowest table value first, and every
 //! thread takes the next one from the front of that list.  With a three-axis coset table
 //! each thread runs several tasks at once, interleaved a probe stage at a time (see
-//! [`lanes`]).
+//! `lanes`).
 
 //!
-//! The files follow the concerns: [`heuristic`] (which tables, loaded, and the maximum over
-//! their probes), [`driver`] (tasks, symmetric-task merging, iterations, the upper-bound
-//! hook), the walks ([`plain`] for Korf's and the k = 0 coset tables, [`walk`] with
-//! [`expand`] for the tables probed in stages, [`lanes`] to interleave several walks per
-//! thread), [`stats`] (what a search reports) and [`reference`] (heuristic-free search,
+//! The files follow the concerns: `heuristic` (which tables, loaded, and the maximum over
+//! their probes), `driver` (tasks, symmetric-task merging, iterations, the upper-bound
+//! hook), the walks (`plain` for Korf's and the k = 0 coset tables, `walk` with
+//! `expand` for the tables probed in stages, `lanes` to interleave several walks per
+//! thread), `stats` (what a search reports) and `reference` (heuristic-free search,
 //! the oracle of the tests).
 
 mod driver;
 mod expand;
-pub mod heuristic;
+mod heuristic;
 mod lanes;
 mod plain;
 mod reference;
-pub mod stats;
+mod stats;
 mod walk;
 
 pub use driver::{lower_bound, solve, solve_with, Hooks, Options, SearchError, UpperBoundFn};
 pub use heuristic::{Heuristic, HeuristicKind, TableSet};
 pub use reference::solve_without_heuristic;
-pub use stats::{DepthStats, Outcome, Snapshot, TaskMerge, UpperBound, Unsolved};
+pub use stats::{DepthStats, Outcome, Snapshot, TaskMerge, Unsolved, UpperBound};
 
 use crate::cube::NO_PREVIOUS;
 

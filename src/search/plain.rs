@@ -9,7 +9,6 @@ use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES};
 use crate::tables::korf::{Pattern, EDGES7_A};
 use crate::tables::probe::QUARTER_TURNS;
 
-
 pub(super) const KORF: u8 = 0;
 pub(super) const COSET: u8 = 1;
 pub(super) const ALL: u8 = 2;
@@ -90,9 +89,8 @@ impl Worker<'_> {
     }
 
     /// Search below `start` (reached by `prefix`) for a solution of exactly `bound` moves in
-    /// total.  Returns the full solution if found.
-    /// `edge_depths`: the exact full-edge depths of `start` on both sides, if known.
-
+    /// total, with Korf's tables (`K = KORF`), the k = 0 coset table (`COSET`) or both
+    /// (`ALL`).  Returns the full solution if found.
     pub(super) fn dfs_with<const K: u8>(
         &mut self,
         start: &Cube,

@@ -16,8 +16,11 @@ pub enum Unsolved {
 /// Statistics of one IDA* iteration.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct DepthStats {
+    /// The depth bound of the iteration.
     pub bound: u8,
+    /// Nodes generated in it.
     pub nodes: u64,
+    /// Its wall time.
     pub seconds: f64,
 }
 
@@ -26,11 +29,15 @@ pub struct DepthStats {
 pub struct Outcome {
     /// The solution (moves to apply to the position), if found.  Proven optimal.
     pub solution: Result<Vec<Move>, Unsolved>,
+    /// Nodes generated, in all iterations.
     pub nodes: u64,
+    /// Wall time of the whole solve.
     pub seconds: f64,
+    /// One entry per IDA* iteration run.
     pub depths: Vec<DepthStats>,
     /// Summed busy time of the worker tasks, for measuring thread imbalance.
     pub busy_seconds: f64,
+    /// Worker threads used.
     pub threads: usize,
     /// Set when an upper-bound hook found a solution.
     pub upper_bound: Option<UpperBound>,
@@ -49,16 +56,22 @@ impl Outcome {
 /// tasks were left after merging those a symmetry makes equivalent, of how many.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct TaskMerge {
+    /// Symmetries of the position (1 for most).
     pub symmetries: usize,
+    /// Tasks searched.
     pub tasks: usize,
+    /// Tasks before merging.
     pub all_tasks: usize,
 }
 
 /// A live view of a running search, for progress displays.
 #[derive(Debug, Clone, Copy)]
 pub struct Snapshot {
+    /// The current depth bound.
     pub bound: u8,
+    /// Nodes generated so far.
     pub nodes: u64,
+    /// Time since the solve started.
     pub elapsed: Duration,
     /// Length of the shortest solution known so far (from the upper-bound hook), if any.
     pub upper: Option<u8>,

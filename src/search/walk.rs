@@ -9,7 +9,6 @@ use crate::tables::coset::Coset4;
 use crate::tables::full_edge::FullEdge;
 use crate::tables::probe::{AxisCoords, AxisTable};
 
-
 /// One level of the k = 4 search's stack: the children of a node that survived every
 /// probe, with what their own expansion needs.
 #[derive(Clone, Copy)]
@@ -57,7 +56,6 @@ pub(super) const EMPTY_SURVIVORS: Survivors = Survivors {
 };
 
 impl Worker<'_> {
-
     /// The depth-first search below `start` for the tables probed in stages (the k = 4
     /// coset table; corners with full-edge), see [`Worker::dfs`].
     pub(super) fn dfs_staged<T: Staged>(
@@ -99,7 +97,6 @@ impl Worker<'_> {
         }
     }
 }
-
 
 /// A node to expand: the inverse-tracked state and the same node as a position, what its
 /// children may share with it, the moves allowed next and the moves left after them.

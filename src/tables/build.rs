@@ -102,7 +102,6 @@ fn within_depth_interval(kind: TableKind) -> std::time::Duration {
     }
 }
 
-
 /// How long a depth must take before a checkpoint follows it: `$KORF_CHECKPOINT_SECS` if
 /// set (0 saves after every depth), else one second plus a second per 100 MB of working
 /// table (about what writing the checkpoint costs).

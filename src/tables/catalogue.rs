@@ -7,7 +7,6 @@ use super::generate::{Checkpoint, Generated, Layout, Progress};
 use super::{coset, flipslice, full_edge, korf, sliceperm};
 use std::path::{Path, PathBuf};
 
-
 /// Every table korf can build, in build order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TableKind {
@@ -24,21 +23,21 @@ pub enum TableKind {
     /// permutation, slice permutation).
     Phase2,
     /// The symmetry-reduced coset table: corner tetrads and twist (48-symmetry class) ×
-    /// edge slices ([`crate::tables::coset`]).
+    /// edge slices (`crate::tables::coset`).
     Coset,
     /// The k = 4 coset table: corner tetrads and twist (16-symmetry class) × edge slices ×
-    /// flips of the E-slice edges, two bits per entry ([`crate::tables::coset::Variant::SliceFlips`]).
+    /// flips of the E-slice edges, two bits per entry (`crate::tables::coset::Variant::SliceFlips`).
     Coset4,
     /// All 12 edges, position and flip, reduced by the 48 symmetries, two bits per entry
-    /// ([`crate::tables::full_edge`]).
+    /// (`crate::tables::full_edge`).
     FullEdge,
     /// The coset of the subgroup that keeps the U and D layers: corner layers and twist
     /// (16-symmetry class) × E-slice positions × all flips, two bits per entry
-    /// ([`crate::tables::flipslice`]).
+    /// (`crate::tables::flipslice`).
     FlipSlice,
     /// The coset of the subgroup that keeps the U and D layers and the E edges' order:
     /// corner layers and twist (16-symmetry class) × E-slice positions and order × flips of
-    /// the U/D-layer edges, two bits per entry ([`crate::tables::sliceperm`]).
+    /// the U/D-layer edges, two bits per entry (`crate::tables::sliceperm`).
     SlicePerm,
 }
 

@@ -26,9 +26,9 @@ pub struct Descriptor {
     pub description: &'static str,
     /// Number of entries.
     pub entries: u64,
-    /// Bits per entry on disk: 4 (the depth) or 2 ([`packed`]).
+    /// Bits per entry on disk: 4 (the depth) or 2 (`packed`).
     pub bits: u32,
-    /// For a 2-bit table: entries hold the depth mod 3 in [`packed`]'s line geometry
+    /// For a 2-bit table: entries hold the depth mod 3 in `packed`'s line geometry
     /// (fallback byte unused), read exactly with the parent's value, instead of
     /// base-and-fallback codes.
     pub mod3: bool,
@@ -44,7 +44,7 @@ pub struct Descriptor {
     pub expected_states: &'static [u64],
     /// For a 2-bit table: a base depth fixed in advance (generated straight in its final
     /// layout before its distribution was known).  `None`: the base follows from the
-    /// distribution ([`packed::choose_base`]).
+    /// distribution (`packed::choose_base`).
     pub base: Option<u8>,
     /// Which searches use it, for `korf tables list`.
     pub used_by: &'static str,

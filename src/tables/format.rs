@@ -46,14 +46,23 @@ pub const HISTOGRAM_LEN: usize = 16;
 /// A table file's header.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
+    /// The table's name (its catalogue name).
     pub name: String,
+    /// Number of entries.
     pub entries: u64,
+    /// Bits per entry: 4 or 2.
     pub bits_per_entry: u32,
+    /// Deepest depth present (during generation: the last depth completed).
     pub max_depth: u32,
+    /// Payload size in bytes.
     pub payload_len: u64,
+    /// XXH3-64 of the payload.
     pub checksum: u64,
+    /// When the table was written, in Unix seconds.
     pub created_unix: u64,
+    /// How long generation took.
     pub generation_millis: u64,
+    /// Entries by depth, from depth 0.
     pub histogram: [u64; HISTOGRAM_LEN],
     /// For a symmetry-reduced table: the states each depth's entries stand for (entries
     /// weighted by the states they represent), checked against published distributions.
@@ -70,46 +79,90 @@ pub struct Header {
 /// found so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Partial {
+    /// The first chunk not yet done.
     pub next_chunk: u64,
+    /// Whether the depth runs backward (empty entries look for a frontier neighbour).
     pub backward: bool,
 }
 
 /// Why a table file cannot be used.  Every message names the file and the fix.
 #[derive(Debug, thiserror::Error)]
 pub enum TableError {
+    /// The file does not exist.
     #[error("table file {path} is missing; run `korf tables generate` to build it")]
-    Missing { path: PathBuf },
+    Missing {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Reading or writing the file failed.
     #[error("cannot read table file {path}: {source}")]
     Io {
+        /// The file.
         path: PathBuf,
+        /// The system's error.
         #[source]
         source: io::Error,
     },
+    /// Not a korf table file.
     #[error(
         "{path} is not a korf table (bad magic number); delete it and run `korf tables generate`"
     )]
-    Magic { path: PathBuf },
+    Magic {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Written by another version of the file format.
     #[error("{path} was written by table format {found}, this korf reads format {FORMAT_VERSION}; run `korf tables generate --force` to rebuild it")]
-    Version { path: PathBuf, found: u32 },
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// Its format version.
+        found: u32,
+    },
+    /// Written with other coordinate conventions.
     #[error("{path} uses coordinate conventions version {found}, this korf uses {CONVENTION_VERSION}; run `korf tables generate --force` to rebuild it")]
-    Convention { path: PathBuf, found: u32 },
+    Convention {
+        /// The file.
+        path: PathBuf,
+        /// Its conventions version.
+        found: u32,
+    },
+    /// A header that contradicts itself or the table's descriptor.
     #[error(
         "{path} has a corrupt header ({what}); run `korf tables generate --force` to rebuild it"
     )]
-    Corrupt { path: PathBuf, what: String },
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        what: String,
+    },
+    /// The file has the wrong size.
     #[error("{path} is truncated or padded: {found} bytes, expected {expected}; run `korf tables generate --force` to rebuild it")]
     Size {
+        /// The file.
         path: PathBuf,
+        /// Its size.
         found: u64,
+        /// The size it should have.
         expected: u64,
     },
+    /// The payload does not match its checksum.
     #[error("{path}: the payload checksum does not match the header (the file is corrupt); run `korf tables generate --force` to rebuild it")]
-    Checksum { path: PathBuf },
+    Checksum {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The entries are encoded in another way than this korf reads the table.
     #[error("{path} stores {found}, this korf reads the `{name}` table as {expected}; run `korf tables generate --only {name} --force` to rebuild it")]
     Encoding {
+        /// The file.
         path: PathBuf,
+        /// The encoding it has.
         found: &'static str,
+        /// The encoding expected.
         expected: &'static str,
+        /// The table's name.
         name: &'static str,
     },
 }

@@ -111,21 +111,51 @@ impl Layout {
 pub enum Progress {
     /// Starting depth `depth` with the given method.
     DepthStart {
+        /// The depth.
         depth: u32,
+        /// Whether the depth runs backward (empty entries look for a frontier neighbour).
         backward: bool,
+        /// Work units of the depth.
         work: u64,
     },
     /// `done` of `work` units of the current depth are finished.
-    Work { done: u64 },
+    Work {
+        /// Work units done.
+        done: u64,
+    },
     /// Depth `depth` is complete with `found` entries.
-    DepthDone { depth: u32, found: u64, filled: u64 },
+    DepthDone {
+        /// The depth.
+        depth: u32,
+        /// Entries found at this depth.
+        found: u64,
+        /// Entries filled so far.
+        filled: u64,
+    },
     /// The state after depth `depth` was saved to the checkpoint file.
-    Checkpoint { depth: u32 },
+    Checkpoint {
+        /// The depth.
+        depth: u32,
+    },
     /// The state in the middle of depth `depth` was saved: `done` of its `work` units.
-    PartialCheckpoint { depth: u32, done: u64, work: u64 },
+    PartialCheckpoint {
+        /// The depth.
+        depth: u32,
+        /// Work units done.
+        done: u64,
+        /// Work units of the depth.
+        work: u64,
+    },
     /// Generation continues from a checkpoint holding depths up to `depth` (and, with
     /// `done > 0`, that many work units of the next).
-    Resumed { depth: u32, filled: u64, done: u64 },
+    Resumed {
+        /// The depth.
+        depth: u32,
+        /// Entries filled so far.
+        filled: u64,
+        /// Work units done.
+        done: u64,
+    },
 }
 
 /// A finished table in memory.
@@ -284,7 +314,9 @@ pub trait Space: Sync {
     }
 }
 
-/// Generate the depth table of a state space in nibbles.
+/// Generate the depth table of a state space in nibbles (tests compare it with other
+/// searches).
+#[cfg(test)]
 pub fn generate_space<S: Space>(p: &S, progress: &(dyn Fn(Progress) + Sync)) -> Generated {
     generate_resumable(p, Layout::Nibbles, progress, None).expect("no checkpoint, no I/O")
 }

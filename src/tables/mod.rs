@@ -4,40 +4,40 @@
 //! descriptors of its tables (size, encoding, expected depth distribution and the
 //! generator hook), and its probe (how the search reads it):
 //!
-//! * [`korf`] — Korf's corner, 7-edge and edge-permutation tables.
-//! * [`coset`] — the coset tables of the 48-symmetric subgroup (k = 0) and with four edge
+//! * `korf` — Korf's corner, 7-edge and edge-permutation tables.
+//! * `coset` — the coset tables of the 48-symmetric subgroup (k = 0) and with four edge
 //!   flips (k = 4).
-//! * [`flipslice`] — the coset of the subgroup that keeps the U and D layers.
-//! * [`sliceperm`] — the same with the E edges' order and only the U/D-layer flips.
-//! * [`full_edge`] — all 12 edges, reduced by the 48 symmetries, depth mod 3.
+//! * `flipslice` — the coset of the subgroup that keeps the U and D layers.
+//! * `sliceperm` — the same with the E edges' order and only the U/D-layer flips.
+//! * `full_edge` — all 12 edges, reduced by the 48 symmetries, depth mod 3.
 //!
 //! The two-phase solver's tables are described in [`crate::twophase`].
 //!
-//! The **machinery** knows no family: [`format`] (file header, atomic write), [`packed`]
-//! (2-bit lines with fallback), [`generate`] (the breadth-first engine and its
+//! The **machinery** knows no family: `format` (file header, atomic write), `packed`
+//! (2-bit lines with fallback), `generate` (the breadth-first engine and its
 //! checkpoints), [`build`] (generate and write a file), [`table`] (load, read, verify),
-//! [`probe`] (what a three-axis probe needs of a coordinate).  The [`catalogue`] is the one
+//! `probe` (what a three-axis probe needs of a coordinate).  The [`catalogue`] is the one
 //! list of every table.
 
 pub mod build;
 pub mod catalogue;
 pub mod descriptor;
-pub mod format;
-pub mod generate;
-pub mod packed;
-pub mod probe;
+pub(crate) mod format;
+pub(crate) mod generate;
+pub(crate) mod packed;
+pub(crate) mod probe;
 pub mod table;
 
-pub mod coset;
-pub mod flipslice;
-pub mod full_edge;
-pub mod korf;
-pub mod sliceperm;
+pub(crate) mod coset;
+pub(crate) mod flipslice;
+pub(crate) mod full_edge;
+pub(crate) mod korf;
+pub(crate) mod sliceperm;
 
 pub use build::{build_file, resolve_dir};
 pub use catalogue::{TableKind, DEFAULT_SET, TWOPHASE_SET};
 pub use descriptor::Descriptor;
-pub use format::{Header, TableError, HISTOGRAM_LEN};
+pub use format::{Header, Partial, TableError, FORMAT_VERSION, HISTOGRAM_LEN};
 pub use generate::Progress;
 pub(crate) use table::prefetch;
 pub use table::{expanded_histogram, Residency, Table, Verification};

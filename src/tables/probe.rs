@@ -21,7 +21,6 @@ pub const QUARTER_TURNS: u32 = {
     m
 };
 
-
 /// The coordinates of a 2-bit coset table reduced by the 16 symmetries that keep the U–D
 /// axis and probed along all three axes.
 pub trait AxisCoords: Sync + 'static {
@@ -42,7 +41,6 @@ pub trait AxisCoords: Sync + 'static {
     fn axis_index(&self, x: &Cube, p: &Self::Parts, a: usize) -> u64;
 }
 
-
 /// A loaded 2-bit three-axis coset table: payload, base depth, coordinates.
 pub struct AxisTable<'a, C: AxisCoords> {
     pub(crate) payload: &'a [u8],
@@ -56,7 +54,6 @@ impl<C: AxisCoords> Clone for AxisTable<'_, C> {
     }
 }
 impl<C: AxisCoords> Copy for AxisTable<'_, C> {}
-
 
 impl<C: AxisCoords> AxisTable<'_, C> {
     /// The largest value over the three axes.

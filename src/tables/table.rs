@@ -8,7 +8,6 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-
 /// Sum `weight(i)` over every entry `i`, by the value `value(i)` (a depth, or a 2-bit
 /// code): the states a symmetry-reduced table's entries stand for.  In parallel.
 pub fn expanded_histogram(
@@ -51,7 +50,6 @@ pub(crate) fn prefetch<T>(table: &[T], offset: usize) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = (table, offset);
 }
-
 
 /// A loaded, memory-mapped table.
 pub struct Table {
@@ -305,7 +303,9 @@ impl Table {
 /// The result of `korf tables verify` for one table.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Verification {
+    /// The table's name.
     pub name: String,
+    /// Its entries.
     pub entries: u64,
     /// Entries by depth, from depth 0, recounted from the payload.
     pub histogram: Vec<u64>,
@@ -313,9 +313,11 @@ pub struct Verification {
     /// header's, checked against the payload's codes and the published distribution).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub expanded_histogram: Option<Vec<u64>>,
+    /// The payload matches the header's checksum.
     pub checksum_ok: bool,
     /// The recount equals both the header's histogram and the published distribution.
     pub histogram_ok: bool,
+    /// The recount equals the header's histogram (the file is self-consistent).
     #[serde(skip)]
     pub header_histogram_ok: bool,
 }

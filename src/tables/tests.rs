@@ -3,12 +3,12 @@
 //! checks.  The full default set is checked by the `#[ignore]`d test at the end.
 
 use korf::cube::{random_cube, Cube, Move, ALL_MOVES};
+use korf::search::TableSet;
 use korf::tables::format::{self, Header, HEADER_SIZE};
 use korf::tables::generate::{self, Progress};
 use korf::tables::korf::{
     edges7_b_state, z2_cube, Corners, EdgeGroup, EdgePerm, Pattern, EDGES7_A, EDGES7_B_POSITIONS,
 };
-use korf::search::TableSet;
 use korf::tables::{Table, TableError, TableKind};
 use rand::SeedableRng;
 use std::collections::{HashMap, VecDeque};

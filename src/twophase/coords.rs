@@ -16,8 +16,8 @@
 
 use crate::cube::coord;
 use crate::cube::coord::binomial;
-use crate::cube::{Cube, Move, ALL_MOVES, MOVE_COUNT};
 use crate::cube::symmetry::{conjugate, UD_SYMMETRIES};
+use crate::cube::{Cube, Move, ALL_MOVES, MOVE_COUNT};
 
 /// Corner-orientation values.
 pub const TWISTS: usize = 2187;

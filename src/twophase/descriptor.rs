@@ -30,7 +30,9 @@ pub const PHASE1: Descriptor = Descriptor {
     used_by: "--fast, scramble, upper bounds",
     on_demand: true,
     build_seconds: 10,
-    generate: |layout, progress, cp| generate_resumable(&Phase1Space(super::coords()), layout, progress, cp),
+    generate: |layout, progress, cp| {
+        generate_resumable(&Phase1Space(super::coords()), layout, progress, cp)
+    },
     states_per_entry: None,
     prepare: || {},
 };
@@ -49,7 +51,9 @@ pub const PHASE2: Descriptor = Descriptor {
     used_by: "--fast, scramble, upper bounds",
     on_demand: true,
     build_seconds: 1,
-    generate: |layout, progress, cp| generate_resumable(&Phase2Space(super::coords()), layout, progress, cp),
+    generate: |layout, progress, cp| {
+        generate_resumable(&Phase2Space(super::coords()), layout, progress, cp)
+    },
     states_per_entry: None,
     prepare: || {},
 };

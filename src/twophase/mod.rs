@@ -2,11 +2,11 @@
 //!
 //! Phase 1 takes the position into the subgroup ⟨U, D, R2, L2, F2, B2⟩; phase 2 solves it
 //! with those moves only.  Both are IDA* over small coordinates ([`coords`]) with exact
-//! distance tables ([`prune`]).  The search keeps going after the first solution, with longer
+//! distance tables (`prune`).  The search keeps going after the first solution, with longer
 //! phase-1 solutions and shorter phase-2 tails, until the target length is met.
 
-pub mod coords;
-pub mod prune;
+pub(crate) mod coords;
+pub(crate) mod prune;
 
 use std::sync::OnceLock;
 
@@ -16,7 +16,7 @@ pub fn coords() -> &'static coords::Coords {
     C.get_or_init(coords::Coords::build)
 }
 
-pub mod search;
+pub(crate) mod search;
 
 pub use search::{FastOptions, FastOutcome, PHASE2_CAP};
 
@@ -37,6 +37,7 @@ pub struct TwoPhase {
 #[derive(Debug, thiserror::Error)]
 #[error("internal error: the two-phase search returned {moves}, which does not solve the position; please report this")]
 pub struct InvalidSolution {
+    /// The sequence it returned.
     pub moves: String,
 }
 

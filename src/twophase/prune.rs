@@ -9,8 +9,8 @@
 use super::coords::{
     Coords, CORNER_PERMS, FLIPS, FLIP_SLICE_CLASSES, PHASE2_MOVES, SLICE_PERMS, TWISTS,
 };
-use crate::cube::MOVE_COUNT;
 use crate::cube::symmetry::UD_SYMMETRIES;
+use crate::cube::MOVE_COUNT;
 use crate::tables::generate::Space;
 
 /// Entries of the phase-1 table.

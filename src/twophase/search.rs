@@ -11,8 +11,8 @@
 
 use super::coords::{phase2_coords, Coords, PHASE2_MASK, PHASE2_MOVES, PHASE2_SLOT, SLICE_PERMS};
 use super::prune::PHASE2_HALF;
-use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS};
 use crate::cube::symmetry::{conjugate, symmetries};
+use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 

@@ -4,9 +4,8 @@
 
 use crate::testing as common;
 
-
-use korf::cube::{random_cube, Cube, Move, ALL_MOVES};
 use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
+use korf::cube::{random_cube, Cube, Move, ALL_MOVES};
 use korf::tables::{Table, TableKind};
 use korf::twophase::coords::{
     phase1_cube, phase2_coords, phase2_cube, slice_coord, FLIPS, FLIP_SLICES, FLIP_SLICE_CLASSES,

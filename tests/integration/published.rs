@@ -11,8 +11,8 @@
 use crate::common;
 
 use korf::cube::{parse_moves, Cube};
-use korf::search::{self, Hooks, Options};
 use korf::search::HeuristicKind;
+use korf::search::{self, Hooks, Options};
 use korf::tables::TableKind;
 
 fn solve_list(file: &str, length: usize, positions: usize) {

@@ -1,8 +1,8 @@
 //! The 48 symmetries: group structure, action on moves, and agreement with rotating and
 //! mirroring a 3-D sticker model of the cube.
 
-use korf::cube::{Cube, Move, ALL_MOVES};
 use korf::cube::symmetry::{conjugate, symmetries, SymCube, SYMMETRIES, UD_SYMMETRIES};
+use korf::cube::{Cube, Move, ALL_MOVES};
 use rand::{Rng, SeedableRng};
 
 use crate::sticker::{Linear, StickerCube};

@@ -1,6 +1,8 @@
 //! `korf show`, `korf scramble`, `korf check`, and reading a position argument.
 
-use crate::cli::{CheckArgs, CliError, PositionArgs, ScrambleArgs, ScrambleFormat, ShowArgs, ShowFormat};
+use crate::cli::{
+    CheckArgs, CliError, PositionArgs, ScrambleArgs, ScrambleFormat, ShowArgs, ShowFormat,
+};
 use crate::out;
 use korf::cube::{self, format_moves, parse_moves, Cube};
 use korf::report;
@@ -56,7 +58,11 @@ pub fn scramble(a: ScrambleArgs) -> Result<(), CliError> {
         _ => {
             let dir = korf::tables::resolve_dir(a.tables.as_deref());
             let display = crate::tables::BuildDisplay::new();
-            Some(korf::open_two_phase(&dir, true, Some(&|e| display.show(e)))?)
+            Some(korf::open_two_phase(
+                &dir,
+                true,
+                Some(&|e| display.show(e)),
+            )?)
         }
     };
     // One thread: the search order, and so the output for a seed, is fixed.

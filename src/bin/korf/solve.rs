@@ -137,7 +137,13 @@ fn solve_one(
         Engine::Optimal(solver) => solve_optimal(solver, index, input, cube, live),
         Engine::Fast { solver, opts } => {
             let outcome = solver.solve(cube, opts).map_err(korf::Error::from)?;
-            Ok(SolveRecord::fast(index, input, cube, &outcome, opts.threads))
+            Ok(SolveRecord::fast(
+                index,
+                input,
+                cube,
+                &outcome,
+                opts.threads,
+            ))
         }
     }
 }

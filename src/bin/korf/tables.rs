@@ -66,76 +66,76 @@ impl BuildDisplay {
         let d = kind.descriptor();
         let name = d.name;
         match p {
-        Progress::DepthStart {
-            depth,
-            backward,
-            work,
-        } => {
-            if self.terminal {
-                let pb = ProgressBar::new(work);
-                pb.set_style(
+            Progress::DepthStart {
+                depth,
+                backward,
+                work,
+            } => {
+                if self.terminal {
+                    let pb = ProgressBar::new(work);
+                    pb.set_style(
                     ProgressStyle::with_template(
                         "{prefix:>9} {msg:<22} [{bar:30}] {percent:>3}% {elapsed_precise} ETA {eta}",
                     )
                     .unwrap()
                     .progress_chars("=> "),
                 );
-                pb.set_prefix(name);
-                pb.set_message(format!(
-                    "depth {depth} ({})",
-                    if backward { "backward" } else { "forward" }
-                ));
-                *self.bar.lock().unwrap() = Some(pb);
+                    pb.set_prefix(name);
+                    pb.set_message(format!(
+                        "depth {depth} ({})",
+                        if backward { "backward" } else { "forward" }
+                    ));
+                    *self.bar.lock().unwrap() = Some(pb);
+                }
             }
-        }
-        Progress::Work { done } => {
-            if let Some(pb) = self.bar.lock().unwrap().as_ref() {
-                pb.set_position(done);
+            Progress::Work { done } => {
+                if let Some(pb) = self.bar.lock().unwrap().as_ref() {
+                    pb.set_position(done);
+                }
             }
-        }
-        Progress::Checkpoint { depth } => {
-            eprintln!("{name}: checkpoint saved after depth {depth} (an interrupted run continues from here)");
-        }
-        Progress::Resumed {
-            depth,
-            filled,
-            done,
-        } => {
-            if done == 0 {
-                eprintln!(
+            Progress::Checkpoint { depth } => {
+                eprintln!("{name}: checkpoint saved after depth {depth} (an interrupted run continues from here)");
+            }
+            Progress::Resumed {
+                depth,
+                filled,
+                done,
+            } => {
+                if done == 0 {
+                    eprintln!(
                     "{name}: resuming from the checkpoint after depth {depth} ({filled} of {} entries filled)",
                     d.entries
                 );
-            } else {
-                eprintln!(
+                } else {
+                    eprintln!(
                     "{name}: resuming depth {} from a checkpoint in its middle ({filled} of {} entries filled before it)",
                     depth + 1,
                     d.entries
                 );
+                }
             }
-        }
-        Progress::PartialCheckpoint { depth, done, work } => {
-            eprintln!(
+            Progress::PartialCheckpoint { depth, done, work } => {
+                eprintln!(
                 "{name}: checkpoint saved in depth {depth} ({done} of {work} chunks done; an interrupted run continues from here)"
             );
-        }
-        Progress::DepthDone {
-            depth,
-            found,
-            filled,
-        } => {
-            if let Some(pb) = self.bar.lock().unwrap().take() {
-                pb.finish_and_clear();
             }
-            let secs = self.started.lock().unwrap().elapsed().as_secs_f64();
-            eprintln!(
+            Progress::DepthDone {
+                depth,
+                found,
+                filled,
+            } => {
+                if let Some(pb) = self.bar.lock().unwrap().take() {
+                    pb.finish_and_clear();
+                }
+                let secs = self.started.lock().unwrap().elapsed().as_secs_f64();
+                eprintln!(
                 "{name}: depth {depth:>2}: {found:>11} states, {filled:>11}/{} filled ({:5.1}%), {:.1}s, {:.1} M states/s",
                 d.entries,
                 100.0 * filled as f64 / d.entries as f64,
                 secs,
                 filled as f64 / secs.max(1e-9) / 1e6
             );
-        }
+            }
         }
     }
 }
@@ -196,8 +196,7 @@ fn coset_for_memory(size: &str) -> Result<TableKind, CliError> {
             "--memory {size}: not a size; write it like 8G, 4.5GB, 500M or 6GiB"
         ))
     })?;
-    TableKind::largest_coset_table_within(bytes)
-    .ok_or_else(|| {
+    TableKind::largest_coset_table_within(bytes).ok_or_else(|| {
         CliError::Input(format!(
             "--memory {size}: the smallest coset table needs {} to build",
             human_bytes(TableKind::Coset.generation_peak())

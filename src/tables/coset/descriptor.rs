@@ -33,7 +33,9 @@ pub const COSET: Descriptor = Descriptor {
     used_by: "--heuristic coset (default without coset4) or all",
     on_demand: true,
     build_seconds: 15,
-    generate: |layout, progress, cp| generate_resumable(&CosetSpace(coset_coords()), layout, progress, cp),
+    generate: |layout, progress, cp| {
+        generate_resumable(&CosetSpace(coset_coords()), layout, progress, cp)
+    },
     states_per_entry: None,
     prepare: || {
         coset_coords();

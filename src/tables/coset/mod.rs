@@ -30,8 +30,8 @@
 //! [`EdgeMasks`] through small tables.
 
 use crate::cube::coord::binomial;
-use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
 use crate::cube::symmetry::{conjugate, symmetries, visit_twins, Twins, SYMMETRIES};
+use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -307,13 +307,6 @@ impl Variant {
             Variant::SliceFlips => 16,
         }
     }
-    /// Number of oriented edges the subgroup asks for (the issue's `k`).
-    pub const fn oriented_edges(self) -> u32 {
-        match self {
-            Variant::Slices => 0,
-            Variant::SliceFlips => 4,
-        }
-    }
     /// Edge values per corner class.
     pub const fn edge_values(self) -> usize {
         EDGE_SLICES * self.flip_values()
@@ -357,8 +350,10 @@ pub struct CosetCoords {
     /// `flip_conj[(e * syms + s) * 16 + f]`: E flips of the conjugate by `s`.
     pub flip_conj: Vec<u8>,
     /// Class of each raw corner value.
+    #[cfg_attr(not(test), allow(dead_code))] // read by the unit tests
     pub corner_class: Vec<u16>,
     /// A symmetry that takes each raw corner value to its class representative.
+    #[cfg_attr(not(test), allow(dead_code))] // read by the unit tests
     pub corner_sym: Vec<u8>,
     /// `class << 8 | sym` of each raw corner value: one load for both.
     pub corner_class_sym: Vec<u32>,
@@ -369,9 +364,6 @@ pub struct CosetCoords {
     pub class_rep: Vec<u32>,
     /// Symmetries that fix each representative (bit `s`), identity included.
     pub class_stabilizer: Vec<u64>,
-    /// `corner_axis[raw * 2 + a - 1]`: raw corner value of the conjugate by
-    /// `AXIS_SYMMETRIES[a]` (k = 4 only).
-    pub corner_axis: Vec<u32>,
     /// `slice_axis[value * 2 + a - 1]`: slice value of the conjugate by
     /// `AXIS_SYMMETRIES[a]` (k = 4 only).
     pub slice_axis: Vec<u16>,
@@ -511,7 +503,6 @@ impl CosetCoords {
             corner_sym,
             class_rep,
             class_stabilizer,
-            corner_axis,
             slice_axis,
             axis_source,
             flip_axis,
@@ -580,18 +571,6 @@ impl CosetCoords {
             edge
         } else {
             edge * 16 + self.flip_conj[((slices / 70) * self.syms + s) * 16 + flips] as usize
-        }
-    }
-
-    /// A position standing for entry `i` (the class representative's corners).
-    pub fn entry_cube(&self, i: u64) -> Cube {
-        let class = (i / self.edge_values as u64) as usize;
-        let edge = (i % self.edge_values as u64) as usize;
-        let corners = corner_cube(self.class_rep[class] as usize);
-        let edges = edge_cube_flipped(edge / self.flips, edge % self.flips);
-        Cube {
-            corners: corners.corners,
-            edges: edges.edges,
         }
     }
 }

@@ -3,13 +3,13 @@
 
 use crate::testing as common;
 
+use korf::cube::symmetry::Twins;
+use korf::cube::symmetry::{conjugate, symmetries, SYMMETRIES};
+use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::tables::coset::{
     self, corner_cube, corner_raw, coset_coords, edge_cube, edge_slices, CORNER_CLASSES,
     CORNER_RAW, EDGE_SLICES,
 };
-use korf::cube::{random_cube, Cube, ALL_MOVES};
-use korf::cube::symmetry::Twins;
-use korf::cube::symmetry::{conjugate, symmetries, SYMMETRIES};
 use rand::{Rng, SeedableRng};
 
 fn rng(seed: u64) -> rand::rngs::StdRng {
@@ -115,7 +115,6 @@ fn move_tables_agree_with_the_cube_model() {
     }
 }
 
-
 use korf::tables::{Table, TableKind};
 use std::collections::HashSet;
 
@@ -201,8 +200,8 @@ fn entries_equal_the_brute_force_distance_to_the_subgroup() {
     }
 }
 
-use korf::search::{self, Options};
 use korf::search::HeuristicKind;
+use korf::search::{self, Options};
 
 #[test]
 fn coset_searches_are_optimal_against_heuristic_free_search() {

@@ -4,12 +4,12 @@
 
 use crate::testing as common;
 
+use korf::cube::symmetry::Twins;
+use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
+use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::tables::coset::{
     coords_for, corner_raw, e_flips, edge_slices, CosetCoords, Variant, AXIS_SYMMETRIES, CORNER_RAW,
 };
-use korf::cube::{random_cube, Cube, ALL_MOVES};
-use korf::cube::symmetry::Twins;
-use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
 use rand::{Rng, SeedableRng};
 use std::collections::{HashMap, HashSet};
 
@@ -164,9 +164,8 @@ fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
     assert!(checked[3] > 0 && checked[4] > 0, "{checked:?}");
 }
 
-
 use korf::search::HeuristicKind;
-use korf::tables::{TableKind};
+use korf::tables::TableKind;
 
 // The tests below need the k = 4 table (1.3 GiB, about 15 minutes on 2 cores); they build
 // it into the test tables directory on first use.  Run them with

@@ -24,9 +24,9 @@
 //! `v - 1` moves); the search uses this on the probes of each axis (see
 //! [`crate::search`]).
 
-use crate::tables::coset::{unrank_combination, COMBINATION_RANK};
-use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
 use crate::cube::symmetry::{conjugate, symmetries, visit_twins, SymCube, Twins, UD_SYMMETRIES};
+use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
+use crate::tables::coset::{unrank_combination, COMBINATION_RANK};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 

@@ -4,13 +4,13 @@
 
 use crate::testing as common;
 
+use korf::cube::symmetry::Twins;
+use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
 use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::tables::flipslice::{
     flipslice_coords, parts, FlipSliceCoords, FlipSliceSpace, AXIS_SYMMETRIES, CORNER_CLASSES,
     CORNER_RAW, EDGE_VALUES,
 };
-use korf::cube::symmetry::Twins;
-use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -195,9 +195,8 @@ fn excluded_moves_are_the_subgroup_moves_of_each_axis() {
     assert_eq!(co.excluded_by_axes[0], 0);
 }
 
-
 use korf::search::HeuristicKind;
-use korf::tables::{TableKind};
+use korf::tables::TableKind;
 
 // The tests below need the flipslice table (2.3 GiB on disk, 7.6 GB of memory and about
 // 15 minutes on 2 cores to build); they build it into the test tables directory on first

@@ -19,9 +19,9 @@
 //! When a representative is itself symmetric, one state has several such indices ("twins",
 //! [`FullEdgeCoords::twins`]); a table stores the same value in all of them.
 
-use crate::tables::coset::{edge_cube, EdgeMasks, EDGE_SLICES};
-use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
 use crate::cube::symmetry::{symmetries, visit_twins, Twins, SYMMETRIES};
+use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
+use crate::tables::coset::{edge_cube, EdgeMasks, EDGE_SLICES};
 use std::sync::OnceLock;
 
 /// Free flip values (the twelfth flip is fixed by the others).
@@ -36,6 +36,7 @@ pub const CLASSES: usize = 1_482_170;
 /// Table entries: classes × arrangements.
 pub const ENTRIES: u64 = CLASSES as u64 * ARRANGEMENTS as u64;
 /// Edge states: 12! · 2^11.
+#[cfg(test)]
 pub const EDGE_STATES: u64 = 980_995_276_800;
 /// Edge states by depth, thesis Table 4.1 (depths 0–14).
 pub const EXPECTED_STATES: [u64; 15] = [

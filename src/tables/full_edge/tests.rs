@@ -3,13 +3,12 @@
 
 use crate::testing as common;
 
-
+use korf::cube::symmetry::Twins;
+use korf::cube::symmetry::{conjugate, symmetries, SYMMETRIES};
 use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::tables::full_edge::{
     arrangement, full_edge_coords, outer, ARRANGEMENTS, EXPECTED_STATES, FLIPS, OUTER_RAW,
 };
-use korf::cube::symmetry::Twins;
-use korf::cube::symmetry::{conjugate, symmetries, SYMMETRIES};
 use rand::{rngs::StdRng, SeedableRng};
 use std::collections::{HashMap, HashSet};
 
@@ -214,8 +213,8 @@ fn expected_distribution_sums_to_all_edge_states() {
 #[ignore]
 fn full_edge_searches_are_optimal_against_heuristic_free_search() {
     use korf::search::HeuristicKind;
-use korf::search::TableSet;
-use korf::tables::{Residency};
+    use korf::search::TableSet;
+    use korf::tables::Residency;
     let dir = std::env::var_os("KORF_TEST_TABLES").expect("set KORF_TEST_TABLES");
     let set = TableSet::open_for(dir.as_ref(), Residency::Mapped, HeuristicKind::FullEdge)
         .expect("the full-edge table is built and valid");
@@ -231,8 +230,8 @@ use korf::tables::{Residency};
 fn coset4_with_full_edge_searches_are_optimal_against_heuristic_free_search() {
     // Both large tables at once (`korf tables generate --coset 4` as well).
     use korf::search::HeuristicKind;
-use korf::search::TableSet;
-use korf::tables::{Residency};
+    use korf::search::TableSet;
+    use korf::tables::Residency;
     let dir = std::env::var_os("KORF_TEST_TABLES").expect("set KORF_TEST_TABLES");
     let set = TableSet::open_for(
         dir.as_ref(),
@@ -250,8 +249,8 @@ fn full_edge_values_are_admissible_on_random_walks() {
     // The table, on the position and on its inverse, never exceeds the length of the walk
     // that made the position.
     use korf::search::HeuristicKind;
-use korf::search::TableSet;
-use korf::tables::{Residency};
+    use korf::search::TableSet;
+    use korf::tables::Residency;
     use rand::Rng;
     let dir = std::env::var_os("KORF_TEST_TABLES").expect("set KORF_TEST_TABLES");
     let set = TableSet::open_for(dir.as_ref(), Residency::Mapped, HeuristicKind::FullEdge)

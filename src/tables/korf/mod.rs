@@ -9,8 +9,10 @@
 
 use crate::cube::coord;
 use crate::cube::ALL_MOVES;
-use crate::tables::generate::{generate_space, Generated, Progress, Space};
 use crate::cube::{premove_corner, premove_edge, Cube, Move};
+use crate::tables::generate::Space;
+#[cfg(test)]
+use crate::tables::generate::{generate_space, Generated, Progress};
 
 /// A pattern: a projection of the cube with a dense index.
 pub trait Pattern: Sync {
@@ -114,6 +116,7 @@ pub const EDGES7_A: EdgeGroup<7> = EdgeGroup {
 /// UR↔DL, UF↔DF, UL↔DR, UB↔DB, FR↔FL, BL↔BR.  It keeps every edge's orientation.
 pub const Z2_EDGES: [u8; 12] = [6, 5, 4, 7, 2, 1, 0, 3, 9, 8, 11, 10];
 /// The corner relabelling of z2: URF↔DLF, UFL↔DFR, ULB↔DRB, UBR↔DBL (twists kept).
+#[cfg(test)]
 pub const Z2_CORNERS: [u8; 8] = [5, 4, 7, 6, 1, 0, 3, 2];
 
 /// The second 7-edge group, the z2 image of the first: DL DF DR DB FL FR BL.  Looked up in
@@ -152,6 +155,7 @@ pub fn edges7_b_state(cube: &Cube) -> [u8; 7] {
 }
 
 /// The whole-cube z2 rotation as a cubie position (used by tests to check the symmetry).
+#[cfg(test)]
 pub fn z2_cube() -> Cube {
     let mut c = Cube::SOLVED;
     c.corners = Z2_CORNERS;
@@ -184,6 +188,7 @@ impl<P: Pattern> Space for PatternSpace<'_, P> {
 }
 
 /// Generate the table of pattern `p`, starting from the solved state `solved`.
+#[cfg(test)]
 pub fn generate<P: Pattern>(
     p: &P,
     solved: &P::State,

@@ -29,7 +29,8 @@ const SLICEPERM_EXPECTED: [u64; 14] = [
 /// The coset of the subgroup that keeps the U and D layers and the E edges' order.
 pub const SLICEPERM: Descriptor = Descriptor {
     name: "sliceperm",
-    description: "coset keeping the U/D layers and E order: corner class x E-slice order x U/D flips",
+    description:
+        "coset keeping the U/D layers and E order: corner class x E-slice order x U/D flips",
     entries: ENTRIES,
     bits: 2,
     mod3: false,
@@ -37,10 +38,13 @@ pub const SLICEPERM: Descriptor = Descriptor {
     expected: &SLICEPERM_EXPECTED,
     expected_states: &[],
     base: Some(SLICEPERM_BASE),
-    used_by: "--heuristic sliceperm (default when present; `korf tables generate --only sliceperm`)",
+    used_by:
+        "--heuristic sliceperm (default when present; `korf tables generate --only sliceperm`)",
     on_demand: false,
     build_seconds: 3600,
-    generate: |layout, progress, cp| generate_resumable(&SlicePermSpace(sliceperm_coords()), layout, progress, cp),
+    generate: |layout, progress, cp| {
+        generate_resumable(&SlicePermSpace(sliceperm_coords()), layout, progress, cp)
+    },
     states_per_entry: None,
     prepare: || {
         sliceperm_coords();

@@ -17,13 +17,13 @@
 //! per-axis cubie lookups are flipslice's ([`FlipSliceCoords`]); this module adds the E
 //! order and the compression of the flips.
 
-use crate::tables::coset::COMBINATION_RANK;
+use crate::cube::symmetry::{conjugate, visit_twins, Twins, UD_SYMMETRIES};
 use crate::cube::{Cube, MOVE_COUNT};
+use crate::tables::coset::COMBINATION_RANK;
 use crate::tables::flipslice::{
     corner_cube, edge_cube_ordered, flipslice_coords, FlipSliceCoords, Parts, CORNER_CLASSES,
     E_SETS,
 };
-use crate::cube::symmetry::{conjugate, visit_twins, Twins, UD_SYMMETRIES};
 use std::sync::OnceLock;
 
 /// Orders of the four E edges.

@@ -4,18 +4,17 @@
 
 use crate::testing as common;
 
+use korf::cube::symmetry::Twins;
+use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
 use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::tables::flipslice::{parts, AXIS_SYMMETRIES};
 use korf::tables::sliceperm::{
     layer_flips, order_of, sliceperm_coords, spread_flips, SlicePermCoords, SlicePermSpace,
     EDGE_VALUES, ENTRIES,
 };
-use korf::cube::symmetry::Twins;
-use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
-
 
 fn rng(seed: u64) -> rand::rngs::StdRng {
     rand::rngs::StdRng::seed_from_u64(seed)
@@ -220,7 +219,7 @@ fn a_move_of_an_axis_subgroup_keeps_that_axis_entry_of_the_tracked_inverse() {
 }
 
 use korf::search::HeuristicKind;
-use korf::tables::{TableKind};
+use korf::tables::TableKind;
 
 // The tests below need the sliceperm table (7.1 GiB on disk and in memory, about 45
 // minutes on 2 cores to build); they build it into the test tables directory on first use.
