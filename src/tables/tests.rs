@@ -313,7 +313,7 @@ fn real_corner_table_verifies_and_detects_a_flipped_payload_byte() {
 
 /// The whole default set against thesis Tables 3.2–3.4.  Needs the tables:
 /// `korf tables generate` then
-/// `cargo test --release --test tables -- --ignored full_default_set`.
+/// `cargo test --release --lib tables::tests -- --ignored full_default_set`.
 #[test]
 #[ignore]
 fn full_default_set_matches_published_distributions() {

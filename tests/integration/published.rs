@@ -1,7 +1,7 @@
 //! The published optimal-length lists (`../shared/data/scrambles`, copied to
 //! `benches/scrambles`): every position must come out at exactly its stated length.  These
 //! run for minutes to hours, so they are `#[ignore]`d benchmarks; run one with, e.g.,
-//! `KORF_TEST_TABLES=tables cargo test --release --test published -- --ignored list_17`
+//! `KORF_TEST_TABLES=tables cargo test --release --test integration -- --ignored published::list_17`
 //! (they use the sliceperm coset table when the test tables directory holds it, else the
 //! flipslice table, building that on first use: about 12 minutes and 7.6 GB of memory).
 //! They search

@@ -169,7 +169,7 @@ use korf::tables::TableKind;
 
 // The tests below need the k = 4 table (1.3 GiB, about 15 minutes on 2 cores); they build
 // it into the test tables directory on first use.  Run them with
-// `cargo test --release --test coset_flips -- --ignored`
+// `cargo test --release --lib tables::coset::tests_flips -- --ignored`
 // (`KORF_TEST_TABLES=tables` reuses the table `korf tables generate --coset 4` built).
 
 #[test]

@@ -200,7 +200,7 @@ use korf::tables::TableKind;
 
 // The tests below need the flipslice table (2.3 GiB on disk, 7.6 GB of memory and about
 // 15 minutes on 2 cores to build); they build it into the test tables directory on first
-// use.  Run them with `cargo test --release --test flipslice -- --ignored`
+// use.  Run them with `cargo test --release --lib tables::flipslice -- --ignored`
 // (`KORF_TEST_TABLES=tables` reuses the table `korf tables generate --only flipslice` built).
 
 #[test]

@@ -207,7 +207,7 @@ fn expected_distribution_sums_to_all_edge_states() {
 }
 
 // With the table built (`korf tables generate --only full-edge`, about an hour):
-// `KORF_TEST_TABLES=tables cargo test --release --test full_edge -- --ignored`.
+// `KORF_TEST_TABLES=tables cargo test --release --lib tables::full_edge -- --ignored`.
 
 #[test]
 #[ignore]

@@ -223,7 +223,7 @@ use korf::tables::TableKind;
 
 // The tests below need the sliceperm table (7.1 GiB on disk and in memory, about 45
 // minutes on 2 cores to build); they build it into the test tables directory on first use.
-// Run them with `KORF_TEST_TABLES=tables cargo test --release --test sliceperm -- --ignored`
+// Run them with `KORF_TEST_TABLES=tables cargo test --release --lib tables::sliceperm -- --ignored`
 // after `korf tables generate --only sliceperm`.
 
 #[test]
