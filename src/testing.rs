@@ -299,3 +299,63 @@ pub fn assert_expanded_counts_match_raw_cosets<K: std::hash::Hash + Eq>(
     }
     assert!(expanded[depth] > min_last, "the check reaches a real depth");
 }
+
+/// The `#[ignore]`d checks of a large three-axis table, written once for every family that
+/// has one.  They need the table: built into the test tables directory on first use, or
+/// reused from `$KORF_TEST_TABLES`.  The calling module provides `coords()`, `rng(seed)`,
+/// `entry_depths(coords, depth)` (a sparse breadth-first search over the entries) and
+/// `common` (this module).
+///
+/// * the file verifies, its entries match the sparse search to `sparse_depth`, and twins
+///   read alike;
+/// * searches with its heuristic are optimal against heuristic-free search;
+/// * the heuristic is admissible on random walks;
+/// * with `same_lengths_as`, the lengths found agree with another heuristic's.
+macro_rules! large_table_checks {
+    (table: $kind:expr, heuristic: $h:expr, sparse_depth: $depth:expr, seeds: $seed:expr
+     $(, same_lengths_as: $other:expr)?) => {
+        #[test]
+        #[ignore]
+        fn table_verifies_and_matches_the_sparse_search() {
+            use korf::cube::random_cube;
+            use korf::cube::symmetry::Twins;
+            let t = common::open_generated($kind);
+            let v = t.verify();
+            assert!(v.checksum_ok && v.histogram_ok, "{v:?}");
+            if let Some(base) = $kind.descriptor().base {
+                assert_eq!(t.base(), base, "the base fixed in the descriptor");
+            }
+            let co = coords();
+            let mut r = rng($seed);
+            common::assert_table_matches_sparse_search(
+                &t,
+                &entry_depths(co, $depth),
+                &mut || co.index(&random_cube(&mut r)),
+                &|i, visit| co.twins(i, visit),
+            );
+        }
+
+        #[test]
+        #[ignore]
+        fn searches_are_optimal_against_heuristic_free_search() {
+            let set = common::table_set_for($h);
+            assert_eq!(set.kind(), $h);
+            common::assert_optimal_on_short_scrambles(&set, $seed + 1);
+        }
+
+        #[test]
+        #[ignore]
+        fn heuristic_is_admissible_on_random_walks() {
+            common::assert_admissible_on_random_walks($h, $seed + 2);
+        }
+
+        $(
+            #[test]
+            #[ignore]
+            fn finds_the_lengths_another_heuristic_finds() {
+                common::assert_same_lengths($h, $other, $seed + 3);
+            }
+        )?
+    };
+}
+pub(crate) use large_table_checks;

@@ -4,7 +4,7 @@
 
 use super::descriptor::Descriptor;
 use super::generate::{Checkpoint, Generated, Layout, Progress};
-use super::{coset, flipslice, full_edge, korf, sliceperm};
+use super::{coset, flipslice, full_edge, korf, sliceperm, twophase};
 use std::path::{Path, PathBuf};
 
 /// Every table korf can build, in build order.
@@ -69,8 +69,8 @@ impl TableKind {
             TableKind::Corners => &korf::CORNERS,
             TableKind::Edges7 => &korf::EDGES7,
             TableKind::EdgePerm => &korf::EDGEPERM,
-            TableKind::Phase1 => &crate::twophase::PHASE1,
-            TableKind::Phase2 => &crate::twophase::PHASE2,
+            TableKind::Phase1 => &twophase::PHASE1,
+            TableKind::Phase2 => &twophase::PHASE2,
             TableKind::Coset => &coset::COSET,
             TableKind::Coset4 => &coset::COSET4,
             TableKind::FullEdge => &full_edge::FULL_EDGE,

@@ -11,7 +11,7 @@
 //! * `sliceperm` — the same with the E edges' order and only the U/D-layer flips.
 //! * `full_edge` — all 12 edges, reduced by the 48 symmetries, depth mod 3.
 //!
-//! The two-phase solver's tables are described in [`crate::twophase`].
+//! * `twophase` — the two distance tables of the two-phase search ([`crate::twophase`]).
 //!
 //! The **machinery** knows no family: `format` (file header, atomic write), `packed`
 //! (2-bit lines with fallback), `generate` (the breadth-first engine and its
@@ -33,6 +33,7 @@ pub(crate) mod flipslice;
 pub(crate) mod full_edge;
 pub(crate) mod korf;
 pub(crate) mod sliceperm;
+pub(crate) mod twophase;
 
 pub use build::{build_file, resolve_dir};
 pub use catalogue::{TableKind, DEFAULT_SET, TWOPHASE_SET};

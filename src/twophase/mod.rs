@@ -1,26 +1,16 @@
 //! Kociemba's two-phase search: near-optimal solutions in milliseconds.
 //!
 //! Phase 1 takes the position into the subgroup ⟨U, D, R2, L2, F2, B2⟩; phase 2 solves it
-//! with those moves only.  Both are IDA* over small coordinates ([`coords`]) with exact
-//! distance tables (`prune`).  The search keeps going after the first solution, with longer
+//! with those moves only.  Both are IDA* over small coordinates with exact distance tables
+//! (the family folder `tables/twophase/`).  The search keeps going after the first solution, with longer
 //! phase-1 solutions and shorter phase-2 tails, until the target length is met.
-
-pub(crate) mod coords;
-pub(crate) mod prune;
-
-use std::sync::OnceLock;
-
-/// The move and symmetry tables, built on first use.
-pub fn coords() -> &'static coords::Coords {
-    static C: OnceLock<coords::Coords> = OnceLock::new();
-    C.get_or_init(coords::Coords::build)
-}
 
 pub(crate) mod search;
 
 pub use search::{FastOptions, FastOutcome, PHASE2_CAP};
 
 use crate::cube::Cube;
+use crate::tables::twophase::coords;
 use crate::tables::{Table, TableError, TableKind};
 use std::path::Path;
 
@@ -29,7 +19,7 @@ use std::path::Path;
 pub struct TwoPhase {
     phase1: Table,
     phase2: Table,
-    coords: &'static coords::Coords,
+    coords: &'static crate::tables::twophase::coords::Coords,
 }
 
 /// A two-phase solution that does not solve its position: a bug, reported rather than
@@ -115,8 +105,6 @@ impl TwoPhase {
     }
 }
 
-mod descriptor;
-pub use descriptor::{PHASE1, PHASE2};
 
 #[cfg(test)]
 mod tests;

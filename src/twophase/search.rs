@@ -9,8 +9,8 @@
 //! a solution meets the target, when the time budget runs out, or when `d1` passes the
 //! bound.
 
-use super::coords::{phase2_coords, Coords, PHASE2_MASK, PHASE2_MOVES, PHASE2_SLOT, SLICE_PERMS};
-use super::prune::PHASE2_HALF;
+use crate::tables::twophase::coords::{phase2_coords, Coords, PHASE2_MASK, PHASE2_MOVES, PHASE2_SLOT, SLICE_PERMS};
+use crate::tables::twophase::prune::PHASE2_HALF;
 use crate::cube::symmetry::{conjugate, symmetries};
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -158,7 +158,7 @@ impl Worker<'_> {
         let idx = self.coords.phase1_index(
             c.twist_coord() as u16,
             c.flip_coord() as u16,
-            super::coords::slice_coord(c),
+            crate::tables::twophase::coords::slice_coord(c),
         );
         nibble(self.phase1, idx as usize)
     }
@@ -173,7 +173,7 @@ impl Worker<'_> {
         let (t, f, s) = (
             c.twist_coord() as u16,
             c.flip_coord() as u16,
-            super::coords::slice_coord(&c),
+            crate::tables::twophase::coords::slice_coord(&c),
         );
         self.phase1(t, f, s, 0, d1, NO_PREVIOUS)
     }

@@ -6,6 +6,7 @@ mod cli;
 mod common;
 mod conventions;
 mod cube_model;
+mod library;
 mod published;
 mod solve;
 mod sticker;

@@ -167,46 +167,16 @@ fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
 use korf::search::HeuristicKind;
 use korf::tables::TableKind;
 
-// The tests below need the k = 4 table (1.3 GiB, about 15 minutes on 2 cores); they build
-// it into the test tables directory on first use.  Run them with
-// `cargo test --release --lib tables::coset::tests_flips -- --ignored`
-// (`KORF_TEST_TABLES=tables` reuses the table `korf tables generate --coset 4` built).
-
-#[test]
-#[ignore]
-fn coset4_table_verifies_and_matches_the_sparse_search() {
-    let t = common::open_generated(TableKind::Coset4);
-    let v = t.verify();
-    assert!(v.checksum_ok && v.histogram_ok, "{v:?}");
-    let co = coords();
-    let depths = entry_depths(co, 6);
-    let mut counts = [0u64; 7];
-    for (&i, &d) in &depths {
-        counts[d] += 1;
-        assert!(
-            t.get(i) as usize <= d,
-            "entry {i} reads above its depth {d}"
-        );
-    }
-    assert_eq!(&t.header().histogram[..7], &counts[..]);
-    // Twins hold equal depths: equal values above the base; at or below it both read as
-    // their own line's fallback, which may differ.
-    let base = t.base();
-    let exact = |v: u8| if v > base { v } else { 0 };
-    let mut r = rng(15);
-    for _ in 0..20_000 {
-        let i = co.index(&random_cube(&mut r));
-        co.twins(i, |j| assert_eq!(exact(t.get(j)), exact(t.get(i))));
-    }
-}
-
-#[test]
-#[ignore]
-fn coset4_searches_are_optimal_against_heuristic_free_search() {
-    let set = common::table_set_for(HeuristicKind::Coset4);
-    assert_eq!(set.kind(), HeuristicKind::Coset4);
-    common::assert_optimal_on_short_scrambles(&set, 16);
-}
+// The checks of the built table need the k = 4 table (1.3 GiB, about 15 minutes on 2
+// cores); they build it into the test tables directory on first use.  Run them with `cargo
+// test --release --lib tables::coset::tests_flips -- --ignored` (`KORF_TEST_TABLES=tables`
+// reuses the table `korf tables generate --coset 4` built).
+common::large_table_checks!(
+    table: TableKind::Coset4,
+    heuristic: HeuristicKind::Coset4,
+    sparse_depth: 6,
+    seeds: 15
+);
 
 #[test]
 #[ignore]
@@ -241,8 +211,3 @@ fn interleaved_lanes_find_the_lengths_one_task_at_a_time_finds() {
     }
 }
 
-#[test]
-#[ignore]
-fn coset4_heuristic_is_admissible_on_random_walks() {
-    common::assert_admissible_on_random_walks(HeuristicKind::Coset4, 17);
-}

@@ -198,48 +198,18 @@ fn excluded_moves_are_the_subgroup_moves_of_each_axis() {
 use korf::search::HeuristicKind;
 use korf::tables::TableKind;
 
-// The tests below need the flipslice table (2.3 GiB on disk, 7.6 GB of memory and about
-// 15 minutes on 2 cores to build); they build it into the test tables directory on first
-// use.  Run them with `cargo test --release --lib tables::flipslice -- --ignored`
-// (`KORF_TEST_TABLES=tables` reuses the table `korf tables generate --only flipslice` built).
-
-#[test]
-#[ignore]
-fn flipslice_table_verifies_and_matches_the_sparse_search() {
-    let t = common::open_generated(TableKind::FlipSlice);
-    assert!(
-        t.verify().histogram_ok,
-        "the published-in-README distribution"
-    );
-    let co = coords();
-    let mut r = rng(27);
-    common::assert_table_matches_sparse_search(
-        &t,
-        &entry_depths(co, 5),
-        &mut || co.index(&random_cube(&mut r)),
-        &|i, visit| co.twins(i, visit),
-    );
-}
-
-#[test]
-#[ignore]
-fn flipslice_searches_are_optimal_against_heuristic_free_search() {
-    let set = common::table_set_for(HeuristicKind::FlipSlice);
-    assert_eq!(set.kind(), HeuristicKind::FlipSlice);
-    common::assert_optimal_on_short_scrambles(&set, 28);
-}
-
-#[test]
-#[ignore]
-fn flipslice_finds_the_lengths_the_coset_table_finds() {
-    common::assert_same_lengths(HeuristicKind::FlipSlice, HeuristicKind::Coset, 29);
-}
-
-#[test]
-#[ignore]
-fn flipslice_heuristic_is_admissible_on_random_walks() {
-    common::assert_admissible_on_random_walks(HeuristicKind::FlipSlice, 30);
-}
+// The checks of the built table need the flipslice table (2.3 GiB on disk, 7.6 GB of memory
+// and about 15 minutes on 2 cores to build); they build it into the test tables directory
+// on first use.  Run them with `cargo test --release --lib tables::flipslice -- --ignored`
+// (`KORF_TEST_TABLES=tables` reuses the table `korf tables generate --only flipslice`
+// built).
+common::large_table_checks!(
+    table: TableKind::FlipSlice,
+    heuristic: HeuristicKind::FlipSlice,
+    sparse_depth: 5,
+    seeds: 27,
+    same_lengths_as: HeuristicKind::Coset
+);
 
 #[test]
 fn a_move_of_an_axis_subgroup_keeps_that_axis_entry_of_the_tracked_inverse() {

@@ -221,46 +221,15 @@ fn a_move_of_an_axis_subgroup_keeps_that_axis_entry_of_the_tracked_inverse() {
 use korf::search::HeuristicKind;
 use korf::tables::TableKind;
 
-// The tests below need the sliceperm table (7.1 GiB on disk and in memory, about 45
-// minutes on 2 cores to build); they build it into the test tables directory on first use.
-// Run them with `KORF_TEST_TABLES=tables cargo test --release --lib tables::sliceperm -- --ignored`
-// after `korf tables generate --only sliceperm`.
+// The checks of the built table need the sliceperm table (7.1 GiB on disk and in memory,
+// about 45 minutes on 2 cores to build); they build it into the test tables directory on
+// first use. Run them with `KORF_TEST_TABLES=tables cargo test --release --lib
+// tables::sliceperm -- --ignored` after `korf tables generate --only sliceperm`.
+common::large_table_checks!(
+    table: TableKind::SlicePerm,
+    heuristic: HeuristicKind::SlicePerm,
+    sparse_depth: 5,
+    seeds: 48,
+    same_lengths_as: HeuristicKind::FlipSlice
+);
 
-#[test]
-#[ignore]
-fn sliceperm_table_verifies_and_matches_the_sparse_search() {
-    let t = common::open_generated(TableKind::SlicePerm);
-    assert!(
-        t.verify().histogram_ok,
-        "the distribution recorded in README"
-    );
-    assert_eq!(t.base(), 9);
-    let co = coords();
-    let mut r = rng(48);
-    common::assert_table_matches_sparse_search(
-        &t,
-        &entry_depths(co, 5),
-        &mut || co.index(&random_cube(&mut r)),
-        &|i, visit| co.twins(i, visit),
-    );
-}
-
-#[test]
-#[ignore]
-fn sliceperm_searches_are_optimal_against_heuristic_free_search() {
-    let set = common::table_set_for(HeuristicKind::SlicePerm);
-    assert_eq!(set.kind(), HeuristicKind::SlicePerm);
-    common::assert_optimal_on_short_scrambles(&set, 49);
-}
-
-#[test]
-#[ignore]
-fn sliceperm_finds_the_lengths_the_flipslice_table_finds() {
-    common::assert_same_lengths(HeuristicKind::SlicePerm, HeuristicKind::FlipSlice, 50);
-}
-
-#[test]
-#[ignore]
-fn sliceperm_heuristic_is_admissible_on_random_walks() {
-    common::assert_admissible_on_random_walks(HeuristicKind::SlicePerm, 51);
-}
