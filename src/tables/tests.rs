@@ -376,7 +376,9 @@ fn generating_in_lines_gives_the_packed_nibble_table() {
     // relative to the base, the rest only counted): it must give byte for byte what packing
     // the exact nibble table gives, for every base, including ones that leave a long tail.
     use generate::{generate_resumable, Layout};
-    let space = Weighted(korf::tables::twophase::prune::Phase2Space(korf::tables::twophase::coords()));
+    let space = Weighted(korf::tables::twophase::prune::Phase2Space(
+        korf::tables::twophase::coords(),
+    ));
     let entries = generate::Space::entries(&space);
     let exact = generate_resumable(&space, Layout::Nibbles, &quiet, None).unwrap();
     let mut weighted = [0u64; korf::tables::HISTOGRAM_LEN];
@@ -417,7 +419,10 @@ fn a_line_layout_generation_interrupted_anywhere_resumes_to_the_same_table() {
     }
 }
 
-fn interrupt_and_resume(space: &korf::tables::twophase::prune::Phase2Space, layout: generate::Layout) {
+fn interrupt_and_resume(
+    space: &korf::tables::twophase::prune::Phase2Space,
+    layout: generate::Layout,
+) {
     use generate::{generate_resumable, Checkpoint};
     let whole = generate_resumable(space, layout, &quiet, None).unwrap();
     let dir = tempfile::tempdir().unwrap();

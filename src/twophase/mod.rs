@@ -105,6 +105,5 @@ impl TwoPhase {
     }
 }
 
-
 #[cfg(test)]
 mod tests;

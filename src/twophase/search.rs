@@ -9,10 +9,12 @@
 //! a solution meets the target, when the time budget runs out, or when `d1` passes the
 //! bound.
 
-use crate::tables::twophase::coords::{phase2_coords, Coords, PHASE2_MASK, PHASE2_MOVES, PHASE2_SLOT, SLICE_PERMS};
-use crate::tables::twophase::prune::PHASE2_HALF;
 use crate::cube::symmetry::{conjugate, symmetries};
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS};
+use crate::tables::twophase::coords::{
+    phase2_coords, Coords, PHASE2_MASK, PHASE2_MOVES, PHASE2_SLOT, SLICE_PERMS,
+};
+use crate::tables::twophase::prune::PHASE2_HALF;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 

@@ -6,13 +6,13 @@ use crate::testing as common;
 
 use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
 use korf::cube::{random_cube, Cube, Move, ALL_MOVES};
-use korf::tables::{Table, TableKind};
+use korf::tables::twophase::coords;
 use korf::tables::twophase::coords::{
     phase1_cube, phase2_coords, phase2_cube, slice_coord, FLIPS, FLIP_SLICES, FLIP_SLICE_CLASSES,
     PHASE2_MOVES, SLICE_PERMS, TWISTS,
 };
 use korf::tables::twophase::prune::{PHASE1_ENTRIES, PHASE2_HALF};
-use korf::tables::twophase::coords;
+use korf::tables::{Table, TableKind};
 use korf::twophase::FastOptions;
 use rand::{Rng, SeedableRng};
 use std::collections::VecDeque;

@@ -210,4 +210,3 @@ fn interleaved_lanes_find_the_lengths_one_task_at_a_time_finds() {
         assert!(lengths[0] <= 13);
     }
 }
-

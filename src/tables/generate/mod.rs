@@ -49,8 +49,8 @@ use super::HISTOGRAM_LEN;
 use cells::{atomic_view, Cells, Lines, Nibbles};
 use checkpoint::{load_checkpoint, save_checkpoint, SEGMENTS};
 use rayon::prelude::*;
-use step::{count_tail, resumed_depth_zero, sparse_step, Step, SPARSE_FRONTIER};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use step::{count_tail, resumed_depth_zero, sparse_step, Step, SPARSE_FRONTIER};
 
 /// The empty marker of the nibble layout.
 pub const EMPTY: u8 = 15;

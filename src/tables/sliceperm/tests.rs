@@ -232,4 +232,3 @@ common::large_table_checks!(
     seeds: 48,
     same_lengths_as: HeuristicKind::FlipSlice
 );
-

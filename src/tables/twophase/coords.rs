@@ -156,6 +156,9 @@ pub struct Coords {
     pub flip_slice_rep: Vec<u32>,
     /// Symmetries that fix each representative (bit `s`).
     pub flip_slice_stabilizer: Vec<u16>,
+    /// Raw pairs in each class.
+    #[cfg_attr(not(test), allow(dead_code))] // read by the unit tests
+    pub flip_slice_class_size: Vec<u8>,
 }
 
 /// Number of (flip, slice) classes under the 16 UD symmetries.
@@ -212,6 +215,7 @@ impl Coords {
         let mut flip_slice_sym = vec![0u8; FLIP_SLICES];
         let mut flip_slice_rep = Vec::with_capacity(FLIP_SLICE_CLASSES);
         let mut flip_slice_stabilizer = Vec::with_capacity(FLIP_SLICE_CLASSES);
+        let mut flip_slice_class_size = Vec::with_capacity(FLIP_SLICE_CLASSES);
         let inverse = &crate::cube::symmetry::symmetries().inverse;
         for raw in 0..FLIP_SLICES {
             if flip_slice_class[raw] != UNSET {
@@ -221,6 +225,7 @@ impl Coords {
             let class = flip_slice_rep.len() as u16;
             let c = phase1_cube(0, (raw % FLIPS) as u16, (raw / FLIPS) as u16);
             let mut stabilizer = 0u16;
+            let mut size = 0u8;
             for (s, &undo) in inverse.iter().enumerate().take(UD_SYMMETRIES) {
                 let image = conjugate(&c, s);
                 let y = slice_coord(&image) as usize * FLIPS + image.flip_coord() as usize;
@@ -231,10 +236,12 @@ impl Coords {
                     // image = S c S⁻¹, so S⁻¹ · image · S = c, the representative.
                     flip_slice_class[y] = class;
                     flip_slice_sym[y] = undo;
+                    size += 1;
                 }
             }
             flip_slice_rep.push(raw as u32);
             flip_slice_stabilizer.push(stabilizer);
+            flip_slice_class_size.push(size);
         }
         assert_eq!(flip_slice_rep.len(), FLIP_SLICE_CLASSES);
         Coords {
@@ -249,6 +256,7 @@ impl Coords {
             flip_slice_sym,
             flip_slice_rep,
             flip_slice_stabilizer,
+            flip_slice_class_size,
         }
     }
 
