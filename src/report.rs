@@ -53,6 +53,23 @@ pub fn human_bytes(b: u64) -> String {
     }
 }
 
+/// `7 s`, `4.7 min`, `45 min`, `1.2 h`, `0.35 s`: a duration for a table's cell.
+pub fn human_seconds(secs: f64) -> String {
+    if secs < 1.0 {
+        format!("{secs:.2} s")
+    } else if secs < 10.0 {
+        format!("{secs:.1} s")
+    } else if secs < 90.0 {
+        format!("{secs:.0} s")
+    } else if secs < 600.0 {
+        format!("{:.1} min", secs / 60.0)
+    } else if secs < 5400.0 {
+        format!("{:.0} min", secs / 60.0)
+    } else {
+        format!("{:.1} h", secs / 3600.0)
+    }
+}
+
 /// `R U R' U' (4f*)`: the solution and its length, `*` marking it proven optimal.
 pub fn solution_line(solution: &[Move], optimal: bool) -> String {
     let mark = if optimal { "*" } else { "" };

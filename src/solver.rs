@@ -282,7 +282,9 @@ pub fn build_tables(kinds: &[TableKind], dir: &Path, on_build: BuildObserver) ->
 /// "about 30 minutes on 2 cores, 7.4 GB of memory": what building a table costs.
 pub fn build_cost(d: &Descriptor) -> String {
     let secs = d.build_seconds;
-    let time = if secs < 90 {
+    let time = if secs < 2 {
+        "about a second".to_string()
+    } else if secs < 90 {
         format!("about {secs} seconds")
     } else if secs < 90 * 60 {
         format!("about {} minutes", secs.div_ceil(60))

@@ -87,6 +87,37 @@ impl HeuristicKind {
         }
     }
 
+    /// The heuristics `auto` chooses among, fastest first: the order of the catalogue.
+    pub const FASTEST_FIRST: [HeuristicKind; 6] = [
+        HeuristicKind::SlicePerm,
+        HeuristicKind::FlipSlice,
+        HeuristicKind::Coset4,
+        HeuristicKind::Coset,
+        HeuristicKind::FullEdge,
+        HeuristicKind::Korf,
+    ];
+
+    /// What this heuristic was measured to take on the reference machine (2 cores of an
+    /// AMD EPYC; the runs, with their commands, are in `docs/benchmarks.md`).  The one
+    /// place these figures are written; `korf tables list` shows them.
+    pub fn measured(self) -> Measured {
+        let m = |seventeen, eighteen, threads, date| Measured {
+            seventeen,
+            eighteen,
+            threads,
+            date,
+        };
+        match self {
+            HeuristicKind::SlicePerm => m(Some(1.34), Some(7.47), 1, "2026-11-24"),
+            HeuristicKind::FlipSlice => m(Some(5.26), None, 1, "2026-11-25"),
+            HeuristicKind::Coset4 => m(None, None, 1, "2026-11-25"),
+            HeuristicKind::Coset => m(Some(123.0), None, 2, "2026-11-23"),
+            HeuristicKind::FullEdge => m(Some(31.2), None, 2, "2026-11-23"),
+            HeuristicKind::Coset4FullEdge => m(Some(7.85), None, 2, "2026-11-23"),
+            HeuristicKind::Korf | HeuristicKind::All => m(None, None, 1, ""),
+        }
+    }
+
     /// [`HeuristicKind::preferred`] for the table files in `dir`.
     pub fn preferred_in(dir: &Path) -> HeuristicKind {
         Self::preferred(|k| dir.join(k.file_name()).exists())
@@ -112,6 +143,20 @@ impl HeuristicKind {
             HeuristicKind::SlicePerm => &[TableKind::Corners, TableKind::SlicePerm],
         }
     }
+}
+
+/// Mean time per position of the published 17- and 18-move lists
+/// (`../shared/data/scrambles/optimal-{17,18}.txt`), as measured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measured {
+    /// Mean seconds per 17-move position; `None`: not measured.
+    pub seventeen: Option<f64>,
+    /// Mean seconds per 18-move position; `None`: not measured.
+    pub eighteen: Option<f64>,
+    /// Threads of those runs.
+    pub threads: u32,
+    /// Date of the runs.
+    pub date: &'static str,
 }
 
 /// The tables the optimal search uses, loaded.

@@ -51,8 +51,9 @@ pub struct Descriptor {
     /// Whether a solve that needs it may build it on first use.  The large tables (many
     /// minutes, gigabytes of memory) are built only by an explicit `korf tables generate`.
     pub on_demand: bool,
-    /// Rough time to build it on the development machine (2 cores), in seconds: what a
-    /// first run announces before generating it.
+    /// Time to build it, in seconds, measured on the reference machine (2 cores of an AMD
+    /// EPYC; the dates and runs are in `docs/tables.md`): what `korf tables list` and a
+    /// first run announce.  The one place this fact is written.
     pub build_seconds: u64,
     /// The family's generator: a breadth-first search over its coordinate.
     pub(crate) generate: GenerateFn,

@@ -16,9 +16,11 @@
 //! The **machinery** knows no family: `format` (file header, atomic write), `packed`
 //! (2-bit lines with fallback), `generate` (the breadth-first engine and its
 //! checkpoints), [`build`] (generate and write a file), [`table`] (load, read, verify),
-//! `probe` (what a three-axis probe needs of a coordinate).  The [`catalogue`] is the one
+//! `probe` (what a three-axis probe needs of a coordinate), [`budget`] (what a build may
+//! use, and the fastest set of tables that fits).  The [`catalogue`] is the one
 //! list of every table.
 
+pub mod budget;
 pub mod build;
 pub mod catalogue;
 pub mod descriptor;
@@ -35,6 +37,7 @@ pub(crate) mod korf;
 pub(crate) mod sliceperm;
 pub(crate) mod twophase;
 
+pub use budget::{parse_size, Budget};
 pub use build::{build_file, resolve_dir};
 pub use catalogue::{TableKind, DEFAULT_SET, TWOPHASE_SET};
 pub use descriptor::Descriptor;

@@ -3,6 +3,7 @@
 use crate::common;
 
 use assert_cmd::Command;
+use korf::tables::TableKind;
 use predicates::prelude::*;
 
 const SUPERFLIP: &str = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
@@ -588,40 +589,167 @@ fn coset_sizes_other_than_0_and_4_are_refused() {
 }
 
 #[test]
-fn memory_budget_picks_a_coset_table_or_says_why_not() {
+fn memory_budget_picks_the_fastest_set_or_says_why_not() {
     korf()
-        .args([
-            "tables",
-            "generate",
-            "--memory",
-            "1M",
-            "--dir",
-            "/nonexistent",
-        ])
+        .args(["tables", "generate", "--memory", "1M", "--dir", "/nonexistent"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("the smallest coset table needs"));
+        .stderr(predicate::str::contains("too little to build even the default tables"));
     korf()
-        .args([
-            "tables",
-            "generate",
-            "--memory",
-            "lots",
-            "--dir",
-            "/nonexistent",
-        ])
+        .args(["tables", "generate", "--memory", "lots", "--dir", "/nonexistent"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("not a size"));
-    // 1 GB fits k = 0 only: it is built (quickly) into the directory.
-    let dir = tempfile::tempdir().unwrap();
+        .stderr(predicate::str::contains("not a size").and(predicate::str::contains("auto")));
+    // Everything but the k = 0 coset table present: 1 GB fits k = 0 only, and it alone is
+    // built (quickly) into the directory.
+    let mut others: Vec<TableKind> = TableKind::default_builds(None);
+    others.retain(|&k| k != TableKind::Coset);
+    let dir = common::dir_with(&others);
     korf()
         .args(["tables", "generate", "--memory", "1G", "--dir"])
         .arg(dir.path())
         .assert()
-        .success();
+        .success()
+        .stderr(predicate::str::contains("no table larger than the default set fits"));
     assert!(dir.path().join("coset.pdb").exists());
     assert!(!dir.path().join("coset4.pdb").exists());
+}
+
+#[test]
+fn memory_auto_follows_the_machine_it_sees() {
+    // A simulated small machine (the override a container would set) and a large one: the
+    // plan is said, and with --dry-run nothing is built.
+    let dir = tempfile::tempdir().unwrap();
+    for (memory, table) in [
+        ("3G", None),
+        ("6G", Some("coset4")),
+        ("9.5G", Some("flipslice")),
+        ("20G", Some("sliceperm")),
+    ] {
+        let out = korf()
+            .env("KORF_AVAILABLE_MEMORY", memory)
+            .args(["tables", "generate", "--memory", "auto", "--dry-run", "--dir"])
+            .arg(dir.path())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{memory}: {out:?}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stdout.contains("would build corners"), "{memory}: {stdout}");
+        match table {
+            Some(t) => {
+                assert!(stdout.contains(&format!("would build {t} ")), "{memory}: {stdout}");
+                assert!(stderr.contains(&format!("the fastest table that fits is {t}")), "{stderr}");
+            }
+            None => {
+                assert!(stderr.contains("no table larger than the default set fits"), "{stderr}");
+                for t in ["coset4", "flipslice", "sliceperm", "full-edge"] {
+                    assert!(!stdout.contains(&format!("would build {t} ")), "{memory}: {stdout}");
+                }
+            }
+        }
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "a dry run built nothing");
+    korf()
+        .env("KORF_AVAILABLE_MEMORY", "plenty")
+        .args(["tables", "generate", "--memory", "auto", "--dry-run", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("KORF_AVAILABLE_MEMORY=plenty"));
+}
+
+#[test]
+fn older_spellings_still_work() {
+    // `--coset 4` is `--only coset4`, `--coset 0` is `--only coset`; both hidden from help.
+    for (old, new) in [("4", "coset4"), ("0", "coset")] {
+        let dir = tempfile::tempdir().unwrap();
+        let run = |args: &[&str]| {
+            korf()
+                .args(["tables", "generate", "--dry-run", "--dir"])
+                .arg(dir.path())
+                .args(args)
+                .output()
+                .unwrap()
+        };
+        let a = run(&["--coset", old]);
+        let b = run(&["--only", new]);
+        assert!(a.status.success() && b.status.success());
+        assert_eq!(a.stdout, b.stdout);
+        assert!(String::from_utf8_lossy(&a.stdout).contains(&format!("would build {new} ")));
+    }
+    let help = korf().args(["tables", "generate", "--help"]).output().unwrap();
+    assert!(!String::from_utf8_lossy(&help.stdout).contains("--coset"));
+    // `--heuristic auto` is the default, spelled out.
+    let auto = with_tables()
+        .args(["solve", "--json", "--no-generate", "--heuristic", "auto", "-s", "R U"])
+        .output()
+        .unwrap();
+    let plain = with_tables()
+        .args(["solve", "--json", "--no-generate", "-s", "R U"])
+        .output()
+        .unwrap();
+    assert!(auto.status.success());
+    let h = |o: &std::process::Output| {
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()["heuristic"].clone()
+    };
+    assert_eq!(h(&auto), h(&plain));
+}
+
+#[test]
+fn only_takes_checked_table_names() {
+    korf()
+        .args(["tables", "generate", "--only", "flipslic", "--dir", "/nonexistent"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("flipslice").and(predicate::str::contains("sliceperm")));
+    // The older names of the 7-edge table still work.
+    korf()
+        .args(["tables", "generate", "--only", "edges7b", "--dry-run", "--dir", "/nonexistent"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("would build edges7 "));
+}
+
+#[test]
+fn the_catalogue_lists_every_table_with_its_build_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = korf()
+        .args(["tables", "list", "--dir"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for k in TableKind::ALL {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{} ", k.name())))
+            .unwrap_or_else(|| panic!("no line for {}: {text}", k.name()));
+        assert!(line.contains("missing; build: korf tables generate"), "{line}");
+        if !k.descriptor().default_build {
+            assert!(line.contains(&format!("--only {}", k.name())), "{line}");
+        }
+        assert!(line.contains(&korf::report::human_bytes(k.file_size())), "{line}");
+    }
+    for h in korf::search::HeuristicKind::FASTEST_FIRST {
+        assert!(
+            text.lines().any(|l| l.starts_with(&format!("{} ", h.name()))),
+            "mode {} missing: {text}",
+            h.name()
+        );
+    }
+    assert!(text.contains("korf tables generate --memory auto"));
+    // The sizes the catalogue states are the real files' sizes.
+    let real = common::tables_dir();
+    let mut checked = 0;
+    for k in TableKind::ALL {
+        if let Ok(m) = std::fs::metadata(real.join(k.file_name())) {
+            assert_eq!(m.len(), k.file_size(), "{}", k.name());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "the default set is there");
 }
 
 #[test]

@@ -83,3 +83,16 @@ pub fn table_set_for(kind: HeuristicKind) -> TableSet {
     ensure(&dir, kind.tables());
     TableSet::open_for(&dir, korf::tables::Residency::Mapped, kind).expect("tables load")
 }
+
+/// A fresh directory holding links to the test tables `kinds` (generated first if needed)
+/// and nothing else: a tables directory in a chosen state, without copying gigabytes.
+pub fn dir_with(kinds: &[TableKind]) -> tempfile::TempDir {
+    let src = test_dir();
+    ensure(&src, kinds);
+    let dir = tempfile::tempdir().unwrap();
+    for k in kinds {
+        std::os::unix::fs::symlink(src.join(k.file_name()), dir.path().join(k.file_name()))
+            .unwrap();
+    }
+    dir
+}

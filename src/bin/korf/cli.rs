@@ -2,7 +2,18 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use korf::search::HeuristicKind;
+use korf::tables::TableKind;
 use std::path::PathBuf;
+use std::sync::LazyLock;
+
+/// `0.1.0 (table format 3)`: the version, naming the table file format it reads and writes.
+static VERSION: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "{} (table format {})",
+        env!("CARGO_PKG_VERSION"),
+        korf::tables::FORMAT_VERSION
+    )
+});
 
 /// korf finds provably shortest solutions (half-turn metric) to any Rubik's Cube position,
 /// with Korf's IDA* over memory-mapped pattern databases.
@@ -14,7 +25,7 @@ use std::path::PathBuf;
 /// Exit status: 0 success, 1 failure (missing tables, no solution within limits), 2 bad
 /// input or usage.
 #[derive(Parser, Debug)]
-#[command(name = "korf", version, about, long_about, max_term_width = 100)]
+#[command(name = "korf", version = VERSION.as_str(), about, long_about, max_term_width = 100)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -37,6 +48,14 @@ pub enum Command {
         #[command(subcommand)]
         command: TablesCommand,
     },
+    /// Print a shell completion script: `korf completions bash > ~/.local/share/bash-completion/completions/korf`.
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff): `korf man > ~/.local/share/man/man1/korf.1`.
+    Man,
 }
 
 /// A position given as a facelet string or, with --scramble, as moves.
@@ -133,37 +152,37 @@ pub struct SearchArgs {
     /// bound ends the search early).
     #[arg(long)]
     pub no_upper_bound: bool,
-    /// Tables the optimal search takes the maximum over [default: sliceperm if that table
-    /// is present, else flipslice, else coset4, else coset, unless only Korf's tables are
-    /// present].
-    #[arg(long, value_enum, value_name = "KIND")]
-    pub heuristic: Option<HeuristicArg>,
+    /// Tables the optimal search takes the maximum over; `korf tables list` shows each
+    /// one's size, build time and speed.  `auto`: the fastest whose tables are present
+    /// (sliceperm, flipslice, coset4, then coset).
+    #[arg(long, value_enum, value_name = "KIND", default_value_t = HeuristicArg::Auto)]
+    pub heuristic: HeuristicArg,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HeuristicArg {
-    /// Korf's tables: corners, two 7-edge groups, edge permutation.
-    Korf,
-    /// Corners and the k = 0 coset table (56 MiB), on the position and its inverse.
-    Coset,
-    /// Corners and the k = 4 coset table (1.3 GiB), three axes, position and inverse.
-    Coset4,
-    /// Korf's tables and the k = 0 coset table.
-    All,
-    /// Corners and the full-edge table (5.1 GB; `korf tables generate --only full-edge`),
-    /// on the position and its inverse.
-    FullEdge,
-    /// The k = 4 coset table and the full-edge table together, both sides.
-    #[value(name = "coset4+full-edge")]
-    Coset4FullEdge,
-    /// Corners and the flipslice coset table (2.3 GiB; `korf tables generate --only
-    /// flipslice`), three axes, position and inverse.
-    #[value(name = "flipslice")]
-    FlipSlice,
-    /// Corners and the sliceperm coset table (7.1 GiB; `korf tables generate --only
-    /// sliceperm`), three axes, position and inverse.
+    /// The fastest heuristic whose tables are present.
+    Auto,
+    /// The sliceperm coset table (7.14 GiB; the fastest).
     #[value(name = "sliceperm")]
     SlicePerm,
+    /// The flipslice coset table (2.38 GiB).
+    #[value(name = "flipslice")]
+    FlipSlice,
+    /// The k = 4 coset table (1.31 GiB).
+    Coset4,
+    /// The k = 0 coset table (56 MiB; built on first use).
+    Coset,
+    /// Korf's tables: corners, two 7-edge groups, edge permutation (514 MiB).
+    Korf,
+    /// The full-edge table (4.85 GiB).
+    FullEdge,
+    /// Korf's tables and the k = 0 coset table (research comparison).
+    #[value(hide = true)]
+    All,
+    /// The k = 4 coset table and the full-edge table together (research comparison).
+    #[value(name = "coset4+full-edge", hide = true)]
+    Coset4FullEdge,
 }
 
 #[derive(Args, Debug)]
@@ -232,13 +251,15 @@ pub struct BenchArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum TablesCommand {
-    /// Build the tables: the optimal solver's pattern databases (corners, edges7, edgeperm;
-    /// about 570 MB) and the two-phase tables (phase1, phase2; about 70 MB).
+    /// Build tables: by default the small set (corners, coset, Korf's edge tables, the
+    /// two-phase tables; about 40 seconds), or one table (--only), or the fastest set that
+    /// fits in memory and disk (--memory).  `korf tables list` shows them all.
     Generate(GenerateArgs),
     /// Recount each table's checksum and depth histogram and compare with the published
     /// distributions.
     Verify(VerifyArgs),
-    /// Show each table: present or not, size, generation date, verified or not.
+    /// Show the catalogue: every table (present or not, size, build time and memory, the
+    /// command that builds it) and every solver mode with its measured speed.
     List(DirArgs),
 }
 
@@ -253,23 +274,24 @@ pub struct DirArgs {
 pub struct GenerateArgs {
     #[command(flatten)]
     pub dir: DirArgs,
-    /// Build only this table (corners, edges7, edgeperm, phase1, phase2, coset, coset4,
-    /// full-edge, flipslice, sliceperm).
-    #[arg(long, value_name = "NAME", conflicts_with = "coset")]
-    pub only: Option<String>,
-    /// Build only the coset table that also fixes the orientation of K edges: 0 (56 MiB,
-    /// built by default) or 4 (1.3 GiB on disk, 4.2 GB of memory while building, about
-    /// 5 minutes on 2 cores).
-    #[arg(long, value_name = "K", conflicts_with = "memory")]
+    /// Build only this table.
+    #[arg(long, value_name = "NAME", value_parser = table_parser(),
+          conflicts_with_all = ["coset", "memory"])]
+    pub only: Option<TableKind>,
+    /// Older spelling of `--only coset` (K = 0) and `--only coset4` (K = 4).
+    #[arg(long, value_name = "K", hide = true, conflicts_with = "memory")]
     pub coset: Option<u32>,
-    /// Build the largest coset table whose generation fits in this much memory, e.g.
-    /// `8G` or `500M` (sliceperm needs 7.7 GB at its peak, flipslice 7.6 GB, k = 4
-    /// 4.2 GB, k = 0 about 60 MB).
-    #[arg(long, value_name = "SIZE", conflicts_with = "only")]
+    /// Build the fastest set of tables whose generation fits in this much memory, e.g.
+    /// `8G`, `500M`, `6GiB`; `auto`: from the free memory and the free disk, leaving
+    /// headroom ($KORF_AVAILABLE_MEMORY overrides the memory seen).
+    #[arg(long, value_name = "SIZE|auto")]
     pub memory: Option<String>,
     /// Rebuild tables that are already present and valid.
     #[arg(long)]
     pub force: bool,
+    /// Say what would be built (size, time, memory) and build nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 #[derive(Args, Debug)]
@@ -280,8 +302,8 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub json: bool,
     /// Verify only this table.
-    #[arg(long, value_name = "NAME")]
-    pub only: Option<String>,
+    #[arg(long, value_name = "NAME", value_parser = table_parser())]
+    pub only: Option<TableKind>,
 }
 
 /// A failure the user sees: the message says what is wrong and how to fix it.
@@ -347,9 +369,10 @@ impl From<std::io::Error> for CliError {
 }
 
 impl HeuristicArg {
-    /// The library's heuristic of this name.
-    pub fn kind(self) -> HeuristicKind {
-        match self {
+    /// The library's heuristic of this name; `None` for `auto`.
+    pub fn kind(self) -> Option<HeuristicKind> {
+        Some(match self {
+            HeuristicArg::Auto => return None,
             HeuristicArg::Korf => HeuristicKind::Korf,
             HeuristicArg::Coset => HeuristicKind::Coset,
             HeuristicArg::Coset4 => HeuristicKind::Coset4,
@@ -358,6 +381,18 @@ impl HeuristicArg {
             HeuristicArg::Coset4FullEdge => HeuristicKind::Coset4FullEdge,
             HeuristicArg::FlipSlice => HeuristicKind::FlipSlice,
             HeuristicArg::SlicePerm => HeuristicKind::SlicePerm,
-        }
+        })
     }
+}
+
+/// `--only NAME`: the table names of the catalogue (`edges7a` and `edges7b`, older names
+/// of `edges7`, still accepted but not listed).
+fn table_parser() -> impl clap::builder::TypedValueParser<Value = TableKind> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = TableKind::ALL
+        .iter()
+        .map(|k| PossibleValue::new(k.name()).help(k.descriptor().description))
+        .chain(["edges7a", "edges7b"].map(|n| PossibleValue::new(n).hide(true)));
+    PossibleValuesParser::new(values)
+        .map(|name| TableKind::from_name(&name).expect("a listed table name"))
 }

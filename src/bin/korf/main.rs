@@ -5,7 +5,7 @@ mod cube;
 mod solve;
 mod tables;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use cli::{Cli, CliError, Command, TablesCommand};
 use std::io::Write;
 
@@ -36,6 +36,18 @@ fn try_main(cli: Cli) -> Result<(), CliError> {
             TablesCommand::Verify(a) => tables::verify(a),
             TablesCommand::List(a) => tables::list(&korf::tables::resolve_dir(a.dir.as_deref())),
         },
+        Command::Completions { shell } => {
+            let mut text = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "korf", &mut text);
+            out(&String::from_utf8_lossy(&text));
+            Ok(())
+        }
+        Command::Man => {
+            let mut text = Vec::new();
+            clap_mangen::Man::new(Cli::command()).render(&mut text)?;
+            out(&String::from_utf8_lossy(&text));
+            Ok(())
+        }
     }
 }
 

@@ -97,7 +97,7 @@ fn engine(s: &SearchArgs, fast: &FastArgs) -> Result<Engine, CliError> {
         })
     } else {
         let config = SolverConfig {
-            heuristic: s.heuristic.map(|h| h.kind()),
+            heuristic: s.heuristic.kind(),
             residency: if s.no_huge_pages {
                 Residency::Mapped
             } else {
@@ -361,7 +361,7 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
         a.compare
             .iter()
             .map(|&h| SearchArgs {
-                heuristic: Some(h),
+                heuristic: h,
                 ..a.search.clone()
             })
             .collect()

@@ -3,8 +3,9 @@
 use crate::cli::{CliError, GenerateArgs, VerifyArgs};
 use crate::out;
 use indicatif::{ProgressBar, ProgressStyle};
-use korf::report::human_bytes;
-use korf::tables::{self, Header, Progress, Table, TableKind};
+use korf::report::{human_bytes, human_seconds};
+use korf::search::HeuristicKind;
+use korf::tables::{self, Budget, Header, Progress, Table, TableKind};
 use korf::BuildEvent;
 use std::io::IsTerminal;
 use std::path::Path;
@@ -147,80 +148,84 @@ pub fn build_tables(kinds: &[TableKind], dir: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The tables a `generate` or `verify` run covers: `--only NAME`, else those built by
-/// default, plus (for `present_in`) the optional ones that exist there.
-fn table_kinds(
-    only: &Option<String>,
-    present_in: Option<&Path>,
-) -> Result<Vec<TableKind>, CliError> {
+/// The tables a `verify` run covers: `--only NAME`, else those built by default and the
+/// optional ones that exist in `dir`.
+fn verify_kinds(only: Option<TableKind>, dir: &Path) -> Vec<TableKind> {
     match only {
-        None => Ok(TableKind::default_builds(present_in)),
-        Some(name) => TableKind::from_name(name).map(|k| vec![k]).ok_or_else(|| {
-            let names: Vec<&str> = TableKind::ALL.iter().map(|k| k.name()).collect();
-            CliError::Input(format!(
-                "unknown table `{name}` for --only; the tables are: {}",
-                names.join(", ")
-            ))
-        }),
+        Some(k) => vec![k],
+        None => TableKind::default_builds(Some(dir)),
     }
 }
 
-/// Parse a memory size: a number with an optional K, M, G or T suffix (powers of 1000;
-/// `KiB`-style suffixes count powers of 1024).
-fn parse_size(text: &str) -> Option<u64> {
-    let t = text.trim();
-    let split = t
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(t.len());
-    let (num, unit) = t.split_at(split);
-    let n: f64 = num.parse().ok()?;
-    let scale = match unit.trim().to_ascii_uppercase().as_str() {
-        "" | "B" => 1.0,
-        "K" | "KB" => 1e3,
-        "M" | "MB" => 1e6,
-        "G" | "GB" => 1e9,
-        "T" | "TB" => 1e12,
-        "KIB" => 1024.0,
-        "MIB" => 1024.0 * 1024.0,
-        "GIB" => 1024.0 * 1024.0 * 1024.0,
-        _ => return None,
+/// `--memory SIZE|auto`: the fastest set of tables that fits, said before it is built.
+fn plan_for_memory(size: &str, dir: &Path) -> Result<Vec<TableKind>, CliError> {
+    let budget = if size == "auto" {
+        Budget::available(dir).map_err(|e| {
+            CliError::Failure(format!(
+                "--memory auto: cannot read the free memory or disk ({e}); give a size instead, e.g. --memory 8G"
+            ))
+        })?
+    } else {
+        Budget {
+            memory: tables::parse_size(size).ok_or_else(|| {
+                CliError::Input(format!(
+                    "--memory {size}: not a size; write it like 8G, 4.5GB, 500M or 6GiB, or `auto`"
+                ))
+            })?,
+            disk: None,
+        }
     };
-    (n.is_finite() && n >= 0.0).then_some((n * scale) as u64)
-}
-
-/// The largest coset table whose generation fits in `--memory SIZE` (the flipslice and
-/// sliceperm tables count as ones: they are coset tables of other subgroups).
-fn coset_for_memory(size: &str) -> Result<TableKind, CliError> {
-    let bytes = parse_size(size).ok_or_else(|| {
+    let set = TableKind::fastest_set_within(budget, dir).ok_or_else(|| {
         CliError::Input(format!(
-            "--memory {size}: not a size; write it like 8G, 4.5GB, 500M or 6GiB"
+            "--memory {size}: {} is too little to build even the default tables (they need {})",
+            human_bytes(budget.memory),
+            human_bytes(
+                TableKind::default_builds(None)
+                    .iter()
+                    .map(|k| k.generation_peak())
+                    .max()
+                    .unwrap_or(0)
+            )
         ))
     })?;
-    TableKind::largest_coset_table_within(bytes).ok_or_else(|| {
-        CliError::Input(format!(
-            "--memory {size}: the smallest coset table needs {} to build",
-            human_bytes(TableKind::Coset.generation_peak())
-        ))
-    })
+    let largest = set.iter().rev().find(|k| !k.descriptor().default_build);
+    eprintln!(
+        "korf: --memory {size}: {} of memory{} for building; {}",
+        human_bytes(budget.memory),
+        budget
+            .disk
+            .map_or(String::new(), |d| format!(" and {} of disk", human_bytes(d))),
+        match largest {
+            Some(k) => format!(
+                "the fastest table that fits is {} ({}, {})",
+                k.name(),
+                human_bytes(k.file_size()),
+                korf::build_cost(k.descriptor())
+            ),
+            None => "no table larger than the default set fits".to_string(),
+        }
+    );
+    Ok(set)
 }
 
-/// The coset table with `k` oriented edges, for `--coset K`.
+/// `--coset K`, the older spelling of `--only coset` and `--only coset4`.
 fn coset_kind(k: u32) -> Result<TableKind, CliError> {
     match k {
         0 => Ok(TableKind::Coset),
         4 => Ok(TableKind::Coset4),
         _ => Err(CliError::Input(format!(
-            "--coset {k}: korf builds the coset tables with k = 0 (56 MiB) and k = 4 (1.3 GiB); other sizes are not built yet (see README, \"Coset tables\"); the 2.4 GiB flipslice table (all 12 flips, another subgroup) is `--only flipslice`, the 7.1 GiB sliceperm table `--only sliceperm`"
+            "--coset {k}: the coset tables are k = 0 (`--only coset`) and k = 4 (`--only coset4`); `korf tables list` shows every table"
         ))),
     }
 }
 
 pub fn generate(a: GenerateArgs) -> Result<(), CliError> {
     let dir = tables::resolve_dir(a.dir.dir.as_deref());
-    let kinds = match (a.coset, &a.memory) {
-        (Some(k), _) => vec![coset_kind(k)?],
-        (None, Some(size)) => vec![coset_for_memory(size)?],
-        (None, None) => table_kinds(&a.only, None)?,
+    let kinds = match (a.only, a.coset, &a.memory) {
+        (Some(k), _, _) => vec![k],
+        (None, Some(k), _) => vec![coset_kind(k)?],
+        (None, None, Some(size)) => plan_for_memory(size, &dir)?,
+        (None, None, None) => TableKind::default_builds(None),
     };
     let mut todo = Vec::new();
     for k in kinds {
@@ -233,7 +238,22 @@ pub fn generate(a: GenerateArgs) -> Result<(), CliError> {
             _ => todo.push(k),
         }
     }
-    if !todo.is_empty() {
+    if a.dry_run {
+        let mut text = String::new();
+        for k in &todo {
+            text.push_str(&format!(
+                "would build {} into {}: {}, {}\n",
+                k.name(),
+                dir.display(),
+                human_bytes(k.file_size()),
+                korf::build_cost(k.descriptor())
+            ));
+        }
+        if todo.is_empty() {
+            text.push_str("nothing to build\n");
+        }
+        out(&text);
+    } else if !todo.is_empty() {
         build_tables(&todo, &dir)?;
     }
     Ok(())
@@ -243,7 +263,7 @@ pub fn verify(a: VerifyArgs) -> Result<(), CliError> {
     let dir = tables::resolve_dir(a.dir.dir.as_deref());
     let mut results = Vec::new();
     let mut all_ok = true;
-    for k in table_kinds(&a.only, Some(&dir))? {
+    for k in verify_kinds(a.only, &dir) {
         let t = Table::open(k, &dir, false)?;
         let v = t.verify();
         all_ok &= v.checksum_ok && v.histogram_ok;
@@ -315,42 +335,103 @@ pub fn verify(a: VerifyArgs) -> Result<(), CliError> {
     }
 }
 
+/// `korf tables list`: the catalogue.  Every table, present or not, with its size, what
+/// building it costs and the command that builds it; then every solver mode with the
+/// tables it needs and its measured speed.
 pub fn list(dir: &Path) -> Result<(), CliError> {
-    let mut text = format!("tables directory: {}\n", dir.display());
+    let mut text = format!(
+        "tables directory: {}\n\n{:<10} {:>9} {:>8} {:>9}  status\n",
+        dir.display(),
+        "table",
+        "file",
+        "build",
+        "memory"
+    );
     for k in TableKind::ALL {
-        let path = dir.join(k.file_name());
-        let status = match Header::read(&path) {
-            Err(tables::TableError::Missing { .. }) => "missing".to_string(),
-            Err(e) => format!("unusable: {e}"),
-            Ok(h) => match Table::open(k, dir, false) {
-                Err(e) => format!("unusable: {e}"),
-                Ok(t) => format!(
-                    "present, {}, generated {} in {:.0}s, {}",
-                    human_bytes(k.file_size()),
-                    format_unix(h.created_unix),
-                    h.generation_millis as f64 / 1000.0,
-                    match t.last_verification() {
-                        Some((true, at)) => format!("verified {}", format_unix(at)),
-                        Some((false, at)) => format!(
-                            "FAILED verification {} (rebuild: korf tables generate --force)",
-                            format_unix(at)
-                        ),
-                        None => "not verified (run `korf tables verify`)".to_string(),
-                    }
-                ),
-            },
-        };
-        let used_by = k.descriptor().used_by;
+        let d = k.descriptor();
         text.push_str(&format!(
-            "  {:<9} {:<55} {}\n  {:<9} used by: {used_by}\n",
+            "{:<10} {:>9} {:>8} {:>9}  {}\n",
             k.name(),
-            k.descriptor().description,
-            status,
-            "",
+            human_bytes(k.file_size()),
+            human_seconds(d.build_seconds as f64),
+            human_bytes(k.generation_peak()),
+            table_status(k, dir)
         ));
     }
+    text.push('\n');
+    for k in TableKind::ALL {
+        let d = k.descriptor();
+        text.push_str(&format!("{:<10} {}; used by {}\n", k.name(), d.description, d.used_by));
+    }
+    let present = |k: TableKind| dir.join(k.file_name()).exists();
+    let auto = HeuristicKind::preferred(present);
+    text.push_str(&format!(
+        "\nsolver modes (`--heuristic`; `auto` takes the first whose tables are present), mean time per position of the published lists:\n{:<10} {:<22} {:>9} {:>9}  {:<24} status\n",
+        "mode", "tables", "17 moves", "18 moves", "measured"
+    ));
+    for h in HeuristicKind::FASTEST_FIRST {
+        let m = h.measured();
+        let cell = |s: Option<f64>| s.map_or("-".to_string(), human_seconds);
+        let missing: Vec<TableKind> = h.tables().iter().copied().filter(|&k| !present(k)).collect();
+        let status = if missing.is_empty() {
+            if h == auto { "ready (auto)".to_string() } else { "ready".to_string() }
+        } else {
+            let build: Vec<String> = missing
+                .iter()
+                .filter(|k| !k.descriptor().on_demand)
+                .map(|k| format!("korf tables generate --only {}", k.name()))
+                .collect();
+            if build.is_empty() {
+                "built on first use".to_string()
+            } else {
+                format!("needs {}", build.join(" and "))
+            }
+        };
+        text.push_str(&format!(
+            "{:<10} {:<22} {:>9} {:>9}  {:<24} {status}\n",
+            h.name(),
+            h.tables().iter().map(|k| k.name()).collect::<Vec<_>>().join("+"),
+            cell(m.seventeen),
+            cell(m.eighteen),
+            if m.date.is_empty() {
+                String::new()
+            } else {
+                format!("{} thread{}, {}", m.threads, if m.threads == 1 { "" } else { "s" }, m.date)
+            },
+        ));
+    }
+    text.push_str("\nBuild the fastest set that fits this machine: korf tables generate --memory auto\n");
     out(&text);
     Ok(())
+}
+
+/// A table's state in `dir`: missing (with the command that builds it), unusable (why),
+/// or present with its date and last verification.
+fn table_status(k: TableKind, dir: &Path) -> String {
+    let build = if k.descriptor().default_build {
+        "korf tables generate".to_string()
+    } else {
+        format!("korf tables generate --only {}", k.name())
+    };
+    match Header::read(&dir.join(k.file_name())) {
+        Err(tables::TableError::Missing { .. }) => format!("missing; build: {build}"),
+        Err(e) => format!("unusable: {e}"),
+        Ok(h) => match Table::open(k, dir, false) {
+            Err(e) => format!("unusable: {e}"),
+            Ok(t) => format!(
+                "present, generated {}, {}",
+                format_unix(h.created_unix),
+                match t.last_verification() {
+                    Some((true, at)) => format!("verified {}", format_unix(at)),
+                    Some((false, at)) => format!(
+                        "FAILED verification {} (rebuild: {build} --force)",
+                        format_unix(at)
+                    ),
+                    None => "not verified (run `korf tables verify`)".to_string(),
+                }
+            ),
+        },
+    }
 }
 
 /// `YYYY-MM-DD HH:MM UTC` from Unix seconds (civil-from-days, no time-zone crate needed).

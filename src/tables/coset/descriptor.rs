@@ -30,9 +30,9 @@ pub const COSET: Descriptor = Descriptor {
     expected: &COSET_EXPECTED,
     expected_states: &[],
     base: None,
-    used_by: "--heuristic coset (default without coset4) or all",
+    used_by: "--heuristic coset (and all)",
     on_demand: true,
-    build_seconds: 15,
+    build_seconds: 7,
     generate: |layout, progress, cp| {
         generate_resumable(&CosetSpace(coset_coords()), layout, progress, cp)
     },
@@ -53,9 +53,9 @@ pub const COSET4: Descriptor = Descriptor {
     expected: &COSET4_EXPECTED,
     expected_states: &[],
     base: None,
-    used_by: "--heuristic coset4 (default when present without flipslice; `korf tables generate --coset 4`)",
+    used_by: "--heuristic coset4 (and coset4+full-edge)",
     on_demand: true,
-    build_seconds: 900,
+    build_seconds: 283,
     generate: |layout, progress, cp| {
         let space = CosetSpace(coords_for(Variant::SliceFlips));
         generate_resumable(&space, layout, progress, cp)

@@ -22,9 +22,9 @@ pub const FLIPSLICE: Descriptor = Descriptor {
     expected: &FLIPSLICE_EXPECTED,
     expected_states: &[],
     base: None,
-    used_by: "--heuristic flipslice (default when present without sliceperm; `korf tables generate --only flipslice`)",
+    used_by: "--heuristic flipslice",
     on_demand: false,
-    build_seconds: 1800,
+    build_seconds: 355,
     generate: |layout, progress, cp| generate_resumable(&FlipSliceSpace(flipslice_coords()), layout, progress, cp),
     states_per_entry: None,
     prepare: || {

@@ -36,9 +36,9 @@ pub const FULL_EDGE: Descriptor = Descriptor {
     expected: &FULL_EDGE_EXPECTED,
     expected_states: &EXPECTED_STATES,
     base: None,
-    used_by: "--heuristic full-edge or coset4+full-edge (`korf tables generate --only full-edge`)",
+    used_by: "--heuristic full-edge (and coset4+full-edge)",
     on_demand: false,
-    build_seconds: 7200,
+    build_seconds: 2687,
     generate: |layout, progress, cp| {
         let coords = FullEdgeCoords::with_moves();
         generate_resumable(&FullEdgeSpace(&coords), layout, progress, cp)

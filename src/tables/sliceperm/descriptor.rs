@@ -38,10 +38,9 @@ pub const SLICEPERM: Descriptor = Descriptor {
     expected: &SLICEPERM_EXPECTED,
     expected_states: &[],
     base: Some(SLICEPERM_BASE),
-    used_by:
-        "--heuristic sliceperm (default when present; `korf tables generate --only sliceperm`)",
+    used_by: "--heuristic sliceperm",
     on_demand: false,
-    build_seconds: 3600,
+    build_seconds: 1429,
     generate: |layout, progress, cp| {
         generate_resumable(&SlicePermSpace(sliceperm_coords()), layout, progress, cp)
     },

@@ -29,7 +29,7 @@ pub const PHASE1: Descriptor = Descriptor {
     base: None,
     used_by: "--fast, scramble, upper bounds",
     on_demand: true,
-    build_seconds: 10,
+    build_seconds: 14,
     generate: |layout, progress, cp| {
         generate_resumable(&Phase1Space(super::coords()), layout, progress, cp)
     },

@@ -1,0 +1,242 @@
+//! How much memory and disk a table build may use, and the fastest set of tables that fits
+//! (`korf tables generate --memory SIZE|auto`).  This layer knows no family: it reads each
+//! table's [`Descriptor`](super::Descriptor) through the catalogue.
+
+use super::catalogue::TableKind;
+use std::path::Path;
+
+/// Memory and disk space a table build may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Bytes of memory a generation may hold at its peak.
+    pub memory: u64,
+    /// Bytes of disk the new files (and their checkpoints) may take; `None`: not checked.
+    pub disk: Option<u64>,
+}
+
+/// Memory left to the rest of the machine by `--memory auto`: a fifth of what is
+/// available, and at least 1 GB.
+const MEMORY_HEADROOM_MIN: u64 = 1_000_000_000;
+/// Disk left free by `--memory auto`.
+const DISK_HEADROOM: u64 = 2_000_000_000;
+
+/// Environment variable that overrides the memory `--memory auto` sees as available (a
+/// size such as `6G`): for containers whose `/proc/meminfo` shows the host's memory.
+pub const MEMORY_OVERRIDE_VAR: &str = "KORF_AVAILABLE_MEMORY";
+
+impl Budget {
+    /// What this machine can give a build now, leaving headroom: the available memory
+    /// (`MemAvailable`, capped by a cgroup limit, or `$KORF_AVAILABLE_MEMORY`) less a fifth
+    /// (at least 1 GB), and the free space of the file system holding `dir` less 2 GB.
+    pub fn available(dir: &Path) -> std::io::Result<Budget> {
+        let memory = match std::env::var(MEMORY_OVERRIDE_VAR) {
+            Ok(text) => parse_size(&text).ok_or_else(|| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!(
+                        "{MEMORY_OVERRIDE_VAR}={text}: not a size; write it like 8G or 500M"
+                    ),
+                )
+            })?,
+            Err(_) => available_memory()?,
+        };
+        let headroom = (memory / 5).max(MEMORY_HEADROOM_MIN);
+        let disk = fs4::available_space(existing_ancestor(dir))?;
+        Ok(Budget {
+            memory: memory.saturating_sub(headroom),
+            disk: Some(disk.saturating_sub(DISK_HEADROOM)),
+        })
+    }
+
+    /// Whether `kind` can be built within this budget, given the files already in `dir`:
+    /// its generation peak fits in memory and its file, with the checkpoint an
+    /// interrupted build keeps, fits on disk.
+    pub fn fits(&self, kind: TableKind) -> bool {
+        kind.generation_peak() <= self.memory
+            && self
+                .disk
+                .is_none_or(|d| kind.file_size() + kind.working_len() <= d)
+    }
+}
+
+impl TableKind {
+    /// The tables that give the fastest search within `budget`: those built by default
+    /// and the largest coset table that fits (files already in `dir` cost nothing).
+    /// `None` when not even the smallest coset table fits.
+    pub fn fastest_set_within(budget: Budget, dir: &Path) -> Option<Vec<TableKind>> {
+        let present = |k: TableKind| dir.join(k.file_name()).exists();
+        let mut left = budget;
+        let mut set = Vec::new();
+        for k in TableKind::default_builds(None) {
+            if !present(k) {
+                if !left.fits(k) {
+                    return None;
+                }
+                left.disk = left.disk.map(|d| d - k.file_size());
+            }
+            set.push(k);
+        }
+        let large = Self::COSET_TABLES
+            .into_iter()
+            .filter(|k| !set.contains(k))
+            .find(|&k| present(k) || left.fits(k));
+        set.extend(large);
+        Some(set)
+    }
+}
+
+/// The smallest ancestor of `dir` that exists (the tables directory may not exist yet).
+fn existing_ancestor(dir: &Path) -> &Path {
+    let mut d = dir;
+    loop {
+        if d.exists() {
+            return d;
+        }
+        match d.parent() {
+            Some(p) if !p.as_os_str().is_empty() => d = p,
+            _ => return Path::new("."),
+        }
+    }
+}
+
+/// Available memory: `MemAvailable` from `/proc/meminfo`, capped by the cgroup (v2)
+/// limit when one is set.
+fn available_memory() -> std::io::Result<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo")?;
+    let available = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemAvailable:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map(|kb| kb * 1024)
+        .ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "no MemAvailable line in /proc/meminfo",
+            )
+        })?;
+    let limit = std::fs::read_to_string("/sys/fs/cgroup/memory.max")
+        .ok()
+        .and_then(|t| t.trim().parse::<u64>().ok());
+    let used = std::fs::read_to_string("/sys/fs/cgroup/memory.current")
+        .ok()
+        .and_then(|t| t.trim().parse::<u64>().ok())
+        .unwrap_or(0);
+    Ok(match limit {
+        Some(l) => available.min(l.saturating_sub(used)),
+        None => available,
+    })
+}
+
+/// Parse a size: a number with an optional K, M, G or T suffix (powers of 1000; `KiB`,
+/// `MiB`, `GiB` and `TiB` count powers of 1024).  `None` if it is not one.
+pub fn parse_size(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let n: f64 = num.parse().ok()?;
+    let scale = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1.0,
+        "K" | "KB" => 1e3,
+        "M" | "MB" => 1e6,
+        "G" | "GB" => 1e9,
+        "T" | "TB" => 1e12,
+        "KIB" => 1024.0,
+        "MIB" => 1024.0 * 1024.0,
+        "GIB" => 1024.0 * 1024.0 * 1024.0,
+        "TIB" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        _ => return None,
+    };
+    (n.is_finite() && n >= 0.0).then_some((n * scale) as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_in_both_units() {
+        assert_eq!(parse_size("8G"), Some(8_000_000_000));
+        assert_eq!(parse_size("4.5GB"), Some(4_500_000_000));
+        assert_eq!(parse_size("6GiB"), Some(6 << 30));
+        assert_eq!(parse_size(" 500m "), Some(500_000_000));
+        assert_eq!(parse_size("12"), Some(12));
+        assert_eq!(parse_size("lots"), None);
+        assert_eq!(parse_size("8Q"), None);
+        assert_eq!(parse_size("-1G"), None);
+    }
+
+    fn empty_dir() -> tempfile::TempDir {
+        tempfile::tempdir().unwrap()
+    }
+
+    #[test]
+    fn the_fastest_set_grows_with_memory() {
+        let dir = empty_dir();
+        let large = |memory: u64| {
+            let set = TableKind::fastest_set_within(Budget { memory, disk: None }, dir.path())
+                .expect("the default set fits");
+            for k in TableKind::default_builds(None) {
+                assert!(set.contains(&k), "{} missing at {memory}", k.name());
+            }
+            set.into_iter().find(|k| !k.descriptor().default_build)
+        };
+        assert_eq!(large(1_000_000_000), None);
+        assert_eq!(large(5_000_000_000), Some(TableKind::Coset4));
+        assert_eq!(large(7_700_000_000), Some(TableKind::FlipSlice));
+        assert_eq!(large(16_000_000_000), Some(TableKind::SlicePerm));
+        // Too little memory for even the default set.
+        assert_eq!(
+            TableKind::fastest_set_within(
+                Budget {
+                    memory: 1_000_000,
+                    disk: None
+                },
+                dir.path()
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn disk_space_limits_the_choice_too() {
+        let dir = empty_dir();
+        let defaults: u64 = TableKind::default_builds(None)
+            .iter()
+            .map(|k| k.file_size())
+            .sum();
+        let set = TableKind::fastest_set_within(
+            Budget {
+                memory: 16_000_000_000,
+                disk: Some(defaults + 3_000_000_000),
+            },
+            dir.path(),
+        )
+        .unwrap();
+        // sliceperm's 7.1 GiB and flipslice's 2.4 GiB plus checkpoint do not fit in 3 GB.
+        assert!(set.contains(&TableKind::Coset4), "{set:?}");
+        assert!(!set.contains(&TableKind::SlicePerm));
+    }
+
+    #[test]
+    fn a_present_table_costs_nothing() {
+        let dir = empty_dir();
+        std::fs::write(dir.path().join(TableKind::FlipSlice.file_name()), b"x").unwrap();
+        let set = TableKind::fastest_set_within(
+            Budget {
+                memory: 500_000_000,
+                disk: Some(1_000_000_000),
+            },
+            dir.path(),
+        )
+        .unwrap();
+        assert!(set.contains(&TableKind::FlipSlice), "{set:?}");
+    }
+
+    #[test]
+    fn the_machine_has_a_budget() {
+        let b = Budget::available(Path::new("no/such/dir/yet")).unwrap();
+        assert!(b.memory > 0 && b.disk.is_some());
+    }
+}
