@@ -89,9 +89,10 @@ pub struct SolveRecord {
     pub input: String,
     /// The position as a facelet string.
     pub facelets: String,
-    /// `solved`, `timeout` or `max_depth`.
+    /// `solved`, `timeout`, `interrupted`, `max_depth` (or `max_length` for `--fast`).
     pub status: String,
-    /// The solution in standard notation, if found.
+    /// The solution in standard notation, if found.  A search stopped by its time limit
+    /// or an interrupt gives the shortest solution it knew, with `optimal` false.
     pub solution: Option<String>,
     /// Its length in moves.
     pub length: Option<usize>,
@@ -116,6 +117,10 @@ pub struct SolveRecord {
     /// Optimal solves: how many symmetries the position has and the parallel driver's
     /// tasks left after merging symmetric ones, of how many.
     pub symmetry: Option<crate::search::TaskMerge>,
+    /// Optimal solves: no solution has fewer moves than this (proven by search).
+    pub proven_lower_bound: Option<u8>,
+    /// Optimal solves stopped inside a bound: the share of that bound's tasks begun.
+    pub searched_share: Option<f64>,
 }
 
 impl SolveRecord {
@@ -129,9 +134,11 @@ impl SolveRecord {
     ) -> SolveRecord {
         let (status, solution) = match &outcome.solution {
             Ok(s) => ("solved", Some(s.clone())),
-            Err(Unsolved::Timeout) => ("timeout", None),
+            Err(Unsolved::Timeout) => ("timeout", outcome.unproven.clone()),
+            Err(Unsolved::Interrupted) => ("interrupted", outcome.unproven.clone()),
             Err(Unsolved::MaxDepth) => ("max_depth", None),
         };
+        let optimal = outcome.solution.is_ok();
         SolveRecord {
             index,
             input: input.to_string(),
@@ -139,7 +146,7 @@ impl SolveRecord {
             status: status.to_string(),
             length: solution.as_ref().map(|s| s.len()),
             solution: solution.as_ref().map(|s| format_moves(s)),
-            optimal: solution.is_some(),
+            optimal,
             nodes: outcome.nodes,
             seconds: outcome.seconds,
             nodes_per_second: outcome.nodes as f64 / outcome.seconds.max(1e-9),
@@ -150,6 +157,8 @@ impl SolveRecord {
             heuristic: heuristic.name().to_string(),
             upper_bound: outcome.upper_bound,
             symmetry: Some(outcome.symmetry),
+            proven_lower_bound: Some(outcome.proven_lower),
+            searched_share: outcome.taken_share,
         }
     }
 
@@ -183,6 +192,8 @@ impl SolveRecord {
             heuristic: "two-phase".to_string(),
             upper_bound: None,
             symmetry: None,
+            proven_lower_bound: None,
+            searched_share: None,
         }
     }
 }
@@ -200,8 +211,15 @@ pub struct Json;
 /// A Markdown table.
 pub struct Markdown;
 
-fn length_cell(r: &SolveRecord) -> String {
-    r.length.map_or_else(|| r.status.clone(), |l| l.to_string())
+/// The length column of a row: `17`, `17? timeout` (a solution not proven optimal), or
+/// the status when there is no solution.
+pub fn length_cell(r: &SolveRecord) -> String {
+    match r.length {
+        Some(l) if r.status == "solved" => l.to_string(),
+        // Stopped with a solution it could not prove optimal.
+        Some(l) => format!("{l}? {}", r.status),
+        None => r.status.clone(),
+    }
 }
 
 impl Exporter for Csv {
@@ -280,7 +298,7 @@ pub struct Summary {
 
 /// Summarise bench rows (means over solved positions).
 pub fn summarize(rows: &[SolveRecord]) -> Summary {
-    let solved: Vec<&SolveRecord> = rows.iter().filter(|r| r.length.is_some()).collect();
+    let solved: Vec<&SolveRecord> = rows.iter().filter(|r| r.status == "solved").collect();
     let n = solved.len().max(1) as f64;
     let mut secs: Vec<f64> = solved.iter().map(|r| r.seconds).collect();
     secs.sort_by(|a, b| a.total_cmp(b));

@@ -10,7 +10,7 @@ use super::walk::Coset4FullEdge;
 use super::{DEFAULT_LANES, ROOT, SPLIT_DEPTH};
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// One task of the parallel driver: a prefix of the solution and the (inverse-tracked)
@@ -83,6 +83,10 @@ fn merge_symmetric_tasks(split: &mut Vec<Task>, cube: &Cube) -> usize {
     symmetries.len()
 }
 
+/// How long a stopped search may ask the upper-bound source for a solution when it has
+/// none to show.
+const LAST_ASK: Duration = Duration::from_millis(100);
+
 /// Options for [`solve`].
 #[derive(Debug, Clone)]
 pub struct Options {
@@ -95,6 +99,9 @@ pub struct Options {
     /// Tasks each thread runs at once, interleaved so that their memory latencies overlap
     /// (three-axis coset tables only; see `lanes`).  1 = one task at a time.
     pub lanes: usize,
+    /// Set from another thread (a Ctrl-C handler) to stop the search: it ends as
+    /// [`Unsolved::Interrupted`], keeping what it found, like a timeout.
+    pub cancel: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Options {
@@ -104,6 +111,7 @@ impl Default for Options {
             max_depth: 20,
             timeout: None,
             lanes: DEFAULT_LANES,
+            cancel: None,
         }
     }
 }
@@ -162,6 +170,9 @@ pub(super) struct Shared {
     pub(super) upper: std::sync::atomic::AtomicU8,
     pub(super) deadline: Option<Instant>,
     pub(super) timed_out: AtomicBool,
+    /// The caller's stop flag ([`Options::cancel`]).
+    pub(super) cancel: Option<Arc<AtomicBool>>,
+    pub(super) interrupted: AtomicBool,
     pub(super) solution: Mutex<Option<Vec<Move>>>,
 }
 
@@ -225,6 +236,11 @@ impl Shared {
     #[cold]
     pub(super) fn should_stop(&self) -> bool {
         if self.stop.load(Relaxed) {
+            return true;
+        }
+        if self.cancel.as_ref().is_some_and(|c| c.load(Relaxed)) {
+            self.interrupted.store(true, Relaxed);
+            self.stop.store(true, Relaxed);
             return true;
         }
         if let Some(d) = self.deadline {
@@ -314,6 +330,8 @@ pub fn solve_with(
         upper: std::sync::atomic::AtomicU8::new(0),
         deadline: opts.timeout.map(|t| start_time + t),
         timed_out: AtomicBool::new(false),
+        cancel: opts.cancel.clone(),
+        interrupted: AtomicBool::new(false),
         solution: Mutex::new(None),
     };
     let inverse = cube.inverse();
@@ -352,6 +370,11 @@ pub fn solve_with(
     let mut best_known: Option<Vec<Move>> = None;
     let mut bound_seconds = 0.0;
     let mut proved_by_bound = false;
+    // No solution is shorter than this (every lower bound searched to the end).
+    let mut proven_lower = h0;
+    // Of the bound being searched when the search was stopped: the share of its tasks
+    // taken.
+    let mut taken_share = None;
 
     let result = std::thread::scope(|scope| {
         if let Some(report) = progress {
@@ -401,6 +424,7 @@ pub fn solve_with(
             }
             let before = shared.nodes.load(Relaxed);
             let t = Instant::now();
+            let next_task = AtomicUsize::new(0);
             if bound < SPLIT_DEPTH {
                 let mut w = Worker {
                     h,
@@ -415,7 +439,6 @@ pub fn solve_with(
             } else {
                 // Every thread takes the next task in order, so that all of them work on
                 // the front of the list.
-                let next_task = AtomicUsize::new(0);
                 pool.broadcast(|_| {
                     // The three-axis coset tables interleave several tasks per thread.
                     let (n, tasks) = (opts.lanes, &split[..]);
@@ -484,16 +507,37 @@ pub fn solve_with(
                 outcome = Ok(sol);
                 break;
             }
-            if shared.timed_out.load(Relaxed) {
-                outcome = Err(Unsolved::Timeout);
+            let interrupted = shared.interrupted.load(Relaxed);
+            if interrupted || shared.timed_out.load(Relaxed) {
+                if bound >= SPLIT_DEPTH {
+                    let taken = next_task.load(Relaxed).min(split.len());
+                    taken_share = Some(taken as f64 / split.len().max(1) as f64);
+                }
+                outcome = Err(if interrupted {
+                    Unsolved::Interrupted
+                } else {
+                    Unsolved::Timeout
+                });
                 break;
             }
+            proven_lower = bound as u8 + 1;
         }
         done.store(true, Relaxed);
         outcome
     });
+    // Stopped without a proof: keep the best solution known, and if the upper-bound
+    // source never ran, ask it briefly for one (a stopped solve still answers).
+    let unproven = match &result {
+        Err(Unsolved::Timeout | Unsolved::Interrupted) => best_known.clone().or_else(|| {
+            let find = hooks.upper_bound?;
+            let sol = find(proven_lower as usize, usize::MAX, LAST_ASK)?;
+            cube.apply_moves(&sol).is_solved().then_some(sol)
+        }),
+        _ => None,
+    };
 
     if let Ok(sol) = &result {
+        proven_lower = sol.len() as u8;
         // Every answer is checked against the position before anyone sees it.
         if !cube.apply_moves(sol).is_solved() {
             return Err(SearchError::InvalidSolution(crate::cube::format_moves(sol)));
@@ -506,6 +550,9 @@ pub fn solve_with(
         depths,
         busy_seconds: shared.busy_nanos.load(Relaxed) as f64 / 1e9,
         threads,
+        unproven,
+        proven_lower,
+        taken_share,
         upper_bound: best_known.map(|b| UpperBound {
             length: b.len() as u8,
             seconds: bound_seconds,

@@ -11,6 +11,8 @@ pub enum Unsolved {
     MaxDepth,
     /// The time limit ran out.
     Timeout,
+    /// The caller stopped it ([`crate::search::Options::cancel`], e.g. Ctrl-C).
+    Interrupted,
 }
 
 /// Statistics of one IDA* iteration.
@@ -43,6 +45,16 @@ pub struct Outcome {
     pub upper_bound: Option<UpperBound>,
     /// What the position's symmetries saved (see `merge_symmetric_tasks`).
     pub symmetry: TaskMerge,
+    /// A search stopped before its proof (timeout, interrupt): the shortest solution known
+    /// then (from the upper-bound source; checked against the position), not proven
+    /// optimal.  `None` otherwise.
+    pub unproven: Option<Vec<Move>>,
+    /// No solution has fewer moves than this: every smaller bound was searched to the end.
+    /// With a solution, its length.
+    pub proven_lower: u8,
+    /// A search stopped inside a bound: the share of that bound's tasks begun (a rough
+    /// measure of how far it got).
+    pub taken_share: Option<f64>,
 }
 
 impl Outcome {

@@ -7,12 +7,17 @@
 
 pub(crate) mod search;
 
-pub use search::{FastOptions, FastOutcome, PHASE2_CAP};
+pub use search::{FastOptions, FastOutcome, PHASE2_CAP, SHORT_PASS};
 
 use crate::cube::Cube;
 use crate::tables::twophase::coords;
 use crate::tables::{Table, TableError, TableKind};
 use std::path::Path;
+use std::time::Duration;
+
+/// Time the exhaustive short pass may take ([`TwoPhase::solve`]); it needs far less
+/// (positions of up to 10 moves are covered in microseconds to a millisecond).
+const SHORT_PASS_BUDGET: Duration = Duration::from_millis(200);
 
 /// The two-phase solver: its two table files, memory-mapped, and the in-memory move and
 /// symmetry tables.
@@ -45,18 +50,66 @@ impl TwoPhase {
     }
 
     /// Search `cube` as `options` say.  Any solution returned has been checked to solve it.
+    ///
+    /// With [`FastOptions::short_pass`] = K > 0 it first searches for a solution of at most
+    /// K moves to the end (a time budget, but no early stop): phase 1 enumerates every
+    /// sequence into the subgroup ending in a quarter turn of R, L, F or B, and phase 2 every
+    /// tail of subgroup moves, which together cover every sequence of at most K moves (cut
+    /// any solution after its last move outside the subgroup).  So a solution found there
+    /// is a shortest one; only when there is none does the usual search run.
     pub fn solve(
         &self,
         cube: &Cube,
         options: &FastOptions,
     ) -> Result<FastOutcome, InvalidSolution> {
-        let out = search::solve(
+        let short = options.short_pass.min(options.max_length).min(PHASE2_CAP);
+        let mut spent = (0, 0.0);
+        if short > 0 {
+            let pass = FastOptions {
+                max_length: short,
+                time: Some(SHORT_PASS_BUDGET.min(options.timeout.unwrap_or(SHORT_PASS_BUDGET))),
+                target: 0,
+                short_pass: 0,
+                ..options.clone()
+            };
+            let out = search::solve(
+                self.coords,
+                self.phase1.payload(),
+                self.phase2.payload(),
+                cube,
+                &pass,
+                search::Views::Strongest,
+            );
+            if let Some(s) = &out.solution {
+                if !cube.apply_moves(s).is_solved() {
+                    return Err(InvalidSolution {
+                        moves: crate::cube::format_moves(s),
+                    });
+                }
+                return Ok(out);
+            }
+            spent = (out.nodes, out.seconds);
+        }
+        // The time limits count from the start of the whole call.
+        let rest = FastOptions {
+            time: options
+                .time
+                .map(|t| t.saturating_sub(Duration::from_secs_f64(spent.1))),
+            timeout: options
+                .timeout
+                .map(|t| t.saturating_sub(Duration::from_secs_f64(spent.1))),
+            ..options.clone()
+        };
+        let mut out = search::solve(
             self.coords,
             self.phase1.payload(),
             self.phase2.payload(),
             cube,
-            options,
+            &rest,
+            search::Views::All,
         );
+        out.nodes += spent.0;
+        out.seconds += spent.1;
         if let Some(s) = &out.solution {
             if !cube.apply_moves(s).is_solved() {
                 return Err(InvalidSolution {
@@ -88,6 +141,8 @@ impl TwoPhase {
                 threads,
                 target: lower,
                 timeout: None,
+                // The optimal search covers short lengths itself.
+                short_pass: 0,
             };
             self.solve(&cube, &fast).ok()?.solution
         }

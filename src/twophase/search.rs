@@ -40,7 +40,16 @@ pub struct FastOptions {
     /// Give up after this long even without a solution (a hard limit; `time` is the budget
     /// for improving).
     pub timeout: Option<Duration>,
+    /// First look, exhaustively, for a solution of at most this many moves (0: skip): a
+    /// position a few moves from solved then gets a shortest solution, never a longer one
+    /// ([`crate::twophase::TwoPhase::solve`]).
+    pub short_pass: usize,
 }
+
+/// The default [`FastOptions::short_pass`]: solutions of up to 10 moves are searched
+/// exhaustively first.  On a random position that pass finds nothing and costs a small
+/// part of a millisecond (`docs/benchmarks.md`).
+pub const SHORT_PASS: usize = 10;
 
 impl Default for FastOptions {
     fn default() -> Self {
@@ -50,6 +59,7 @@ impl Default for FastOptions {
             threads: 1,
             target: 0,
             timeout: None,
+            short_pass: SHORT_PASS,
         }
     }
 }
@@ -328,6 +338,17 @@ impl Worker<'_> {
     }
 }
 
+/// Which views of the position a search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Views {
+    /// All six (the usual search: each view finds other solutions first).
+    All,
+    /// Only the view with the largest phase-1 distance: enough for an exhaustive search,
+    /// since one view's solutions are all the position's solutions, and the cheapest.  If
+    /// that distance already exceeds the length bound, nothing is searched.
+    Strongest,
+}
+
 /// Run the two-phase search on `cube` with the given tables.
 pub fn solve(
     coords: &Coords,
@@ -335,6 +356,7 @@ pub fn solve(
     phase2: &[u8],
     cube: &Cube,
     options: &FastOptions,
+    views: Views,
 ) -> FastOutcome {
     let start = Instant::now();
     let keep_improving = options.time.is_some();
@@ -350,7 +372,30 @@ pub fn solve(
         },
         nodes: AtomicU64::new(0),
     };
-    let directions = Direction::all(cube);
+    let mut directions = Direction::all(cube);
+    if views == Views::Strongest {
+        let distance = |d: &Direction| {
+            let idx = coords.phase1_index(
+                d.cube.twist_coord() as u16,
+                d.cube.flip_coord() as u16,
+                crate::tables::twophase::coords::slice_coord(&d.cube),
+            );
+            nibble(phase1, idx as usize)
+        };
+        let strongest = *directions
+            .iter()
+            .max_by_key(|d| distance(d))
+            .expect("a position has at least one view");
+        if distance(&strongest) > options.max_length {
+            return FastOutcome {
+                solution: None,
+                timed_out: false,
+                nodes: 0,
+                seconds: start.elapsed().as_secs_f64(),
+            };
+        }
+        directions = vec![strongest];
+    }
     let threads = options.threads.clamp(1, directions.len());
     let new_worker = |dir: Direction| Worker {
         coords,

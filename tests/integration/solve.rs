@@ -326,3 +326,47 @@ fn the_superflip_keeps_one_task_in_about_48() {
         (1, 3240, 3240)
     );
 }
+
+#[test]
+fn fast_solutions_of_short_positions_are_optimal() {
+    // Up to 10 moves the two-phase search first looks exhaustively: on positions up to 8
+    // moves from solved its answer has the optimal solver's length, never more.
+    let set = common::table_set();
+    let tp = common::twophase();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(19);
+    for len in 1..=8 {
+        for _ in 0..8 {
+            let cube = Cube::from_moves(&random_sequence(&mut rng, len));
+            let fast = tp
+                .solve(&cube, &korf::twophase::FastOptions::default())
+                .unwrap()
+                .solution
+                .unwrap();
+            assert!(cube.apply_moves(&fast).is_solved());
+            let optimal = search::solve(set, &cube, &opts(2), None).unwrap();
+            assert_eq!(
+                fast.len(),
+                optimal.moves().unwrap().len(),
+                "scramble of {len}: {}",
+                korf::cube::format_moves(&fast)
+            );
+        }
+    }
+    // Without the short pass the same search returns longer solutions for some of them:
+    // the pass is what makes the difference.
+    let mut longer = 0;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(19);
+    for len in 1..=8 {
+        for _ in 0..8 {
+            let cube = Cube::from_moves(&random_sequence(&mut rng, len));
+            let plain = korf::twophase::FastOptions {
+                short_pass: 0,
+                ..Default::default()
+            };
+            let s = tp.solve(&cube, &plain).unwrap().solution.unwrap();
+            let optimal = search::solve(set, &cube, &opts(2), None).unwrap();
+            longer += (s.len() > optimal.moves().unwrap().len()) as usize;
+        }
+    }
+    assert!(longer > 0, "the plain search happened to be optimal everywhere");
+}

@@ -315,6 +315,9 @@ pub enum CliError {
     /// A runtime failure (tables, I/O, limits): exit status 1.
     #[error("{0}")]
     Failure(String),
+    /// Stopped by Ctrl-C: exit status 130, as a shell reports a SIGINT.
+    #[error("interrupted")]
+    Interrupted,
 }
 
 impl CliError {
@@ -323,6 +326,7 @@ impl CliError {
         match self {
             CliError::Input(_) => 2,
             CliError::Failure(_) => 1,
+            CliError::Interrupted => 130,
         }
     }
 }

@@ -2,6 +2,7 @@
 
 mod cli;
 mod cube;
+mod interrupt;
 mod solve;
 mod tables;
 
@@ -29,8 +30,14 @@ fn try_main(cli: Cli) -> Result<(), CliError> {
         Command::Show(a) => cube::show(a),
         Command::Scramble(a) => cube::scramble(a),
         Command::Check(a) => cube::check(a),
-        Command::Solve(a) => solve::solve(a),
-        Command::Bench(a) => solve::bench(a),
+        Command::Solve(a) => {
+            interrupt::install();
+            solve::solve(a)
+        }
+        Command::Bench(a) => {
+            interrupt::install();
+            solve::bench(a)
+        }
         Command::Tables { command } => match command {
             TablesCommand::Generate(a) => tables::generate(a),
             TablesCommand::Verify(a) => tables::verify(a),

@@ -87,8 +87,8 @@ fn engine(s: &SearchArgs, fast: &FastArgs) -> Result<Engine, CliError> {
             max_length: fast.max_length as usize,
             time: positive_seconds(fast.time, "--time")?,
             threads: s.threads.unwrap_or(1),
-            target: 0,
             timeout: positive_seconds(s.timeout, "--timeout")?,
+            ..FastOptions::default()
         };
         let solver = korf::open_two_phase(&dir, !s.no_generate, Some(&on_build))?;
         Ok(Engine::Fast {
@@ -122,6 +122,7 @@ fn search_options(s: &SearchArgs) -> Result<search::Options, CliError> {
         max_depth: s.max_depth,
         timeout,
         lanes: s.lanes,
+        cancel: Some(crate::interrupt::flag()),
     })
 }
 
@@ -177,7 +178,9 @@ fn solve_optimal(
             pb.tick();
         }
     };
-    let outcome = solver.solve_with_progress(cube, if live { Some(&update) } else { None })?;
+    let outcome = crate::interrupt::searching(|| {
+        solver.solve_with_progress(cube, if live { Some(&update) } else { None })
+    })?;
     if let Some(pb) = spinner {
         pb.finish_and_clear();
     }
@@ -188,6 +191,25 @@ fn solve_optimal(
         outcome,
         solver.heuristic(),
     ))
+}
+
+/// What a stopped optimal solve proved: "timed out after 25.0s; no solution of 15 or fewer
+/// moves; 16 moves: about 70 % searched" (the share of that bound's tasks begun).
+fn stopped_note(r: &SolveRecord) -> String {
+    let mut note = match r.status.as_str() {
+        "interrupted" => format!("interrupted after {:.1}s", r.seconds),
+        _ => format!("timed out after {:.1}s", r.seconds),
+    };
+    if let Some(lower) = r.proven_lower_bound.filter(|&l| l > 0) {
+        note.push_str(&format!("; no solution of {} or fewer moves", lower - 1));
+        if let Some(share) = r.searched_share {
+            note.push_str(&format!(
+                "; {lower} moves: about {:.0} % searched",
+                100.0 * share
+            ));
+        }
+    }
+    note
 }
 
 fn busy_cell(r: &SolveRecord) -> String {
@@ -289,12 +311,15 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
                 Some(s) => {
                     let moves = parse_moves(s).expect("own output parses");
                     out(&format!("{}\n", report::solution_line(&moves, r.optimal)));
+                    if r.status != "solved" {
+                        let why = stopped_note(&r);
+                        out(&format!("not proven optimal: {why}\n"));
+                        failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
+                    }
                 }
                 None => {
                     let why = match (&engine, r.status.as_str()) {
-                        (Engine::Optimal(_), "timeout") => {
-                            format!("timed out after {:.1}s without a proven optimum", r.seconds)
-                        }
+                        (Engine::Optimal(_), "timeout" | "interrupted") => stopped_note(&r),
                         (Engine::Optimal(solver), _) => {
                             format!("no solution of at most {} moves", solver.options().max_depth)
                         }
@@ -318,12 +343,18 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
                 eprint!("{stats}");
             }
         }
-        if r.solution.is_none() && failure.is_none() {
-            failure = Some(CliError::Failure(format!(
-                "position {}: {}",
-                i + 1,
-                r.status
-            )));
+        if r.status == "interrupted" {
+            // Ctrl-C: what was found is printed; the rest of the input is left.
+            return Err(CliError::Interrupted);
+        }
+        if r.status != "solved" && failure.is_none() {
+            let why = match r.status.as_str() {
+                "timeout" | "interrupted" if !matches!(engine, Engine::Fast { .. }) => {
+                    stopped_note(&r)
+                }
+                status => status.to_string(),
+            };
+            failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
         }
     }
     failure.map_or(Ok(()), Err)
@@ -400,7 +431,7 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
             out(&format!(
                 "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e} {:>5}\n",
                 r.index,
-                r.length.map_or(r.status.clone(), |l| l.to_string()),
+                report::length_cell(&r),
                 r.seconds,
                 r.nodes,
                 r.nodes_per_second,
