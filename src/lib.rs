@@ -80,5 +80,6 @@ pub use cube::{Cube, Move};
 pub use error::Error;
 pub use search::{HeuristicKind, Outcome};
 pub use solver::{
-    build_cost, build_tables, open_two_phase, BuildEvent, BuildObserver, Solver, SolverConfig,
+    build_cost, build_tables, open_two_phase, BuildEvent, BuildObserver, Prediction, Solver,
+    SolverConfig, Suggestion,
 };

@@ -121,6 +121,13 @@ pub struct SolveRecord {
     pub proven_lower_bound: Option<u8>,
     /// Optimal solves stopped inside a bound: the share of that bound's tasks begun.
     pub searched_share: Option<f64>,
+    /// Optimal solves: the time model's nodes for a position of this optimal length (the
+    /// solution's length; for an unsolved position, the length assumed before the search).
+    pub predicted_nodes: Option<f64>,
+    /// The same in seconds, on the threads used.
+    pub predicted_seconds: Option<f64>,
+    /// Optimal solves: what was predicted before searching ([`crate::Solver::predict`]).
+    pub prediction: Option<crate::search::Estimate>,
 }
 
 impl SolveRecord {
@@ -159,7 +166,28 @@ impl SolveRecord {
             symmetry: Some(outcome.symmetry),
             proven_lower_bound: Some(outcome.proven_lower),
             searched_share: outcome.taken_share,
+            predicted_nodes: None,
+            predicted_seconds: None,
+            prediction: None,
         }
+    }
+
+    /// Add the time model's figures: `before` as predicted before the search, and the
+    /// estimate at the length found (or, unsolved, at the length `before` assumed).
+    pub fn with_prediction(
+        mut self,
+        heuristic: HeuristicKind,
+        before: crate::search::Estimate,
+    ) -> Self {
+        let length = match (&self.status[..], self.length) {
+            ("solved", Some(l)) => l as u8,
+            _ => before.length,
+        };
+        let at = heuristic.estimate(length, self.threads);
+        self.predicted_nodes = Some(at.nodes);
+        self.predicted_seconds = Some(at.seconds);
+        self.prediction = Some(before);
+        self
     }
 
     /// The record of a two-phase solve of `cube` on `threads` threads.
@@ -194,6 +222,9 @@ impl SolveRecord {
             symmetry: None,
             proven_lower_bound: None,
             searched_share: None,
+            predicted_nodes: None,
+            predicted_seconds: None,
+            prediction: None,
         }
     }
 }

@@ -8,9 +8,9 @@
 use crate::cube::Cube;
 use crate::error::Error;
 use crate::report::human_bytes;
-use crate::search::{self, HeuristicKind, Options, Outcome, Snapshot, TableSet};
+use crate::search::{self, Estimate, HeuristicKind, Options, Outcome, Snapshot, TableSet};
 use crate::tables::{self, Descriptor, Header, Progress, Residency, TableKind, TWOPHASE_SET};
-use crate::twophase::TwoPhase;
+use crate::twophase::{FastOptions, TwoPhase};
 use std::path::{Path, PathBuf};
 
 /// What opening tables reports while it builds missing ones (see [`SolverConfig::on_build`]).
@@ -177,6 +177,74 @@ impl Solver {
         search::lower_bound(&self.tables, cube)
     }
 
+    /// Worker threads a solve uses (the option's 0 resolved to the core count).
+    pub fn threads(&self) -> usize {
+        match self.options.threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        }
+    }
+
+    /// What solving `cube` is expected to cost, before searching: its lower bound, a
+    /// solution length the two-phase search finds within a few milliseconds (its first
+    /// pass is exhaustive up to 10 moves), and the time model's estimate
+    /// ([`crate::search::estimate`]) at the likeliest optimal length: 18 moves (two random
+    /// positions in three), kept between those two bounds.
+    pub fn predict(&self, cube: &Cube) -> Prediction {
+        let lower_bound = self.lower_bound(cube);
+        let upper_bound = self.upper_bounds.as_ref().and_then(|tp| {
+            let quick = FastOptions {
+                timeout: Some(std::time::Duration::from_millis(50)),
+                ..FastOptions::default()
+            };
+            let out = tp.solve(cube, &quick).ok()?;
+            out.solution.map(|s| s.len() as u8)
+        });
+        let likely = LIKELY_LENGTH
+            .min(upper_bound.unwrap_or(u8::MAX))
+            .max(lower_bound);
+        Prediction {
+            lower_bound,
+            upper_bound,
+            likely: self.heuristic().estimate(likely, self.threads()),
+        }
+    }
+
+    /// A faster heuristic than this one for positions of `length` moves whose missing
+    /// tables this machine can build now (memory and disk as `--memory auto` sees them):
+    /// of those that bring the estimate under `target` seconds, the one quickest to build;
+    /// if none does, the fastest.  `None` if nothing at least halves the estimate.
+    pub fn faster_option(&self, length: u8, target: f64) -> Option<Suggestion> {
+        let budget = crate::tables::Budget::available(&self.dir).ok()?;
+        let now = self.heuristic().estimate(length, self.threads());
+        let options: Vec<Suggestion> = HeuristicKind::FASTEST_FIRST
+            .into_iter()
+            .filter_map(|h| {
+                let estimate = h.estimate(length, self.threads());
+                if estimate.seconds >= now.seconds / 2.0 {
+                    return None;
+                }
+                let build: Vec<TableKind> = h
+                    .tables()
+                    .iter()
+                    .copied()
+                    .filter(|k| !self.dir.join(k.file_name()).exists())
+                    .collect();
+                build.iter().all(|&k| budget.fits(k)).then(|| Suggestion {
+                    heuristic: h,
+                    build_seconds: build.iter().map(|k| k.descriptor().build_seconds).sum(),
+                    build,
+                    estimate,
+                })
+            })
+            .collect();
+        let quick_enough = options
+            .iter()
+            .filter(|s| s.estimate.seconds < target)
+            .min_by_key(|s| s.build_seconds);
+        quick_enough.or(options.first()).cloned()
+    }
+
     /// Find a shortest solution of `cube`.  A solution in the outcome has been checked
     /// against the position and is proven optimal.
     pub fn solve(&self, cube: &Cube) -> Result<Outcome, Error> {
@@ -205,6 +273,35 @@ impl Solver {
             hooks,
         )?)
     }
+}
+
+/// The optimal length [`Solver::predict`] assumes when the bounds allow: two random
+/// positions in three need 18 moves.
+const LIKELY_LENGTH: u8 = 18;
+
+/// What a solve is expected to cost ([`Solver::predict`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Prediction {
+    /// The tables' lower bound on the optimal length.
+    pub lower_bound: u8,
+    /// The length of a solution found at once by the two-phase search, if any: the
+    /// optimum is at most this.
+    pub upper_bound: Option<u8>,
+    /// The estimate at the likeliest optimal length within those bounds.
+    pub likely: Estimate,
+}
+
+/// A faster heuristic worth building tables for ([`Solver::faster_option`]).
+#[derive(Clone, Debug)]
+pub struct Suggestion {
+    /// The heuristic.
+    pub heuristic: HeuristicKind,
+    /// Its tables that are not built yet.
+    pub build: Vec<TableKind>,
+    /// Time to build them on the reference machine.
+    pub build_seconds: u64,
+    /// Its estimate at the same length.
+    pub estimate: Estimate,
 }
 
 /// Open the two-phase solver in `dir`, generating its tables first if they are missing

@@ -174,6 +174,10 @@ pub(super) struct Shared {
     pub(super) cancel: Option<Arc<AtomicBool>>,
     pub(super) interrupted: AtomicBool,
     pub(super) solution: Mutex<Option<Vec<Move>>>,
+    /// Nodes generated before the current bound began (for progress reports).
+    pub(super) bound_base: AtomicU64,
+    /// Nodes of the last complete bound (0: none yet).
+    pub(super) previous_bound: AtomicU64,
 }
 
 /// One depth-first pass below a prefix.
@@ -333,6 +337,8 @@ pub fn solve_with(
         cancel: opts.cancel.clone(),
         interrupted: AtomicBool::new(false),
         solution: Mutex::new(None),
+        bound_base: AtomicU64::new(0),
+        previous_bound: AtomicU64::new(0),
     };
     let inverse = cube.inverse();
     let h0 = h.value(&inverse);
@@ -382,11 +388,15 @@ pub fn solve_with(
             scope.spawn(move || {
                 while !done.load(Relaxed) {
                     std::thread::sleep(Duration::from_millis(100));
+                    let nodes = shared.nodes.load(Relaxed);
                     report(Snapshot {
                         bound: shared.bound.load(Relaxed),
-                        nodes: shared.nodes.load(Relaxed),
+                        nodes,
                         elapsed: start_time.elapsed(),
                         upper: Some(shared.upper.load(Relaxed)).filter(|&u| u > 0),
+                        bound_nodes: nodes.saturating_sub(shared.bound_base.load(Relaxed)),
+                        previous_bound_nodes: Some(shared.previous_bound.load(Relaxed))
+                            .filter(|&n| n > 0),
                     });
                 }
             });
@@ -423,6 +433,7 @@ pub fn solve_with(
                 }
             }
             let before = shared.nodes.load(Relaxed);
+            shared.bound_base.store(before, Relaxed);
             let t = Instant::now();
             let next_task = AtomicUsize::new(0);
             if bound < SPLIT_DEPTH {
@@ -521,6 +532,9 @@ pub fn solve_with(
                 break;
             }
             proven_lower = bound as u8 + 1;
+            shared
+                .previous_bound
+                .store(shared.nodes.load(Relaxed) - before, Relaxed);
         }
         done.store(true, Relaxed);
         outcome

@@ -30,6 +30,7 @@
 //! the oracle of the tests).
 
 mod driver;
+pub mod estimate;
 mod expand;
 mod heuristic;
 mod lanes;
@@ -39,7 +40,8 @@ mod stats;
 mod walk;
 
 pub use driver::{lower_bound, solve, solve_with, Hooks, Options, SearchError, UpperBoundFn};
-pub use heuristic::{Heuristic, HeuristicKind, TableSet};
+pub use estimate::Estimate;
+pub use heuristic::{Heuristic, HeuristicKind, Measured, TableSet};
 pub use reference::solve_without_heuristic;
 pub use stats::{DepthStats, Outcome, Snapshot, TaskMerge, Unsolved, UpperBound};
 

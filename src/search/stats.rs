@@ -87,6 +87,10 @@ pub struct Snapshot {
     pub elapsed: Duration,
     /// Length of the shortest solution known so far (from the upper-bound hook), if any.
     pub upper: Option<u8>,
+    /// Nodes generated in the current bound so far.
+    pub bound_nodes: u64,
+    /// Nodes of the last complete bound, if any.
+    pub previous_bound_nodes: Option<u64>,
 }
 
 /// How an upper bound shaped the search.

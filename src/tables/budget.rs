@@ -23,6 +23,21 @@ const DISK_HEADROOM: u64 = 2_000_000_000;
 /// Environment variable that overrides the memory `--memory auto` sees as available (a
 /// size such as `6G`): for containers whose `/proc/meminfo` shows the host's memory.
 pub const MEMORY_OVERRIDE_VAR: &str = "KORF_AVAILABLE_MEMORY";
+/// The same for the free disk space of the tables directory.
+pub const DISK_OVERRIDE_VAR: &str = "KORF_AVAILABLE_DISK";
+
+/// A size from environment variable `var`, if set.
+fn size_from_env(var: &str) -> std::io::Result<Option<u64>> {
+    match std::env::var(var) {
+        Ok(text) => parse_size(&text).map(Some).ok_or_else(|| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("{var}={text}: not a size; write it like 8G or 500M"),
+            )
+        }),
+        Err(_) => Ok(None),
+    }
+}
 
 impl Budget {
     /// What this machine can give a build now, leaving headroom: the available memory
@@ -33,9 +48,7 @@ impl Budget {
             Ok(text) => parse_size(&text).ok_or_else(|| {
                 std::io::Error::new(
                     std::io::ErrorKind::InvalidInput,
-                    format!(
-                        "{MEMORY_OVERRIDE_VAR}={text}: not a size; write it like 8G or 500M"
-                    ),
+                    format!("{MEMORY_OVERRIDE_VAR}={text}: not a size; write it like 8G or 500M"),
                 )
             })?,
             Err(_) => available_memory()?,

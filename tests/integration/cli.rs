@@ -591,12 +591,28 @@ fn coset_sizes_other_than_0_and_4_are_refused() {
 #[test]
 fn memory_budget_picks_the_fastest_set_or_says_why_not() {
     korf()
-        .args(["tables", "generate", "--memory", "1M", "--dir", "/nonexistent"])
+        .args([
+            "tables",
+            "generate",
+            "--memory",
+            "1M",
+            "--dir",
+            "/nonexistent",
+        ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("too little to build even the default tables"));
+        .stderr(predicate::str::contains(
+            "too little to build even the default tables",
+        ));
     korf()
-        .args(["tables", "generate", "--memory", "lots", "--dir", "/nonexistent"])
+        .args([
+            "tables",
+            "generate",
+            "--memory",
+            "lots",
+            "--dir",
+            "/nonexistent",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("not a size").and(predicate::str::contains("auto")));
@@ -610,7 +626,9 @@ fn memory_budget_picks_the_fastest_set_or_says_why_not() {
         .arg(dir.path())
         .assert()
         .success()
-        .stderr(predicate::str::contains("no table larger than the default set fits"));
+        .stderr(predicate::str::contains(
+            "no table larger than the default set fits",
+        ));
     assert!(dir.path().join("coset.pdb").exists());
     assert!(!dir.path().join("coset4.pdb").exists());
 }
@@ -628,7 +646,14 @@ fn memory_auto_follows_the_machine_it_sees() {
     ] {
         let out = korf()
             .env("KORF_AVAILABLE_MEMORY", memory)
-            .args(["tables", "generate", "--memory", "auto", "--dry-run", "--dir"])
+            .args([
+                "tables",
+                "generate",
+                "--memory",
+                "auto",
+                "--dry-run",
+                "--dir",
+            ])
             .arg(dir.path())
             .output()
             .unwrap();
@@ -638,21 +663,44 @@ fn memory_auto_follows_the_machine_it_sees() {
         assert!(stdout.contains("would build corners"), "{memory}: {stdout}");
         match table {
             Some(t) => {
-                assert!(stdout.contains(&format!("would build {t} ")), "{memory}: {stdout}");
-                assert!(stderr.contains(&format!("the fastest table that fits is {t}")), "{stderr}");
+                assert!(
+                    stdout.contains(&format!("would build {t} ")),
+                    "{memory}: {stdout}"
+                );
+                assert!(
+                    stderr.contains(&format!("the fastest table that fits is {t}")),
+                    "{stderr}"
+                );
             }
             None => {
-                assert!(stderr.contains("no table larger than the default set fits"), "{stderr}");
+                assert!(
+                    stderr.contains("no table larger than the default set fits"),
+                    "{stderr}"
+                );
                 for t in ["coset4", "flipslice", "sliceperm", "full-edge"] {
-                    assert!(!stdout.contains(&format!("would build {t} ")), "{memory}: {stdout}");
+                    assert!(
+                        !stdout.contains(&format!("would build {t} ")),
+                        "{memory}: {stdout}"
+                    );
                 }
             }
         }
     }
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "a dry run built nothing");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "a dry run built nothing"
+    );
     korf()
         .env("KORF_AVAILABLE_MEMORY", "plenty")
-        .args(["tables", "generate", "--memory", "auto", "--dry-run", "--dir"])
+        .args([
+            "tables",
+            "generate",
+            "--memory",
+            "auto",
+            "--dry-run",
+            "--dir",
+        ])
         .arg(dir.path())
         .assert()
         .code(1)
@@ -678,11 +726,22 @@ fn older_spellings_still_work() {
         assert_eq!(a.stdout, b.stdout);
         assert!(String::from_utf8_lossy(&a.stdout).contains(&format!("would build {new} ")));
     }
-    let help = korf().args(["tables", "generate", "--help"]).output().unwrap();
+    let help = korf()
+        .args(["tables", "generate", "--help"])
+        .output()
+        .unwrap();
     assert!(!String::from_utf8_lossy(&help.stdout).contains("--coset"));
     // `--heuristic auto` is the default, spelled out.
     let auto = with_tables()
-        .args(["solve", "--json", "--no-generate", "--heuristic", "auto", "-s", "R U"])
+        .args([
+            "solve",
+            "--json",
+            "--no-generate",
+            "--heuristic",
+            "auto",
+            "-s",
+            "R U",
+        ])
         .output()
         .unwrap();
     let plain = with_tables()
@@ -699,13 +758,28 @@ fn older_spellings_still_work() {
 #[test]
 fn only_takes_checked_table_names() {
     korf()
-        .args(["tables", "generate", "--only", "flipslic", "--dir", "/nonexistent"])
+        .args([
+            "tables",
+            "generate",
+            "--only",
+            "flipslic",
+            "--dir",
+            "/nonexistent",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("flipslice").and(predicate::str::contains("sliceperm")));
     // The older names of the 7-edge table still work.
     korf()
-        .args(["tables", "generate", "--only", "edges7b", "--dry-run", "--dir", "/nonexistent"])
+        .args([
+            "tables",
+            "generate",
+            "--only",
+            "edges7b",
+            "--dry-run",
+            "--dir",
+            "/nonexistent",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("would build edges7 "));
@@ -726,15 +800,22 @@ fn the_catalogue_lists_every_table_with_its_build_command() {
             .lines()
             .find(|l| l.starts_with(&format!("{} ", k.name())))
             .unwrap_or_else(|| panic!("no line for {}: {text}", k.name()));
-        assert!(line.contains("missing; build: korf tables generate"), "{line}");
+        assert!(
+            line.contains("missing; build: korf tables generate"),
+            "{line}"
+        );
         if !k.descriptor().default_build {
             assert!(line.contains(&format!("--only {}", k.name())), "{line}");
         }
-        assert!(line.contains(&korf::report::human_bytes(k.file_size())), "{line}");
+        assert!(
+            line.contains(&korf::report::human_bytes(k.file_size())),
+            "{line}"
+        );
     }
     for h in korf::search::HeuristicKind::FASTEST_FIRST {
         assert!(
-            text.lines().any(|l| l.starts_with(&format!("{} ", h.name()))),
+            text.lines()
+                .any(|l| l.starts_with(&format!("{} ", h.name()))),
             "mode {} missing: {text}",
             h.name()
         );

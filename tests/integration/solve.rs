@@ -368,5 +368,8 @@ fn fast_solutions_of_short_positions_are_optimal() {
             longer += (s.len() > optimal.moves().unwrap().len()) as usize;
         }
     }
-    assert!(longer > 0, "the plain search happened to be optimal everywhere");
+    assert!(
+        longer > 0,
+        "the plain search happened to be optimal everywhere"
+    );
 }

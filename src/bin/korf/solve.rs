@@ -8,7 +8,7 @@ use crate::tables::BuildDisplay;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
 use korf::cube::{self, parse_moves, Cube};
-use korf::report::{self, Exporter, SolveRecord};
+use korf::report::{self, human_seconds, Exporter, SolveRecord};
 use korf::search::{self, Snapshot};
 use korf::tables::{self, Residency};
 use korf::twophase::{FastOptions, TwoPhase};
@@ -133,9 +133,10 @@ fn solve_one(
     input: &str,
     cube: &Cube,
     live: bool,
+    announce: bool,
 ) -> Result<SolveRecord, CliError> {
     match engine {
-        Engine::Optimal(solver) => solve_optimal(solver, index, input, cube, live),
+        Engine::Optimal(solver) => solve_optimal(solver, index, input, cube, live, announce),
         Engine::Fast { solver, opts } => {
             let outcome = solver.solve(cube, opts).map_err(korf::Error::from)?;
             Ok(SolveRecord::fast(
@@ -149,14 +150,21 @@ fn solve_one(
     }
 }
 
-/// Solve one position optimally, with a live line on a terminal.
+/// Solve one position optimally, with a live line on a terminal.  `announce`: say the
+/// estimate first when it is long, and once per run, a faster table that would fit.
 fn solve_optimal(
     solver: &Solver,
     index: usize,
     input: &str,
     cube: &Cube,
     live: bool,
+    announce: bool,
 ) -> Result<SolveRecord, CliError> {
+    let prediction = solver.predict(cube);
+    if announce {
+        announce_estimate(solver, &prediction);
+    }
+    let kind = solver.heuristic();
     let spinner = live.then(|| {
         let pb = ProgressBar::new_spinner();
         pb.set_style(ProgressStyle::with_template("{spinner} {msg}").unwrap());
@@ -165,15 +173,24 @@ fn solve_optimal(
     let update = |s: Snapshot| {
         if let Some(pb) = &spinner {
             let secs = s.elapsed.as_secs_f64();
+            let rate = s.nodes as f64 / secs.max(1e-9);
             let upper = s
                 .upper
                 .map_or(String::new(), |u| format!("found {u}, proving… "));
+            let eta = match korf::search::estimate::next_bound_nodes(kind, s.previous_bound_nodes) {
+                Some(n) if rate > 0.0 => {
+                    let left = (n - s.bound_nodes as f64) / rate;
+                    if left > 0.0 {
+                        format!(", bound done in about {}", human_seconds(left))
+                    } else {
+                        ", bound past its estimate".to_string()
+                    }
+                }
+                _ => String::new(),
+            };
             pb.set_message(format!(
-                "{upper}depth bound {}, {} nodes, {:.2e} nodes/s, {:.1}s",
-                s.bound,
-                s.nodes,
-                s.nodes as f64 / secs.max(1e-9),
-                secs
+                "{upper}depth bound {}, {} nodes, {:.2e} nodes/s, {:.1}s{eta}",
+                s.bound, s.nodes, rate, secs
             ));
             pb.tick();
         }
@@ -184,13 +201,55 @@ fn solve_optimal(
     if let Some(pb) = spinner {
         pb.finish_and_clear();
     }
-    Ok(SolveRecord::optimal(
-        index,
-        input,
-        cube,
-        outcome,
-        solver.heuristic(),
-    ))
+    Ok(SolveRecord::optimal(index, input, cube, outcome, kind)
+        .with_prediction(kind, prediction.likely))
+}
+
+/// Estimates over this many seconds are said before the search.
+const ANNOUNCE_SECONDS: f64 = 10.0;
+/// Estimates over this many seconds also get the hint of a faster table, once.
+const HINT_SECONDS: f64 = 30.0;
+
+/// Say a long estimate on stderr, and (once) the table that would make it short.
+fn announce_estimate(solver: &Solver, p: &korf::Prediction) {
+    static HINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if p.likely.seconds < ANNOUNCE_SECONDS {
+        return;
+    }
+    let threads = solver.threads();
+    eprintln!(
+        "korf: estimate: about {} with --heuristic {} on {threads} thread{} if the optimum is {} moves (lower bound {}{}); typical positions vary 3x either way",
+        human_seconds(p.likely.seconds),
+        solver.heuristic().name(),
+        if threads == 1 { "" } else { "s" },
+        p.likely.length,
+        p.lower_bound,
+        p.upper_bound
+            .map_or(String::new(), |u| format!(", a {u}-move solution known")),
+    );
+    if p.likely.seconds < HINT_SECONDS || HINTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
+    if let Some(s) = solver.faster_option(p.likely.length, HINT_SECONDS) {
+        let commands: Vec<String> = s
+            .build
+            .iter()
+            .map(|k| {
+                format!(
+                    "korf tables generate --only {} --dir {}",
+                    k.name(),
+                    solver.dir().display()
+                )
+            })
+            .collect();
+        eprintln!(
+            "korf: hint: the {} table would take this to about {}; it fits this machine and takes about {} to build, once: {}",
+            s.heuristic.name(),
+            human_seconds(s.estimate.seconds),
+            human_seconds(s.build_seconds as f64),
+            commands.join(" && ")
+        );
+    }
 }
 
 /// What a stopped optimal solve proved: "timed out after 25.0s; no solution of 15 or fewer
@@ -303,7 +362,7 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
                 continue;
             }
         };
-        let r = solve_one(&engine, i + 1, text, cube, live)?;
+        let r = solve_one(&engine, i + 1, text, cube, live, true)?;
         if a.json {
             out(&(serde_json::to_string(&r).expect("serializable") + "\n"));
         } else {
@@ -427,7 +486,7 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
         ));
         let mut run_rows = Vec::new();
         for (i, (text, cube)) in positions.iter().enumerate() {
-            let r = solve_one(&engine, i + 1, text, cube, live)?;
+            let r = solve_one(&engine, i + 1, text, cube, live, false)?;
             out(&format!(
                 "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e} {:>5}\n",
                 r.index,

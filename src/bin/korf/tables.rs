@@ -192,9 +192,10 @@ fn plan_for_memory(size: &str, dir: &Path) -> Result<Vec<TableKind>, CliError> {
     eprintln!(
         "korf: --memory {size}: {} of memory{} for building; {}",
         human_bytes(budget.memory),
-        budget
-            .disk
-            .map_or(String::new(), |d| format!(" and {} of disk", human_bytes(d))),
+        budget.disk.map_or(String::new(), |d| format!(
+            " and {} of disk",
+            human_bytes(d)
+        )),
         match largest {
             Some(k) => format!(
                 "the fastest table that fits is {} ({}, {})",
@@ -361,7 +362,12 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
     text.push('\n');
     for k in TableKind::ALL {
         let d = k.descriptor();
-        text.push_str(&format!("{:<10} {}; used by {}\n", k.name(), d.description, d.used_by));
+        text.push_str(&format!(
+            "{:<10} {}; used by {}\n",
+            k.name(),
+            d.description,
+            d.used_by
+        ));
     }
     let present = |k: TableKind| dir.join(k.file_name()).exists();
     let auto = HeuristicKind::preferred(present);
@@ -372,9 +378,18 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
     for h in HeuristicKind::FASTEST_FIRST {
         let m = h.measured();
         let cell = |s: Option<f64>| s.map_or("-".to_string(), human_seconds);
-        let missing: Vec<TableKind> = h.tables().iter().copied().filter(|&k| !present(k)).collect();
+        let missing: Vec<TableKind> = h
+            .tables()
+            .iter()
+            .copied()
+            .filter(|&k| !present(k))
+            .collect();
         let status = if missing.is_empty() {
-            if h == auto { "ready (auto)".to_string() } else { "ready".to_string() }
+            if h == auto {
+                "ready (auto)".to_string()
+            } else {
+                "ready".to_string()
+            }
         } else {
             let build: Vec<String> = missing
                 .iter()
@@ -390,17 +405,28 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
         text.push_str(&format!(
             "{:<10} {:<22} {:>9} {:>9}  {:<24} {status}\n",
             h.name(),
-            h.tables().iter().map(|k| k.name()).collect::<Vec<_>>().join("+"),
+            h.tables()
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join("+"),
             cell(m.seventeen),
             cell(m.eighteen),
             if m.date.is_empty() {
                 String::new()
             } else {
-                format!("{} thread{}, {}", m.threads, if m.threads == 1 { "" } else { "s" }, m.date)
+                format!(
+                    "{} thread{}, {}",
+                    m.threads,
+                    if m.threads == 1 { "" } else { "s" },
+                    m.date
+                )
             },
         ));
     }
-    text.push_str("\nBuild the fastest set that fits this machine: korf tables generate --memory auto\n");
+    text.push_str(
+        "\nBuild the fastest set that fits this machine: korf tables generate --memory auto\n",
+    );
     out(&text);
     Ok(())
 }

@@ -25,7 +25,9 @@ pub const FLIPSLICE: Descriptor = Descriptor {
     used_by: "--heuristic flipslice",
     on_demand: false,
     build_seconds: 355,
-    generate: |layout, progress, cp| generate_resumable(&FlipSliceSpace(flipslice_coords()), layout, progress, cp),
+    generate: |layout, progress, cp| {
+        generate_resumable(&FlipSliceSpace(flipslice_coords()), layout, progress, cp)
+    },
     states_per_entry: None,
     prepare: || {
         flipslice_coords();
