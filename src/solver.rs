@@ -212,9 +212,9 @@ impl Solver {
 
     /// A faster heuristic than this one for positions of `length` moves whose missing
     /// tables this machine can build now (memory and disk as `--memory auto` sees them):
-    /// of those that bring the estimate under `target` seconds, the one quickest to build;
-    /// if none does, the fastest.  `None` if nothing at least halves the estimate.
-    pub fn faster_option(&self, length: u8, target: f64) -> Option<Suggestion> {
+    /// the one with the least build time plus ten positions' estimated time (a table is
+    /// built once and used for many).  `None` if nothing at least halves the estimate.
+    pub fn faster_option(&self, length: u8) -> Option<Suggestion> {
         let budget = crate::tables::Budget::available(&self.dir).ok()?;
         let now = self.heuristic().estimate(length, self.threads());
         let options: Vec<Suggestion> = HeuristicKind::FASTEST_FIRST
@@ -238,11 +238,10 @@ impl Solver {
                 })
             })
             .collect();
-        let quick_enough = options
-            .iter()
-            .filter(|s| s.estimate.seconds < target)
-            .min_by_key(|s| s.build_seconds);
-        quick_enough.or(options.first()).cloned()
+        let cost = |s: &Suggestion| s.build_seconds as f64 + AMORTISED_OVER * s.estimate.seconds;
+        options
+            .into_iter()
+            .min_by(|a, b| cost(a).total_cmp(&cost(b)))
     }
 
     /// Find a shortest solution of `cube`.  A solution in the outcome has been checked
@@ -274,6 +273,9 @@ impl Solver {
         )?)
     }
 }
+
+/// Positions a table's build time is spread over when [`Solver::faster_option`] weighs it.
+const AMORTISED_OVER: f64 = 10.0;
 
 /// The optimal length [`Solver::predict`] assumes when the bounds allow: two random
 /// positions in three need 18 moves.

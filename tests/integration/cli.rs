@@ -935,3 +935,147 @@ fn the_resumable_list_runner_keeps_results_and_resumes() {
         .code(2)
         .stderr(predicate::str::contains("usage"));
 }
+
+#[test]
+fn a_first_run_builds_the_small_tables_and_says_what_a_hard_position_costs() {
+    // A fresh directory with only the corner and two-phase tables (linked, to save their
+    // build time): the k = 0 coset table is missing and is built on first use.
+    let dir = common::dir_with(&[TableKind::Corners, TableKind::Phase1, TableKind::Phase2]);
+    let hard = std::fs::read_to_string("benches/scrambles/optimal-18.txt")
+        .unwrap()
+        .lines()
+        .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .unwrap()
+        .to_string();
+    let out = korf()
+        // A machine with room for the large tables, whatever runs the test.
+        .env("KORF_AVAILABLE_MEMORY", "16G")
+        .env("KORF_AVAILABLE_DISK", "100G")
+        .args(["solve", "--threads", "2", "--timeout", "3", "--tables"])
+        .arg(dir.path())
+        .args(["-s", &hard])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // The small table was built, and said so first.
+    assert!(stderr.contains("first run: generating"), "{stderr}");
+    assert!(dir.path().join("coset.pdb").exists());
+    // The estimate, and the single command of a faster table, once.
+    assert!(stderr.contains("korf: estimate: about"), "{stderr}");
+    assert!(stderr.contains("if the optimum is 18 moves"), "{stderr}");
+    assert_eq!(stderr.matches("korf: hint:").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("korf tables generate --only flipslice"),
+        "{stderr}"
+    );
+    // Stopped by the time limit: the best solution known, marked unproven, exit 1.
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let first = stdout.lines().next().unwrap_or("");
+    assert!(first.ends_with("f)") && !first.contains('*'), "{stdout}");
+    let moves = first.rsplit_once(" (").unwrap().0;
+    let cube = korf::cube::Cube::from_moves(&korf::cube::parse_moves(&hard).unwrap());
+    assert!(cube
+        .apply_moves(&korf::cube::parse_moves(moves).unwrap())
+        .is_solved());
+    assert!(
+        stdout.contains("not proven optimal: timed out after"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("or fewer moves"), "{stdout}");
+    // Nothing large was built behind the user's back.
+    for k in TableKind::ALL {
+        if !k.descriptor().default_build {
+            assert!(
+                !dir.path().join(k.file_name()).exists(),
+                "{} built",
+                k.name()
+            );
+            assert!(!k.checkpoint_path(dir.path()).exists());
+        }
+    }
+    // An easy position says no estimate at all.
+    let out = korf()
+        .args(["solve", "--no-generate", "--tables"])
+        .arg(dir.path())
+        .args(["-s", "R U F D2 L B' R2"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("estimate"));
+}
+
+#[test]
+fn json_carries_the_prediction_and_a_stopped_solve_its_best() {
+    let hard = std::fs::read_to_string("benches/scrambles/optimal-18.txt")
+        .unwrap()
+        .lines()
+        .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .unwrap()
+        .to_string();
+    let out = with_tables()
+        .args([
+            "solve",
+            "--json",
+            "--no-generate",
+            "--heuristic",
+            "korf",
+            "--timeout",
+            "1",
+            "-s",
+            &hard,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "timeout");
+    assert_eq!(v["optimal"], false);
+    assert!(v["predicted_nodes"].as_f64().unwrap() > 1e6);
+    assert!(v["predicted_seconds"].as_f64().unwrap() > 1.0);
+    assert_eq!(v["prediction"]["length"], 18);
+    assert!(v["proven_lower_bound"].as_u64().unwrap() >= 10);
+    // A stopped solve still answers when the two-phase tables are there.
+    if let Some(s) = v["solution"].as_str() {
+        let cube = korf::cube::Cube::from_moves(&korf::cube::parse_moves(&hard).unwrap());
+        assert!(cube
+            .apply_moves(&korf::cube::parse_moves(s).unwrap())
+            .is_solved());
+        assert!(v["length"].as_u64().unwrap() >= 18);
+    }
+    let easy = with_tables()
+        .args(["solve", "--json", "--no-generate", "-s", "R U F"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&easy.stdout).unwrap();
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["proven_lower_bound"], 3);
+    assert!(v["predicted_nodes"].as_f64().unwrap() < 1e3);
+}
+
+#[test]
+fn completions_man_page_and_version() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = korf().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{shell}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("korf") && text.contains("solve") && text.contains("heuristic"),
+            "{shell}"
+        );
+    }
+    korf().args(["completions", "tcsh"]).assert().code(2);
+    korf()
+        .arg("man")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(".TH korf 1").and(predicate::str::contains("tables")));
+    korf()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "table format {}",
+            korf::tables::FORMAT_VERSION
+        )));
+}

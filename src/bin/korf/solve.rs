@@ -230,7 +230,7 @@ fn announce_estimate(solver: &Solver, p: &korf::Prediction) {
     if p.likely.seconds < HINT_SECONDS || HINTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
         return;
     }
-    if let Some(s) = solver.faster_option(p.likely.length, HINT_SECONDS) {
+    if let Some(s) = solver.faster_option(p.likely.length) {
         let commands: Vec<String> = s
             .build
             .iter()
