@@ -65,9 +65,11 @@ impl TwoPhase {
         let short = options.short_pass.min(options.max_length).min(PHASE2_CAP);
         let mut spent = (0, 0.0);
         if short > 0 {
+            let limit = SHORT_PASS_BUDGET.min(options.timeout.unwrap_or(SHORT_PASS_BUDGET));
             let pass = FastOptions {
                 max_length: short,
-                time: Some(SHORT_PASS_BUDGET.min(options.timeout.unwrap_or(SHORT_PASS_BUDGET))),
+                time: Some(limit),
+                timeout: Some(limit),
                 target: 0,
                 short_pass: 0,
                 ..options.clone()
@@ -140,7 +142,8 @@ impl TwoPhase {
                 time: Some(budget),
                 threads,
                 target: lower,
-                timeout: None,
+                // A shorter solution may not exist: the budget is a hard limit here.
+                timeout: Some(budget),
                 // The optimal search covers short lengths itself.
                 short_pass: 0,
             };

@@ -30,7 +30,8 @@ pub struct FastOptions {
     /// Accept solutions of at most this many moves.
     pub max_length: usize,
     /// Without a budget, stop at the first acceptable solution; with one, keep looking for
-    /// shorter solutions until it runs out (or no shorter one is left to try).
+    /// shorter solutions until it runs out (or no shorter one is left to try).  The budget
+    /// does not end a search that has found nothing yet: that is `timeout`'s job.
     pub time: Option<Duration>,
     /// Worker threads (the six directions are dealt out among them).
     pub threads: usize,
@@ -130,7 +131,12 @@ struct Shared {
     target: usize,
     stop: AtomicBool,
     timed_out: AtomicBool,
+    /// The hard limit (`timeout`): stop, found or not.
     deadline: Option<Instant>,
+    /// The end of the improving budget (`time`): stop once a solution is known.
+    improve_until: Option<Instant>,
+    /// Whether a solution has been found (by any worker).
+    found: AtomicBool,
     nodes: AtomicU64,
 }
 
@@ -234,6 +240,12 @@ impl Worker<'_> {
         }
         self.checks += 1;
         if self.checks.is_multiple_of(64) {
+            let improve_over = self.shared.found.load(Relaxed)
+                && self.shared.improve_until.is_some_and(|t| Instant::now() >= t);
+            if improve_over {
+                self.shared.stop.store(true, Relaxed);
+                return true;
+            }
             if let Some(deadline) = self.shared.deadline {
                 if Instant::now() >= deadline {
                     self.shared.timed_out.store(true, Relaxed);
@@ -328,6 +340,7 @@ impl Worker<'_> {
             .map(|&m| ALL_MOVES[m as usize])
             .collect();
         self.best = Some(self.dir.translate(&seq));
+        self.shared.found.store(true, Relaxed);
         // Only shorter solutions are of interest from now on.
         self.shared.bound.fetch_min(len.saturating_sub(1), Relaxed);
         if !self.shared.keep_improving || len <= self.shared.target {
@@ -366,10 +379,11 @@ pub fn solve(
         target: options.target,
         stop: AtomicBool::new(false),
         timed_out: AtomicBool::new(false),
-        deadline: match (options.time, options.timeout) {
-            (Some(a), Some(b)) => Some(start + a.min(b)),
-            (a, b) => a.or(b).map(|t| start + t),
-        },
+        // The improving budget never ends a search that has no solution yet: only the
+        // hard limit does.
+        deadline: options.timeout.map(|t| start + t),
+        improve_until: options.time.map(|t| start + t),
+        found: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
     };
     let mut directions = Direction::all(cube);

@@ -252,20 +252,44 @@ fn short_targets_and_budgets() {
     // The solved cube needs nothing.
     let out = tp.solve(&Cube::SOLVED, &FastOptions::default()).unwrap();
     assert_eq!(out.solution, Some(vec![]));
-    // Impossible target within a small budget: no solution, reported as a timeout.
+    // Impossible target within a hard limit: no solution, reported as a timeout.
     let superflip = Cube::from_facelets(SUPERFLIP).unwrap();
     let out = tp
         .solve(
             &superflip,
             &FastOptions {
                 max_length: 12,
-                time: Some(Duration::from_millis(200)),
+                timeout: Some(Duration::from_millis(200)),
                 threads: 1,
                 ..FastOptions::default()
             },
         )
         .unwrap();
     assert!(out.solution.is_none() && out.timed_out);
+}
+
+#[test]
+fn an_improving_budget_shorter_than_the_first_solution_still_gives_one() {
+    // `time` is the budget for improving: a search that has found nothing when it runs
+    // out goes on to its first solution (only `timeout` ends it empty-handed).
+    let tp = common::twophase();
+    let mut rng = rng(31);
+    for _ in 0..20 {
+        let cube = random_cube(&mut rng);
+        let out = tp
+            .solve(
+                &cube,
+                &FastOptions {
+                    max_length: 19,
+                    time: Some(Duration::from_micros(1)),
+                    threads: 1,
+                    ..FastOptions::default()
+                },
+            )
+            .unwrap();
+        let s = out.solution.expect("a solution despite the tiny budget");
+        assert!(s.len() <= 19 && cube.apply_moves(&s).is_solved());
+    }
 }
 
 #[test]

@@ -213,6 +213,7 @@ fn two_phase_upper_bounds_keep_solutions_optimal() {
                 let o = korf::twophase::FastOptions {
                     max_length: shorter_than.saturating_sub(1).min(30),
                     time: Some(budget.max(Duration::from_millis(5))),
+                    timeout: Some(budget.max(Duration::from_millis(5))),
                     target: lower,
                     ..Default::default()
                 };
