@@ -24,14 +24,21 @@ pub const PHASE2_CAP: usize = 12;
 /// Longest sequence the search can hold.
 const MAX_LENGTH: usize = 40;
 
+/// Every position has a solution of at most this many moves (Rokicki, Kociemba, Davidson
+/// and Dethridge, 2010).
+const GODS_NUMBER: usize = 20;
+
 /// What the caller asks of the two-phase search.
 #[derive(Clone, Debug)]
 pub struct FastOptions {
     /// Accept solutions of at most this many moves.
     pub max_length: usize,
     /// Without a budget, stop at the first acceptable solution; with one, keep looking for
-    /// shorter solutions until it runs out (or no shorter one is left to try).  The budget
-    /// does not end a search that has found nothing yet: that is `timeout`'s job.
+    /// shorter solutions until it runs out (or no shorter one is left to try).  With
+    /// `max_length` 20 or more (every position has a solution of 20 moves) the budget does
+    /// not end a search that has found nothing yet: it goes on to its first solution, and
+    /// only `timeout` ends it empty-handed.  With a shorter `max_length`, which a position
+    /// may have no solution within, the budget ends the search found or not.
     pub time: Option<Duration>,
     /// Worker threads (the six directions are dealt out among them).
     pub threads: usize,
@@ -137,6 +144,8 @@ struct Shared {
     improve_until: Option<Instant>,
     /// Whether a solution has been found (by any worker).
     found: AtomicBool,
+    /// `max_length` is at least God's number: a solution surely exists.
+    surely_solvable: bool,
     nodes: AtomicU64,
 }
 
@@ -240,9 +249,16 @@ impl Worker<'_> {
         }
         self.checks += 1;
         if self.checks.is_multiple_of(64) {
-            let improve_over = self.shared.found.load(Relaxed)
-                && self.shared.improve_until.is_some_and(|t| Instant::now() >= t);
+            let improve_over = (self.shared.found.load(Relaxed) || !self.shared.surely_solvable)
+                && self
+                    .shared
+                    .improve_until
+                    .is_some_and(|t| Instant::now() >= t);
             if improve_over {
+                if !self.shared.found.load(Relaxed) {
+                    // Out of time with nothing found: as a hard limit would end it.
+                    self.shared.timed_out.store(true, Relaxed);
+                }
                 self.shared.stop.store(true, Relaxed);
                 return true;
             }
@@ -379,11 +395,12 @@ pub fn solve(
         target: options.target,
         stop: AtomicBool::new(false),
         timed_out: AtomicBool::new(false),
-        // The improving budget never ends a search that has no solution yet: only the
-        // hard limit does.
+        // The improving budget ends a search that has no solution yet only when a solution
+        // within `max_length` may not exist (see `FastOptions::time`).
         deadline: options.timeout.map(|t| start + t),
         improve_until: options.time.map(|t| start + t),
         found: AtomicBool::new(false),
+        surely_solvable: options.max_length >= GODS_NUMBER,
         nodes: AtomicU64::new(0),
     };
     let mut directions = Direction::all(cube);

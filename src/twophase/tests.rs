@@ -270,8 +270,8 @@ fn short_targets_and_budgets() {
 
 #[test]
 fn an_improving_budget_shorter_than_the_first_solution_still_gives_one() {
-    // `time` is the budget for improving: a search that has found nothing when it runs
-    // out goes on to its first solution (only `timeout` ends it empty-handed).
+    // `time` is the budget for improving: within 20 moves, where every position has a
+    // solution, a search that has found nothing when it runs out goes on to its first one.
     let tp = common::twophase();
     let mut rng = rng(31);
     for _ in 0..20 {
@@ -280,7 +280,6 @@ fn an_improving_budget_shorter_than_the_first_solution_still_gives_one() {
             .solve(
                 &cube,
                 &FastOptions {
-                    max_length: 19,
                     time: Some(Duration::from_micros(1)),
                     threads: 1,
                     ..FastOptions::default()
@@ -288,8 +287,24 @@ fn an_improving_budget_shorter_than_the_first_solution_still_gives_one() {
             )
             .unwrap();
         let s = out.solution.expect("a solution despite the tiny budget");
-        assert!(s.len() <= 19 && cube.apply_moves(&s).is_solved());
+        assert!(s.len() <= 20 && cube.apply_moves(&s).is_solved());
     }
+    // Below 20 moves a solution may not exist (the superflip needs 20): there the budget
+    // ends the search, found or not.
+    let superflip = Cube::from_facelets(SUPERFLIP).unwrap();
+    let out = tp
+        .solve(
+            &superflip,
+            &FastOptions {
+                max_length: 19,
+                time: Some(Duration::from_millis(200)),
+                threads: 1,
+                ..FastOptions::default()
+            },
+        )
+        .unwrap();
+    assert!(out.solution.is_none() && out.timed_out);
+    assert!(out.seconds < 5.0, "{}", out.seconds);
 }
 
 #[test]

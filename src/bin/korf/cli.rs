@@ -218,7 +218,9 @@ pub struct FastArgs {
           value_parser = clap::value_parser!(u8).range(1..=30))]
     pub max_length: u8,
     /// With --fast: keep looking for shorter solutions for this many seconds instead of
-    /// stopping at the first one within --max-length.
+    /// stopping at the first one within --max-length.  With --max-length 20 (the default)
+    /// a search that has found nothing by then goes on to its first solution; with a
+    /// shorter --max-length, which may have none, it ends there.
     #[arg(long, value_name = "SECONDS", requires = "fast")]
     pub time: Option<f64>,
 }
