@@ -42,9 +42,11 @@ def main(out, files):
     for key in sorted(groups):
         lengths = sorted(groups[key])
         means = [sum(groups[key][l]) / len(groups[key][l]) for l in lengths]
-        ax.plot(lengths, means, marker="o", label=key)
+        (line,) = ax.plot(lengths, means, marker="o", label=key)
         for l in lengths:
-            ax.scatter([l] * len(groups[key][l]), groups[key][l], s=6, alpha=0.3)
+            ax.scatter(
+                [l] * len(groups[key][l]), groups[key][l], s=6, alpha=0.3, color=line.get_color()
+            )
     for key, points in PUBLISHED.items():
         lengths = sorted(points)
         ax.plot(lengths, [points[l] for l in lengths], linestyle="--", marker="x", label=key)

@@ -44,6 +44,7 @@
 //! * [`search`] — IDA*: the heuristic, the walks, the parallel driver, statistics.
 //! * [`twophase`] — Kociemba's two-phase search: near-optimal solutions in milliseconds,
 //!   and upper bounds for the optimal search.
+//! * [`input`] — batches of positions, one per line, read so that no line stops the rest.
 //! * [`Solver`] — the entry point: choose, build and load tables, solve.
 //! * [`report`] — solution lines, bench records and their exporters.
 //!
@@ -57,6 +58,7 @@ extern crate self as korf;
 
 pub mod cube;
 mod error;
+pub mod input;
 pub mod report;
 pub mod search;
 mod solver;

@@ -145,7 +145,7 @@ impl SolveRecord {
             Err(Unsolved::Interrupted) => ("interrupted", outcome.unproven.clone()),
             Err(Unsolved::MaxDepth) => ("max_depth", None),
         };
-        let optimal = outcome.solution.is_ok();
+        let optimal = outcome.is_proven();
         SolveRecord {
             index,
             input: input.to_string(),

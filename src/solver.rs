@@ -9,7 +9,9 @@ use crate::cube::Cube;
 use crate::error::Error;
 use crate::report::human_bytes;
 use crate::search::{self, Estimate, HeuristicKind, Options, Outcome, Snapshot, TableSet};
-use crate::tables::{self, Descriptor, Header, Progress, Residency, TableKind, TWOPHASE_SET};
+use crate::tables::{
+    self, Descriptor, Header, Integrity, Progress, Residency, TableKind, TWOPHASE_SET,
+};
 use crate::twophase::{FastOptions, TwoPhase};
 use std::path::{Path, PathBuf};
 
@@ -29,6 +31,11 @@ pub enum BuildEvent<'a> {
         bytes: u64,
         /// Rough build time.
         seconds: u64,
+    },
+    /// Another korf is building tables in `dir`; this one waits for it to finish.
+    Waiting {
+        /// The tables directory.
+        dir: &'a Path,
     },
     /// One table's generation begins.
     Started(TableKind),
@@ -56,6 +63,9 @@ pub struct SolverConfig<'a> {
     pub heuristic: Option<HeuristicKind>,
     /// How the loaded tables are held in memory.
     pub residency: Residency,
+    /// Whether each table is hashed and checked against its header as it loads (the
+    /// default): a solution is proven optimal only with checked tables.
+    pub integrity: Integrity,
     /// Build missing tables that may be built on first use (otherwise fail with the
     /// command that builds them).  Large tables are never built here.
     pub generate: bool,
@@ -74,6 +84,7 @@ impl Default for SolverConfig<'_> {
         SolverConfig {
             heuristic: None,
             residency: Residency::HugePages,
+            integrity: Integrity::Check,
             generate: true,
             upper_bounds: true,
             search: DEFAULT_OPTIONS.get_or_init(Options::default),
@@ -135,14 +146,19 @@ impl Solver {
             "pattern databases",
             config.on_build,
         )?;
-        let tables = TableSet::open_for(&dir, config.residency, kind)?;
+        let tables = TableSet::open_checked(&dir, config.residency, kind, config.integrity)?;
         // Without permission to build, the upper bounds are used only when their tables
         // are already there.
         let wanted = config.upper_bounds && (config.generate || present(&TWOPHASE_SET, &dir));
         let upper_bounds = if !wanted {
             None
         } else {
-            Some(open_two_phase(&dir, config.generate, config.on_build)?)
+            Some(open_two_phase(
+                &dir,
+                config.generate,
+                config.integrity,
+                config.on_build,
+            )?)
         };
         Ok(Solver {
             dir,
@@ -307,14 +323,15 @@ pub struct Suggestion {
 }
 
 /// Open the two-phase solver in `dir`, generating its tables first if they are missing
-/// and `generate` allows.
+/// and `generate` allows, its tables checked as `integrity` says.
 pub fn open_two_phase(
     dir: &Path,
     generate: bool,
+    integrity: Integrity,
     on_build: Option<BuildObserver>,
 ) -> Result<TwoPhase, Error> {
     ensure_tables(&TWOPHASE_SET, dir, generate, "two-phase tables", on_build)?;
-    Ok(TwoPhase::open(dir)?)
+    Ok(TwoPhase::open_checked(dir, integrity)?)
 }
 
 /// Whether every table of `kinds` has a file in `dir`.
@@ -330,16 +347,18 @@ fn ensure_tables(
     what: &str,
     on_build: Option<BuildObserver>,
 ) -> Result<(), Error> {
-    let missing: Vec<TableKind> = kinds
-        .iter()
-        .copied()
-        .filter(|k| !dir.join(k.file_name()).exists())
-        .collect();
-    if missing.is_empty() {
+    let missing = |kinds: &[TableKind]| -> Vec<TableKind> {
+        kinds
+            .iter()
+            .copied()
+            .filter(|k| !dir.join(k.file_name()).exists())
+            .collect()
+    };
+    if missing(kinds).is_empty() {
         return Ok(());
     }
     if !generate {
-        let names: Vec<&str> = missing.iter().map(|k| k.name()).collect();
+        let names: Vec<&str> = missing(kinds).iter().map(|k| k.name()).collect();
         return Err(Error::TablesMissing(format!(
             "{what} missing in {}: {}; build them with `korf tables generate --dir {}` (or choose another --heuristic)",
             dir.display(),
@@ -349,6 +368,12 @@ fn ensure_tables(
     }
     let quiet = |_: BuildEvent| {};
     let on_build = on_build.unwrap_or(&quiet);
+    let _lock = lock(dir, on_build)?;
+    // Another korf may have built some of them while this one waited.
+    let missing = missing(kinds);
+    if missing.is_empty() {
+        return Ok(());
+    }
     on_build(BuildEvent::Planned {
         what,
         tables: &missing,
@@ -356,16 +381,27 @@ fn ensure_tables(
         bytes: missing.iter().map(|k| k.file_size()).sum(),
         seconds: missing.iter().map(|k| k.descriptor().build_seconds).sum(),
     });
-    build_tables(&missing, dir, on_build)
+    build_locked(&missing, dir, on_build)
+}
+
+/// Hold `dir` for building (see [`tables::GenerationLock`]), telling `on_build` if another
+/// korf holds it first.
+fn lock(dir: &Path, on_build: BuildObserver) -> Result<tables::GenerationLock, Error> {
+    Ok(tables::GenerationLock::acquire(dir, &|| {
+        on_build(BuildEvent::Waiting { dir })
+    })?)
 }
 
 /// Generate `kinds` into `dir` (created if needed), one after another, reporting to
-/// `on_build`.
+/// `on_build`.  Two korf processes never build into one directory at once: the second
+/// waits for the first (and is told so through `on_build`).
 pub fn build_tables(kinds: &[TableKind], dir: &Path, on_build: BuildObserver) -> Result<(), Error> {
-    std::fs::create_dir_all(dir).map_err(|source| Error::TablesDir {
-        path: dir.to_path_buf(),
-        source,
-    })?;
+    let _lock = lock(dir, on_build)?;
+    build_locked(kinds, dir, on_build)
+}
+
+/// [`build_tables`] with the directory's lock held.
+fn build_locked(kinds: &[TableKind], dir: &Path, on_build: BuildObserver) -> Result<(), Error> {
     for &kind in kinds {
         on_build(BuildEvent::Started(kind));
         let header = tables::build_file(kind, dir, &|p| on_build(BuildEvent::Progress(kind, p)))?;

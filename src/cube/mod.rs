@@ -275,13 +275,23 @@ pub enum PositionError {
 }
 
 /// Read a position given either as a facelet string or as a move sequence applied to the
-/// solved cube.  A 54-character string without spaces is read as facelets; anything else as
-/// moves (and a long space-free string that is not valid moves is reported as facelets).
+/// solved cube: the one classifier for command-line arguments and batch lines.
+///
+/// * 54 characters without spaces are facelets (any six colour letters).
+/// * Face letters only (`URFDLB`), at least [`FACELET_ATTEMPT`] of them, written without
+///   spaces or in groups (`UUUUUUUUU RRRRRRRRR …`), are facelets too: with 54 they are read
+///   as such, with another count the error says how many stickers there are.  Moves
+///   written apart (`R U F …`, one letter each) stay moves.
+/// * Anything else is moves; a long space-free string that is not moves was meant as
+///   facelets and is reported so.
 pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
     let t = text.trim();
     let spaceless = !t.chars().any(char::is_whitespace);
     if spaceless && t.chars().count() == 54 {
         return Ok(Cube::from_facelets(t)?);
+    }
+    if let Some(letters) = facelet_attempt(t) {
+        return Ok(Cube::from_facelets(&letters)?);
     }
     match parse_moves(t) {
         Ok(seq) => Ok(Cube::from_moves(&seq)),
@@ -292,3 +302,18 @@ pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
         Err(e) => Err(e.into()),
     }
 }
+
+/// The facelet string `text` is meant as, blanks removed, if it is one by the rule of
+/// [`parse_position`]: at least [`FACELET_ATTEMPT`] face letters (`URFDLB`), not written
+/// apart as single-letter moves.
+pub fn facelet_attempt(text: &str) -> Option<String> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let letters: String = tokens.concat();
+    let face_letters_only = letters.chars().all(|c| "URFDLB".contains(c));
+    let written_apart = tokens.len() > 1 && tokens.iter().all(|w| w.chars().count() == 1);
+    (face_letters_only && !written_apart && letters.len() >= FACELET_ATTEMPT).then_some(letters)
+}
+
+/// From this many face letters without move separators a text is a facelet string with
+/// stickers missing or extra, not moves: nobody writes 40 turns without a space.
+pub const FACELET_ATTEMPT: usize = 40;

@@ -559,6 +559,7 @@ pub fn solve_with(
     }
     Ok(Outcome {
         solution: result,
+        tables_checked: tables.checked(),
         nodes: shared.nodes.load(Relaxed),
         seconds: start_time.elapsed().as_secs_f64(),
         depths,

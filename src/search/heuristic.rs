@@ -9,7 +9,7 @@ use crate::tables::flipslice::FlipSlice;
 use crate::tables::full_edge::FullEdge;
 use crate::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
 use crate::tables::sliceperm::SlicePerm;
-use crate::tables::{Residency, Table, TableError, TableKind, DEFAULT_SET};
+use crate::tables::{Integrity, Residency, Table, TableError, TableKind, DEFAULT_SET};
 use std::path::Path;
 
 /// Which tables the optimal search's heuristic takes the maximum over.
@@ -97,9 +97,9 @@ impl HeuristicKind {
         HeuristicKind::Korf,
     ];
 
-    /// What this heuristic was measured to take on the reference machine (2 cores of an
-    /// AMD EPYC; the runs, with their commands, are in `docs/benchmarks.md`).  The one
-    /// place these figures are written; `korf tables list` shows them.
+    /// What this heuristic was measured to take on the development machines (2 cores; the
+    /// CPU varies by day; the runs, with their commands, are in `docs/benchmarks.md`).
+    /// The one place these figures are written; `korf tables list` shows them.
     pub fn measured(self) -> Measured {
         let m = |seventeen, eighteen, threads, date| Measured {
             seventeen,
@@ -109,8 +109,8 @@ impl HeuristicKind {
         };
         match self {
             HeuristicKind::SlicePerm => m(Some(1.34), Some(7.47), 1, "2026-11-24"),
-            HeuristicKind::FlipSlice => m(Some(5.26), None, 1, "2026-11-25"),
-            HeuristicKind::Coset4 => m(None, None, 1, "2026-11-25"),
+            HeuristicKind::FlipSlice => m(Some(2.24), Some(11.2), 1, "2026-11-25"),
+            HeuristicKind::Coset4 => m(Some(4.88), None, 1, "2026-11-25"),
             HeuristicKind::Coset => m(Some(123.0), None, 2, "2026-11-23"),
             HeuristicKind::FullEdge => m(Some(31.2), None, 2, "2026-11-23"),
             HeuristicKind::Coset4FullEdge => m(Some(7.85), None, 2, "2026-11-23"),
@@ -192,20 +192,29 @@ impl TableSet {
         Self::open_for(dir, residency, HeuristicKind::Korf)
     }
 
-    /// Load the tables of heuristic `kind` from `dir`, held as `residency` says.
+    /// Load the tables of heuristic `kind` from `dir`, held as `residency` says, each
+    /// checked against its checksum ([`Integrity::Check`]).
     pub fn open_for(
         dir: &Path,
         residency: Residency,
         kind: HeuristicKind,
     ) -> Result<TableSet, TableError> {
-        let populate = residency == Residency::Mapped;
+        Self::open_checked(dir, residency, kind, Integrity::Check)
+    }
+
+    /// Load the tables of heuristic `kind` from `dir`, held as `residency` says and
+    /// checked as `integrity` says ([`Table::load`]).
+    pub fn open_checked(
+        dir: &Path,
+        residency: Residency,
+        kind: HeuristicKind,
+        integrity: Integrity,
+    ) -> Result<TableSet, TableError> {
         let load = |k: TableKind| -> Result<Option<Table>, TableError> {
             if !kind.tables().contains(&k) {
                 return Ok(None);
             }
-            let mut t = Table::open(k, dir, populate)?;
-            t.make_resident(residency);
-            Ok(Some(t))
+            Table::load(k, dir, residency, integrity).map(Some)
         };
         let set = TableSet {
             kind,
@@ -227,6 +236,24 @@ impl TableSet {
     /// The heuristic these tables make.
     pub fn kind(&self) -> HeuristicKind {
         self.kind
+    }
+
+    /// Every loaded table is checked ([`Table::checked`]): what the search proves with
+    /// them is proven.
+    pub fn checked(&self) -> bool {
+        [
+            Some(&self.corners),
+            self.edges7.as_ref(),
+            self.edgeperm.as_ref(),
+            self.coset.as_ref(),
+            self.coset4.as_ref(),
+            self.full_edge.as_ref(),
+            self.flipslice.as_ref(),
+            self.sliceperm.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .all(Table::checked)
     }
 
     /// The tables whose files are missing from `dir`.

@@ -29,8 +29,13 @@ pub struct DepthStats {
 /// The outcome of an optimal solve.
 #[derive(Debug, Clone)]
 pub struct Outcome {
-    /// The solution (moves to apply to the position), if found.  Proven optimal.
+    /// The solution (moves to apply to the position), if found: a shortest one, proven so
+    /// when [`Outcome::tables_checked`].
     pub solution: Result<Vec<Move>, Unsolved>,
+    /// Every table the search used passed its checksum when loaded, or has a passing
+    /// `korf tables verify` on record ([`crate::tables::Table::checked`]).  Without it a
+    /// solution is the shortest these tables allow, not a proof.
+    pub tables_checked: bool,
     /// Nodes generated, in all iterations.
     pub nodes: u64,
     /// Wall time of the whole solve.
@@ -58,9 +63,16 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// The solution, if one was found (proven optimal, checked against the position).
+    /// The solution, if one was found (checked against the position; optimal if
+    /// [`Outcome::is_proven`]).
     pub fn moves(&self) -> Option<&[Move]> {
         self.solution.as_deref().ok()
+    }
+
+    /// A solution was found and is proven optimal: the search ended and its tables were
+    /// checked.
+    pub fn is_proven(&self) -> bool {
+        self.solution.is_ok() && self.tables_checked
     }
 }
 

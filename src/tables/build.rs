@@ -37,9 +37,10 @@ pub fn build_file(
         min_depth_time: checkpoint_interval(kind),
         within_depth_time: within_depth_interval(kind),
     };
+    check_destination(kind, dir)?;
     let g = kind
         .generate(progress, Some(&checkpoint))
-        .map_err(|e| format::io_error(&checkpoint_path, e))?;
+        .map_err(|e| format::write_error(&checkpoint_path, e, kind.working_len()))?;
     let d = kind.descriptor();
     let expanded = kind.states_per_entry().map(|_| g.weighted);
     if let generate::Layout::Lines { base } = g.layout {
@@ -82,7 +83,8 @@ pub fn build_file(
         expanded,
         partial: None,
     };
-    format::write_atomic(&path, &header, &payload).map_err(|e| format::io_error(&path, e))?;
+    format::write_atomic(&path, &header, &payload)
+        .map_err(|e| format::write_error(&path, e, kind.file_size()))?;
     let _ = std::fs::remove_file(&checkpoint_path);
     Ok(header)
 }
@@ -112,4 +114,115 @@ fn checkpoint_interval(kind: TableKind) -> std::time::Duration {
         .filter(|s| s.is_finite() && *s >= 0.0)
         .unwrap_or(1.0 + kind.working_len() as f64 / 100e6);
     std::time::Duration::from_secs_f64(secs)
+}
+
+/// Before any work: `dir` must be a writable directory with room for the table, and the
+/// table's path must not be something else (a directory, say).
+fn check_destination(kind: TableKind, dir: &Path) -> Result<(), TableError> {
+    let fail = |why: String| TableError::Destination {
+        dir: dir.to_path_buf(),
+        name: kind.name(),
+        why,
+    };
+    let path = dir.join(kind.file_name());
+    if let Ok(m) = std::fs::metadata(&path) {
+        if !m.is_file() {
+            return Err(fail(format!(
+                "{} exists and is not a file; move it away or choose another directory with --dir",
+                path.display()
+            )));
+        }
+    }
+    // What the table needs on disk beyond what a file it replaces frees, plus its
+    // checkpoint (a working table) while it is built, if that is larger.
+    let replaced = std::fs::metadata(&path).map_or(0, |m| m.len());
+    let needed = kind.file_size().max(kind.working_len());
+    if let Ok(free) = fs4::available_space(dir) {
+        if free + replaced < needed {
+            return Err(fail(format!(
+                "it needs {} of free disk and {} has {}; free some space or choose another directory with --dir",
+                crate::report::human_bytes(needed),
+                dir.display(),
+                crate::report::human_bytes(free)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// An exclusive hold on a tables directory for building: two korf processes never build
+/// into one directory at once.  Held until dropped (the lock file stays, empty).
+#[derive(Debug)]
+pub struct GenerationLock {
+    _file: std::fs::File,
+}
+
+/// Name of the lock file in a tables directory.
+const LOCK_FILE: &str = ".korf-generate.lock";
+
+impl GenerationLock {
+    /// Lock `dir` (created if needed) for building, waiting for another korf that holds
+    /// it; `waiting` is called once if it must wait.  Fails at once, before any work, if
+    /// `dir` cannot be created or written.  Leftover temporary files of dead processes are
+    /// removed once the lock is held.
+    pub fn acquire(dir: &Path, waiting: &dyn Fn()) -> Result<GenerationLock, TableError> {
+        let unwritable = |e: std::io::Error| {
+            TableError::Destination {
+            dir: dir.to_path_buf(),
+            name: "tables",
+            why: format!(
+                "the directory cannot be written ({e}); choose a writable one with --dir or $KORF_TABLES"
+            ),
+        }
+        };
+        std::fs::create_dir_all(dir).map_err(unwritable)?;
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(dir.join(LOCK_FILE))
+            .map_err(unwritable)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                waiting();
+                file.lock()
+                    .map_err(|e| format::io_error(&dir.join(LOCK_FILE), e))?;
+            }
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(format::io_error(&dir.join(LOCK_FILE), e))
+            }
+        }
+        remove_stale_temporaries(dir);
+        Ok(GenerationLock { _file: file })
+    }
+}
+
+/// Remove `.NAME.PID.N.tmp` files in `dir` whose process is gone (a build or checkpoint
+/// killed while writing).  Only on Linux, where a process's liveness is `/proc/PID`.
+fn remove_stale_temporaries(dir: &Path) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(name) = name.to_str() else { continue };
+        let Some(stem) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
+            continue;
+        };
+        // `.<file>.<pid>.<n>.tmp`: the pid is the second-to-last field.
+        let fields: Vec<&str> = stem.rsplitn(3, '.').collect();
+        let (Some(n), Some(pid)) = (fields.first(), fields.get(1)) else {
+            continue;
+        };
+        let (Ok(_), Ok(pid)) = (n.parse::<u64>(), pid.parse::<u32>()) else {
+            continue;
+        };
+        if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }

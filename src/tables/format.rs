@@ -103,6 +103,28 @@ pub enum TableError {
         #[source]
         source: io::Error,
     },
+    /// A table or checkpoint file could not be written.
+    #[error("cannot write {path}: {source}{}", space_hint(.source, *.needed))]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// The system's error.
+        #[source]
+        source: io::Error,
+        /// The bytes the file needs.
+        needed: u64,
+    },
+    /// The tables directory cannot hold the table: not writable, not a directory, or too
+    /// little free space.  Found before any work is done.
+    #[error("cannot build {name} in {dir}: {why}")]
+    Destination {
+        /// The directory.
+        dir: PathBuf,
+        /// The table.
+        name: &'static str,
+        /// What is wrong and how to fix it.
+        why: String,
+    },
     /// Not a korf table file.
     #[error(
         "{path} is not a korf table (bad magic number); delete it and run `korf tables generate`"
@@ -148,10 +170,20 @@ pub enum TableError {
         expected: u64,
     },
     /// The payload does not match its checksum.
-    #[error("{path}: the payload checksum does not match the header (the file is corrupt); run `korf tables generate --force` to rebuild it")]
+    #[error("{path} is corrupt: its entries do not match the checksum in its header; rebuild it with `korf tables generate --only {name} --force` (or pass --trust-tables to use it anyway: its answers are then not marked proven)")]
     Checksum {
         /// The file.
         path: PathBuf,
+        /// The table's name.
+        name: &'static str,
+    },
+    /// `korf tables verify` found this very file wrong.
+    #[error("{path} failed `korf tables verify` and is not used; rebuild it with `korf tables generate --only {name} --force`")]
+    FailedVerification {
+        /// The file.
+        path: PathBuf,
+        /// The table's name.
+        name: &'static str,
     },
     /// The entries are encoded in another way than this korf reads the table.
     #[error("{path} stores {found}, this korf reads the `{name}` table as {expected}; run `korf tables generate --only {name} --force` to rebuild it")]
@@ -229,6 +261,12 @@ impl Header {
             return Err(TableError::Corrupt {
                 path,
                 what: "header checksum mismatch".into(),
+            });
+        }
+        if b[392..HEADER_SIZE].iter().any(|&x| x != 0) {
+            return Err(TableError::Corrupt {
+                path,
+                what: "bytes 392..4096, reserved, are not zero".into(),
             });
         }
         let convention = u32_at(12);
@@ -330,6 +368,26 @@ pub(crate) fn open_error(path: &Path, e: io::Error) -> TableError {
         }
     } else {
         io_error(path, e)
+    }
+}
+
+/// For a full disk: how much the file needs.
+fn space_hint(e: &io::Error, needed: u64) -> String {
+    if e.kind() == io::ErrorKind::StorageFull {
+        format!(
+            " (the disk is full: the file needs {} free; nothing was left behind that would load)",
+            crate::report::human_bytes(needed)
+        )
+    } else {
+        String::new()
+    }
+}
+
+pub(crate) fn write_error(path: &Path, e: io::Error, needed: u64) -> TableError {
+    TableError::Write {
+        path: path.to_path_buf(),
+        source: e,
+        needed,
     }
 }
 

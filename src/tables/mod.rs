@@ -38,13 +38,13 @@ pub(crate) mod sliceperm;
 pub(crate) mod twophase;
 
 pub use budget::{parse_size, Budget};
-pub use build::{build_file, resolve_dir};
+pub use build::{build_file, resolve_dir, GenerationLock};
 pub use catalogue::{TableKind, DEFAULT_SET, TWOPHASE_SET};
 pub use descriptor::Descriptor;
 pub use format::{Header, Partial, TableError, FORMAT_VERSION, HISTOGRAM_LEN};
 pub use generate::Progress;
 pub(crate) use table::prefetch;
-pub use table::{expanded_histogram, Residency, Table, Verification};
+pub use table::{expanded_histogram, Integrity, Residency, Table, Verification};
 
 #[cfg(test)]
 mod tests;

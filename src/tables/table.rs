@@ -51,6 +51,23 @@ pub(crate) fn prefetch<T>(table: &[T], offset: usize) {
     let _ = (table, offset);
 }
 
+/// Whether a table is checked against its header's checksum when it is loaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Integrity {
+    /// Hash the whole payload while loading it (in the same pass as the copy into
+    /// huge-page memory) and refuse the table on a mismatch.  What korf proves optimal is
+    /// proven with tables checked this way.
+    #[default]
+    Check,
+    /// Skip the hash, for a faster start with tables verified before (`--trust-tables`).
+    /// A table whose recorded verification failed is still refused.
+    Trust,
+}
+
+/// Bytes read and hashed at a time while loading: large enough for sequential reads to
+/// run at disk speed, small enough to hash while still in cache.
+const LOAD_CHUNK: usize = 8 << 20;
+
 /// A loaded, memory-mapped table.
 pub struct Table {
     kind: TableKind,
@@ -62,6 +79,8 @@ pub struct Table {
     copy: Option<memmap2::MmapMut>,
     /// Base depth of a 2-bit table ([`packed`]).
     base: u8,
+    /// See [`Table::checked`].
+    checked: bool,
 }
 
 /// How a loaded table's payload is held in memory.
@@ -138,7 +157,75 @@ impl Table {
             map,
             copy: None,
             base,
+            checked: false,
         })
+    }
+
+    /// Open `dir/<kind>.pdb` for searching: checked as [`Table::open`] does, refused if its
+    /// last recorded verification failed, held as `residency` says, and with
+    /// [`Integrity::Check`] hashed on the way in and refused unless the hash matches.
+    pub fn load(
+        kind: TableKind,
+        dir: &Path,
+        residency: Residency,
+        integrity: Integrity,
+    ) -> Result<Table, TableError> {
+        let check = integrity == Integrity::Check;
+        // Hashing a mapped table reads every page anyway; populate only when not hashing.
+        let mut t = Table::open(kind, dir, residency == Residency::Mapped && !check)?;
+        let refuse_failed = |t: &Table| match t.last_verification() {
+            Some((false, _)) => Err(TableError::FailedVerification {
+                path: t.path.clone(),
+                name: kind.descriptor().name,
+            }),
+            _ => Ok(()),
+        };
+        refuse_failed(&t)?;
+        t.checked = matches!(t.last_verification(), Some((true, _)));
+        let hashed = t.make_resident_hashing(residency, check);
+        if check {
+            let sum = match hashed {
+                Some(sum) => sum,
+                // Mapped in place (or no anonymous memory): hash by reading the file in
+                // order, which also brings its pages into the cache the map shares.
+                None => t.hash_file().map_err(|e| format::io_error(&t.path, e))?,
+            };
+            if sum != t.header.checksum {
+                return Err(TableError::Checksum {
+                    path: t.path.clone(),
+                    name: kind.descriptor().name,
+                });
+            }
+            t.checked = true;
+        }
+        Ok(t)
+    }
+
+    /// The checksum of the payload, read from the file in order.
+    fn hash_file(&self) -> std::io::Result<u64> {
+        use std::io::{Read, Seek, SeekFrom};
+        let mut f = File::open(&self.path)?;
+        f.seek(SeekFrom::Start(format::HEADER_SIZE as u64))?;
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+        let mut buf = vec![0u8; LOAD_CHUNK];
+        loop {
+            let n = match f.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            hasher.update(&buf[..n]);
+        }
+        Ok(hasher.digest())
+    }
+
+    /// Whether this table's entries are known good: its payload matched the header's
+    /// checksum when [`Table::load`] read it, or `korf tables verify` passed on this very
+    /// file.  A table opened with [`Integrity::Trust`] and never verified is not checked,
+    /// and what a search proves with it is not reported as proven.
+    pub fn checked(&self) -> bool {
+        self.checked
     }
 
     /// The table's kind.
@@ -164,25 +251,39 @@ impl Table {
     /// Move the payload into huge-page-backed anonymous memory (see [`Residency`]).  Falls
     /// back to the mapping if anonymous memory cannot be had.
     pub fn make_resident(&mut self, residency: Residency) {
+        self.make_resident_hashing(residency, false);
+    }
+
+    /// [`Table::make_resident`], hashing the payload on the way in if `hash`: the
+    /// payload's checksum, or `None` if it was not copied (or not hashed).
+    fn make_resident_hashing(&mut self, residency: Residency, hash: bool) -> Option<u64> {
         if residency != Residency::HugePages || self.copy.is_some() {
-            return;
+            return None;
         }
         let len = self.map.len() - format::HEADER_SIZE;
-        let Ok(mut anon) = memmap2::MmapMut::map_anon(len) else {
-            return;
-        };
+        let mut anon = memmap2::MmapMut::map_anon(len).ok()?;
         #[cfg(target_os = "linux")]
         let _ = anon.advise(memmap2::Advice::HugePage);
         // Read through the file rather than copying from the map: no page faults on the
-        // source side.  On any failure keep using the map.
+        // source side.  Each chunk is hashed right after it is read, while in cache.  On
+        // any failure keep using the map.
+        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
         let read = File::open(&self.path).and_then(|mut f| {
             use std::io::{Read, Seek, SeekFrom};
             f.seek(SeekFrom::Start(format::HEADER_SIZE as u64))?;
-            f.read_exact(&mut anon[..])
+            for chunk in anon.chunks_mut(LOAD_CHUNK) {
+                f.read_exact(chunk)?;
+                if hash {
+                    hasher.update(chunk);
+                }
+            }
+            Ok(())
         });
-        if read.is_ok() {
-            self.copy = Some(anon);
+        if read.is_err() {
+            return None;
         }
+        self.copy = Some(anon);
+        hash.then(|| hasher.digest())
     }
 
     /// Recount checksum and histogram (reads the whole file).

@@ -11,7 +11,7 @@ pub use search::{FastOptions, FastOutcome, PHASE2_CAP, SHORT_PASS};
 
 use crate::cube::Cube;
 use crate::tables::twophase::coords;
-use crate::tables::{Table, TableError, TableKind};
+use crate::tables::{Integrity, Residency, Table, TableError, TableKind};
 use std::path::Path;
 use std::time::Duration;
 
@@ -37,11 +37,16 @@ pub struct InvalidSolution {
 }
 
 impl TwoPhase {
-    /// Map the two-phase tables from `dir` (checked as every table is) and build the move
-    /// tables.
+    /// Map the two-phase tables from `dir` (checked as every table is, checksum too) and
+    /// build the move tables.
     pub fn open(dir: &Path) -> Result<TwoPhase, TableError> {
-        let phase1 = Table::open(TableKind::Phase1, dir, true)?;
-        let phase2 = Table::open(TableKind::Phase2, dir, true)?;
+        Self::open_checked(dir, Integrity::Check)
+    }
+
+    /// [`TwoPhase::open`], the tables checked as `integrity` says.
+    pub fn open_checked(dir: &Path, integrity: Integrity) -> Result<TwoPhase, TableError> {
+        let phase1 = Table::load(TableKind::Phase1, dir, Residency::Mapped, integrity)?;
+        let phase2 = Table::load(TableKind::Phase2, dir, Residency::Mapped, integrity)?;
         Ok(TwoPhase {
             phase1,
             phase2,

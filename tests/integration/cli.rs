@@ -965,8 +965,11 @@ fn a_first_run_builds_the_small_tables_and_says_what_a_hard_position_costs() {
     assert!(stderr.contains("korf: estimate: about"), "{stderr}");
     assert!(stderr.contains("if the optimum is 18 moves"), "{stderr}");
     assert_eq!(stderr.matches("korf: hint:").count(), 1, "{stderr}");
+    // Which large table wins depends on the measured rates; it is one of them.
     assert!(
-        stderr.contains("korf tables generate --only flipslice"),
+        predicate::str::is_match(r"korf tables generate --only (sliceperm|flipslice|coset4) --dir")
+            .unwrap()
+            .eval(&stderr),
         "{stderr}"
     );
     // Stopped by the time limit: the best solution known, marked unproven, exit 1.

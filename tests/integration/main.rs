@@ -6,6 +6,8 @@ mod cli;
 mod common;
 mod conventions;
 mod cube_model;
+mod faults;
+mod fuzz;
 mod library;
 mod published;
 mod solve;

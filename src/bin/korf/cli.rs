@@ -143,6 +143,11 @@ pub struct SearchArgs {
     /// Fail if the tables are missing instead of generating them.
     #[arg(long)]
     pub no_generate: bool,
+    /// Skip checking each table against its checksum as it loads (a faster start, for
+    /// tables already checked with `korf tables verify`).  A table recorded as failing
+    /// verification is refused all the same.
+    #[arg(long)]
+    pub trust_tables: bool,
     /// Search the memory-mapped table files in place instead of copying them into
     /// huge-page-backed memory (slower search, no copy at start-up).
     #[arg(long)]

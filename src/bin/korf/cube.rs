@@ -22,6 +22,8 @@ fn position(p: &PositionArgs) -> Result<Cube, CliError> {
 
 /// A positional FACELETS argument; if it is really a move sequence, say to use --scramble.
 pub fn facelets_argument(text: &str) -> Result<Cube, CliError> {
+    // Face letters in groups (`UUUUUUUUU RRRRRRRRR …`) are facelets, as in a batch line.
+    let text = &korf::cube::facelet_attempt(text).unwrap_or_else(|| text.to_string());
     match Cube::from_facelets(text) {
         Ok(c) => Ok(c),
         Err(e) => {
@@ -61,6 +63,7 @@ pub fn scramble(a: ScrambleArgs) -> Result<(), CliError> {
             Some(korf::open_two_phase(
                 &dir,
                 true,
+                korf::tables::Integrity::Check,
                 Some(&|e| display.show(e)),
             )?)
         }

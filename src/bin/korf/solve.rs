@@ -7,13 +7,13 @@ use crate::out;
 use crate::tables::BuildDisplay;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
-use korf::cube::{self, parse_moves, Cube};
+use korf::cube::{parse_moves, Cube};
 use korf::report::{self, human_seconds, Exporter, SolveRecord};
 use korf::search::{self, Snapshot};
 use korf::tables::{self, Residency};
 use korf::twophase::{FastOptions, TwoPhase};
 use korf::{Solver, SolverConfig};
-use std::io::{BufRead, IsTerminal};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -90,7 +90,7 @@ fn engine(s: &SearchArgs, fast: &FastArgs) -> Result<Engine, CliError> {
             timeout: positive_seconds(s.timeout, "--timeout")?,
             ..FastOptions::default()
         };
-        let solver = korf::open_two_phase(&dir, !s.no_generate, Some(&on_build))?;
+        let solver = korf::open_two_phase(&dir, !s.no_generate, integrity(s), Some(&on_build))?;
         Ok(Engine::Fast {
             solver: Box::new(solver),
             opts,
@@ -103,6 +103,7 @@ fn engine(s: &SearchArgs, fast: &FastArgs) -> Result<Engine, CliError> {
             } else {
                 Residency::HugePages
             },
+            integrity: integrity(s),
             generate: !s.no_generate,
             upper_bounds: !s.no_upper_bound,
             search: &opts,
@@ -112,10 +113,32 @@ fn engine(s: &SearchArgs, fast: &FastArgs) -> Result<Engine, CliError> {
     }
 }
 
+/// Why a solve with `--trust-tables` proves nothing.
+const UNCHECKED: &str = "the shortest these tables allow, but they were loaded with --trust-tables and have no passing `korf tables verify` on record; run `korf tables verify` once to make such answers proofs";
+
+/// `--trust-tables`: skip the checksum of each table on load.
+fn integrity(s: &SearchArgs) -> tables::Integrity {
+    if s.trust_tables {
+        tables::Integrity::Trust
+    } else {
+        tables::Integrity::Check
+    }
+}
+
+/// The most worker threads korf starts: far more than any machine it runs on has cores,
+/// far fewer than a system allows.
+const MAX_THREADS: usize = 1024;
+
 fn search_options(s: &SearchArgs) -> Result<search::Options, CliError> {
     let timeout = positive_seconds(s.timeout, "--timeout")?;
-    if s.threads == Some(0) {
-        return Err(CliError::Input("--threads must be at least 1".into()));
+    match s.threads {
+        Some(0) => return Err(CliError::Input("--threads must be at least 1".into())),
+        Some(n) if n > MAX_THREADS => {
+            return Err(CliError::Input(format!(
+                "--threads {n} is more than korf starts (at most {MAX_THREADS}); leave it out to use every core"
+            )))
+        }
+        _ => {}
     }
     Ok(search::Options {
         threads: s.threads.unwrap_or(0),
@@ -331,15 +354,13 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
                 .map_err(Into::into),
         )),
         (Some(p), None) if p == "-" => {
-            for (n, line) in std::io::stdin().lock().lines().enumerate() {
-                let line = line?;
-                let text = line.split('#').next().unwrap_or("").trim().to_string();
-                if text.is_empty() {
-                    continue;
-                }
-                let parsed = cube::parse_position(&text)
-                    .map_err(|e| CliError::Input(format!("stdin line {}: {e}", n + 1)));
-                inputs.push((text, parsed));
+            // Byte by byte: a line that is not text is one bad line, not the end of input.
+            for line in korf::input::lines(std::io::stdin().lock()) {
+                let line = line.map_err(|e| CliError::Input(format!("cannot read stdin: {e}")))?;
+                let parsed = line.position.map_err(|e| {
+                    CliError::Input(format!("stdin line {} ({}): {e}", line.number, line.text))
+                });
+                inputs.push((line.text, parsed));
             }
         }
         (Some(p), None) => inputs.push((p.clone(), facelets_argument(p))),
@@ -353,12 +374,14 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
     let engine = engine(&a.search, &a.fast)?;
     let live = std::io::stderr().is_terminal();
     let mut failure = None;
+    let mut bad_lines = 0;
     for (i, (text, parsed)) in inputs.iter().enumerate() {
         let cube = match parsed {
             Ok(c) => c,
             Err(e) => {
+                // Reported here, in its place among the answers; counted at the end.
                 eprintln!("korf: error: {e}");
-                failure = Some(CliError::Input(e.to_string()));
+                bad_lines += 1;
                 continue;
             }
         };
@@ -374,6 +397,8 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
                         let why = stopped_note(&r);
                         out(&format!("not proven optimal: {why}\n"));
                         failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
+                    } else if matches!(engine, Engine::Optimal(_)) && !r.optimal {
+                        out(&format!("not proven optimal: {UNCHECKED}\n"));
                     }
                 }
                 None => {
@@ -416,22 +441,42 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
             failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
         }
     }
+    if bad_lines > 0 {
+        return Err(bad_input_summary(bad_lines, inputs.len(), "input lines"));
+    }
     failure.map_or(Ok(()), Err)
 }
 
-fn read_list(path: &PathBuf) -> Result<Vec<(String, Cube)>, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+/// The error a batch ends with when some of its lines were not positions (each was
+/// reported where it occurred).
+fn bad_input_summary(bad: usize, of: usize, what: &str) -> CliError {
+    CliError::Input(format!(
+        "{bad} of {of} {what} were not positions (each is reported above); the others were solved"
+    ))
+}
+
+/// The positions of a scramble-list file.  A bad line is reported now, on stderr, and
+/// counted in `bad`; the lines around it are read as usual.
+fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<(String, Cube)>, CliError> {
+    let cannot = |e: std::io::Error| {
         CliError::Input(format!("cannot read scramble list {}: {e}", path.display()))
-    })?;
+    };
+    let file = std::fs::File::open(path).map_err(cannot)?;
     let mut v = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let t = line.split('#').next().unwrap_or("").trim();
-        if t.is_empty() {
-            continue;
+    for line in korf::input::lines(std::io::BufReader::new(file)) {
+        let line = line.map_err(cannot)?;
+        match line.position {
+            Ok(cube) => v.push((line.text, cube)),
+            Err(e) => {
+                eprintln!(
+                    "korf: error: {} line {} ({}): {e}",
+                    path.display(),
+                    line.number,
+                    line.text
+                );
+                *bad += 1;
+            }
         }
-        let cube = cube::parse_position(t)
-            .map_err(|e| CliError::Input(format!("{} line {}: {e}", path.display(), n + 1)))?;
-        v.push((t.to_string(), cube));
     }
     Ok(v)
 }
@@ -440,8 +485,19 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
     search_options(&a.search)?;
     positive_seconds(a.fast.time, "--time")?;
     let mut positions = Vec::new();
+    let mut bad_lines = 0;
     for f in &a.files {
-        positions.extend(read_list(f)?);
+        positions.extend(read_list(f, &mut bad_lines)?);
+    }
+    if positions.is_empty() {
+        return Err(CliError::Input(format!(
+            "no positions in {} (one position per line: facelets or moves; `#` comments and blank lines are skipped)",
+            a.files
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
     }
     let live = std::io::stderr().is_terminal();
     // One run per heuristic with --compare, else one run as the options say.
@@ -534,6 +590,13 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
     if let Some(p) = &a.json {
         std::fs::write(p, report::Json.render(&rows))
             .with_context(|| format!("cannot write {}", p.display()))?;
+    }
+    if bad_lines > 0 {
+        return Err(bad_input_summary(
+            bad_lines,
+            bad_lines + positions.len(),
+            "position lines",
+        ));
     }
     if s.solved < s.count {
         return Err(CliError::Failure(format!(

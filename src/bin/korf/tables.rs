@@ -47,6 +47,10 @@ impl BuildDisplay {
                     human_bytes(bytes)
                 );
             }
+            BuildEvent::Waiting { dir } => eprintln!(
+                "korf: another korf is building tables in {}; waiting for it to finish…",
+                dir.display()
+            ),
             BuildEvent::Started(_) => *self.started.lock().unwrap() = Instant::now(),
             BuildEvent::Progress(kind, p) => self.progress(kind, p),
             BuildEvent::Written {
@@ -150,10 +154,11 @@ pub fn build_tables(kinds: &[TableKind], dir: &Path) -> Result<(), CliError> {
 
 /// The tables a `verify` run covers: `--only NAME`, else those built by default and the
 /// optional ones that exist in `dir`.
-fn verify_kinds(only: Option<TableKind>, dir: &Path) -> Vec<TableKind> {
+/// `--only`'s table, or every table of the catalogue (the absent ones are listed as such).
+fn verify_kinds(only: Option<TableKind>) -> Vec<TableKind> {
     match only {
         Some(k) => vec![k],
-        None => TableKind::default_builds(Some(dir)),
+        None => TableKind::ALL.to_vec(),
     }
 }
 
@@ -264,8 +269,24 @@ pub fn verify(a: VerifyArgs) -> Result<(), CliError> {
     let dir = tables::resolve_dir(a.dir.dir.as_deref());
     let mut results = Vec::new();
     let mut all_ok = true;
-    for k in verify_kinds(a.only, &dir) {
-        let t = Table::open(k, &dir, false)?;
+    let mut absent = Vec::new();
+    let mut unreadable = Vec::new();
+    for k in verify_kinds(a.only) {
+        let path = dir.join(k.file_name());
+        if a.only.is_none() && std::fs::symlink_metadata(&path).is_err() {
+            absent.push(k.name());
+            continue;
+        }
+        // A table that cannot be opened fails; the others are still checked.
+        let t = match Table::open(k, &dir, false) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("korf: error: {e}");
+                all_ok = false;
+                unreadable.push(k.name());
+                continue;
+            }
+        };
         let v = t.verify();
         all_ok &= v.checksum_ok && v.histogram_ok;
         if let Err(e) = t.record_verification(&v) {
@@ -326,13 +347,29 @@ pub fn verify(a: VerifyArgs) -> Result<(), CliError> {
     }
     if a.json {
         out(&(serde_json::to_string_pretty(&results).expect("serializable") + "\n"));
+    } else if !absent.is_empty() {
+        out(&format!("absent (not built): {}\n", absent.join(", ")));
     }
+    if results.is_empty() && unreadable.is_empty() {
+        return Err(CliError::Failure(format!(
+            "no tables in {}; build them with `korf tables generate --dir {}`",
+            dir.display(),
+            dir.display()
+        )));
+    }
+    let failed: Vec<&str> = results
+        .iter()
+        .filter(|v| !(v.checksum_ok && v.histogram_ok))
+        .map(|v| v.name.as_str())
+        .chain(unreadable.iter().copied())
+        .collect();
     if all_ok {
         Ok(())
     } else {
-        Err(CliError::Failure(
-            "verification failed; rebuild with `korf tables generate --force`".into(),
-        ))
+        Err(CliError::Failure(format!(
+            "verification failed: {}; rebuild with `korf tables generate --only NAME --force` (korf solve refuses a table that failed)",
+            failed.join(", ")
+        )))
     }
 }
 

@@ -1,0 +1,431 @@
+//! The fault suite: what korf does with damaged tables, odd directories and bad input.
+//!
+//! Each row of [`CASES`] is a set-up (a copy of the test tables with one file damaged, a
+//! stdin), a command, the exit code it must end with and fragments its output must hold.
+//! A row that regresses names itself.  Cases that need more than one command (a recorded
+//! failed verification, concurrent generation, a full disk) are tests of their own below.
+
+use crate::common;
+
+use assert_cmd::Command;
+use korf::tables::TableKind;
+use std::path::Path;
+
+/// A 9-move position and what its optimal solution prints as.
+const P9: &str = "R U F D2 L B' R2 U' F2";
+const P9_PROVEN: &str = "(9f*)";
+
+/// What is done to the copy of the tables before the command runs.
+#[derive(Clone, Copy)]
+enum Damage {
+    /// Nothing.
+    None,
+    /// Flip one bit of `file` at `offset` (negative: from the end).
+    Flip(&'static str, i64),
+    /// Cut `file` short by this many bytes.
+    Truncate(&'static str, u64),
+    /// Replace `file` by a directory.
+    Directory(&'static str),
+}
+
+struct Case {
+    name: &'static str,
+    damage: Damage,
+    args: &'static [&'static str],
+    stdin: &'static [u8],
+    code: i32,
+    stderr: &'static [&'static str],
+    stdout: &'static [&'static str],
+}
+
+const HEADER: i64 = 4096;
+
+const CASES: &[Case] = &[
+    Case {
+        name: "intact tables prove the optimum",
+        damage: Damage::None,
+        args: &["solve", "-s", P9],
+        stdin: b"",
+        code: 0,
+        stderr: &[],
+        stdout: &[P9_PROVEN],
+    },
+    Case {
+        name: "a flipped header byte",
+        damage: Damage::Flip("coset.pdb", 20),
+        args: &["solve", "-s", P9],
+        stdin: b"",
+        code: 1,
+        stderr: &["coset.pdb", "rebuild"],
+        stdout: &[],
+    },
+    Case {
+        name: "a flipped first payload byte",
+        damage: Damage::Flip("coset.pdb", HEADER),
+        args: &["solve", "-s", P9],
+        stdin: b"",
+        code: 1,
+        stderr: &["coset.pdb is corrupt", "--only coset --force"],
+        stdout: &[],
+    },
+    Case {
+        name: "a flipped byte in the middle",
+        damage: Damage::Flip("coset.pdb", 30_000_000),
+        args: &["solve", "-s", P9],
+        stdin: b"",
+        code: 1,
+        stderr: &["coset.pdb is corrupt"],
+        stdout: &[],
+    },
+    Case {
+        name: "a flipped last byte",
+        damage: Damage::Flip("coset.pdb", -1),
+        args: &["solve", "-s", P9],
+        stdin: b"",
+        code: 1,
+        stderr: &["coset.pdb is corrupt"],
+        stdout: &[],
+    },
+    Case {
+        name: "a flipped byte in the corner table",
+        damage: Damage::Flip("corners.pdb", 20_000_000),
+        args: &["solve", "-s", P9],
+        stdin: b"",
+        code: 1,
+        stderr: &["corners.pdb is corrupt", "--only corners"],
+        stdout: &[],
+    },
+    Case {
+        name: "a flipped byte in a two-phase table (--fast)",
+        damage: Damage::Flip("phase1.pdb", 40_000_000),
+        args: &["solve", "--fast", "-s", P9],
+        stdin: b"",
+        code: 1,
+        stderr: &["phase1.pdb is corrupt"],
+        stdout: &[],
+    },
+    Case {
+        name: "--trust-tables uses a damaged table but proves nothing with it",
+        damage: Damage::Flip("coset.pdb", 30_000_000),
+        args: &["solve", "--trust-tables", "-s", P9],
+        stdin: b"",
+        code: 0,
+        stderr: &[],
+        stdout: &["(9f)\n", "not proven optimal", "korf tables verify"],
+    },
+    Case {
+        name: "a truncated table",
+        damage: Damage::Truncate("corners.pdb", 1000),
+        args: &["solve", "-s", P9],
+        stdin: b"",
+        code: 1,
+        stderr: &["corners.pdb is truncated"],
+        stdout: &[],
+    },
+    Case {
+        name: "a line of invalid UTF-8 among good ones",
+        damage: Damage::None,
+        args: &["solve", "--fast", "-"],
+        stdin: b"R U\nF \xff\xfe D\nL2 B\n",
+        code: 2,
+        stderr: &[
+            "stdin line 2",
+            "not UTF-8",
+            "1 of 3 input lines were not positions",
+        ],
+        stdout: &["U' R' (2f)\n", "B' L2 (2f)\n"],
+    },
+    Case {
+        name: "a NUL byte is reported, not echoed",
+        damage: Damage::None,
+        args: &["solve", "--fast", "-"],
+        stdin: b"R\0U\nR U\n",
+        code: 2,
+        stderr: &["stdin line 1", "NUL", "R\\u{0}U"],
+        stdout: &["(2f)\n"],
+    },
+    Case {
+        name: "an over-long line",
+        damage: Damage::None,
+        args: &["solve", "--fast", "-"],
+        stdin: &[b'R'; 5000],
+        code: 2,
+        stderr: &["stdin line 1", "5000 bytes long"],
+        stdout: &[],
+    },
+    Case {
+        name: "a facelet line with a sticker missing is not read as moves",
+        damage: Damage::None,
+        args: &["solve", "--fast", "-"],
+        stdin: b"UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBB\n",
+        code: 2,
+        stderr: &["this one has 53"],
+        stdout: &[],
+    },
+    Case {
+        name: "facelets written face by face",
+        damage: Damage::None,
+        args: &[
+            "solve",
+            "UUUUUUUUU RRRRRRRRR FFFFFFFFF DDDDDDDDD LLLLLLLLL BBBBBBBBB",
+        ],
+        stdin: b"",
+        code: 0,
+        stderr: &[],
+        stdout: &["(0f*)"],
+    },
+    Case {
+        name: "absurd thread counts",
+        damage: Damage::None,
+        args: &["solve", "--threads", "100000", "-s", P9],
+        stdin: b"",
+        code: 2,
+        stderr: &["--threads 100000", "at most 1024"],
+        stdout: &[],
+    },
+    Case {
+        name: "a bench file without positions",
+        damage: Damage::None,
+        args: &["bench", "/dev/null"],
+        stdin: b"",
+        code: 2,
+        stderr: &["no positions in /dev/null"],
+        stdout: &[],
+    },
+    Case {
+        name: "a table path that is a directory",
+        damage: Damage::Directory("corners.pdb"),
+        args: &["tables", "generate", "--only", "corners"],
+        stdin: b"",
+        code: 1,
+        stderr: &["corners.pdb exists and is not a file"],
+        stdout: &[],
+    },
+    Case {
+        name: "verify checks what is there and names what is not",
+        damage: Damage::Flip("coset.pdb", 30_000_000),
+        args: &["tables", "verify"],
+        stdin: b"",
+        code: 1,
+        stderr: &["verification failed: coset"],
+        stdout: &[
+            "corners: 88179840 entries, checksum ok",
+            "coset: 117567450 entries, checksum MISMATCH",
+            "phase2: 1935360 entries, checksum ok",
+            "absent (not built): edges7, edgeperm",
+        ],
+    },
+];
+
+/// A directory holding the test tables of the coset heuristic and the two-phase solver:
+/// links to the shared files, except a private copy of the one `damage` names.
+fn tables_with(damage: Damage) -> tempfile::TempDir {
+    let source = common::tables_dir();
+    common::twophase_dir();
+    let dir = tempfile::tempdir().unwrap();
+    let damaged = match damage {
+        Damage::None => None,
+        Damage::Flip(f, _) | Damage::Truncate(f, _) | Damage::Directory(f) => Some(f),
+    };
+    for f in ["corners.pdb", "coset.pdb", "phase1.pdb", "phase2.pdb"] {
+        let to = dir.path().join(f);
+        if Some(f) == damaged {
+            std::fs::copy(source.join(f), &to).unwrap();
+        } else {
+            std::os::unix::fs::symlink(source.join(f), &to).unwrap();
+        }
+    }
+    match damage {
+        Damage::None => {}
+        Damage::Flip(f, offset) => flip(&dir.path().join(f), offset),
+        Damage::Truncate(f, by) => {
+            let p = dir.path().join(f);
+            let len = std::fs::metadata(&p).unwrap().len();
+            let file = std::fs::OpenOptions::new().write(true).open(&p).unwrap();
+            file.set_len(len - by).unwrap();
+        }
+        Damage::Directory(f) => {
+            let p = dir.path().join(f);
+            std::fs::remove_file(&p).unwrap();
+            std::fs::create_dir(&p).unwrap();
+        }
+    }
+    dir
+}
+
+/// Flip the low bit of the byte at `offset` of `path` (negative: from the end).
+fn flip(path: &Path, offset: i64) {
+    let mut bytes = std::fs::read(path).unwrap();
+    let i = if offset < 0 {
+        bytes.len() - offset.unsigned_abs() as usize
+    } else {
+        offset as usize
+    };
+    bytes[i] ^= 1;
+    std::fs::write(path, bytes).unwrap();
+}
+
+#[test]
+fn every_fault_gets_its_exit_code_and_message() {
+    let mut failures = Vec::new();
+    for case in CASES {
+        let dir = tables_with(case.damage);
+        let mut c = Command::cargo_bin("korf").unwrap();
+        c.env("KORF_TABLES", dir.path());
+        c.args(case.args);
+        // The optimal solves must not build anything behind the test's back.
+        if case.args[0] == "solve" || case.args[0] == "bench" {
+            c.arg("--no-generate");
+        }
+        c.write_stdin(case.stdin.to_vec());
+        c.timeout(std::time::Duration::from_secs(60));
+        let out = c.output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let mut wrong = Vec::new();
+        if out.status.code() != Some(case.code) {
+            wrong.push(format!(
+                "exit {:?}, expected {}",
+                out.status.code(),
+                case.code
+            ));
+        }
+        for f in case.stderr {
+            if !stderr.contains(f) {
+                wrong.push(format!("stderr lacks {f:?}"));
+            }
+        }
+        for f in case.stdout {
+            if !stdout.contains(f) {
+                wrong.push(format!("stdout lacks {f:?}"));
+            }
+        }
+        if out.stderr.contains(&0) || out.stdout.contains(&0) {
+            wrong.push("a raw NUL byte in the output".into());
+        }
+        if !wrong.is_empty() {
+            failures.push(format!(
+                "{}: {}\n--- stdout\n{stdout}--- stderr\n{stderr}",
+                case.name,
+                wrong.join("; ")
+            ));
+        }
+        // Nothing half-written is left behind.
+        for e in std::fs::read_dir(dir.path()).unwrap().flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".tmp") || name.contains("partial") {
+                failures.push(format!("{}: left {name} behind", case.name));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn a_table_that_failed_verification_is_refused_even_when_trusted() {
+    let dir = tables_with(Damage::Flip("coset.pdb", 30_000_000));
+    let table = dir.path().join("coset.pdb");
+    let run = |args: &[&str]| {
+        let mut c = Command::cargo_bin("korf").unwrap();
+        c.env("KORF_TABLES", dir.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["tables", "verify", "--only", "coset"]);
+    assert_eq!(out.status.code(), Some(1));
+    // Undo the damage: the file is sound again, but the record of its failure stands
+    // (it is tied to the header, which the flip did not touch) until it is re-verified
+    // or rebuilt.
+    flip(&table, 30_000_000);
+    let out = run(&["solve", "--no-generate", "--trust-tables", "-s", P9]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("failed `korf tables verify`"), "{stderr}");
+    // Verified again (every table here), it passes, and a trusted solve is a proof.
+    assert!(run(&["tables", "verify"]).status.success());
+    let out = run(&["solve", "--no-generate", "--trust-tables", "-s", P9]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains(P9_PROVEN), "{stdout}");
+}
+
+#[test]
+fn two_generations_into_one_directory_end_with_one_valid_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let spawn = || {
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"))
+            .args(["tables", "generate", "--only", "corners", "--dir"])
+            .arg(dir.path())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, b) = (spawn(), spawn());
+    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+    assert!(a.status.success() && b.status.success());
+    let stderr = |o: &std::process::Output| String::from_utf8_lossy(&o.stderr).into_owned();
+    // Started together, one of them had to wait for the other.
+    assert!(
+        stderr(&a).contains("waiting for it to finish")
+            || stderr(&b).contains("waiting for it to finish"),
+        "{}\n{}",
+        stderr(&a),
+        stderr(&b)
+    );
+    let t = korf::tables::Table::open(TableKind::Corners, dir.path(), false).unwrap();
+    let v = t.verify();
+    assert!(v.checksum_ok && v.histogram_ok);
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp") || n.contains("partial"))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+}
+
+#[test]
+fn a_full_disk_leaves_no_table_that_loads_and_says_so() {
+    // A file-size limit stands in for a full disk: writes past it fail (EFBIG) as they
+    // would with ENOSPC.  SIGXFSZ is ignored so that the write returns the error.
+    let dir = tempfile::tempdir().unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("korf");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "trap '' XFSZ; ulimit -f 20000; exec '{}' tables generate --only corners --dir '{}'",
+            binary.display(),
+            dir.path().display()
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot write"), "{stderr}");
+    assert!(korf::tables::Table::open(TableKind::Corners, dir.path(), false).is_err());
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn an_unwritable_tables_directory_is_refused_before_any_work() {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let start = std::time::Instant::now();
+    let out = Command::cargo_bin("korf")
+        .unwrap()
+        .args(["tables", "generate", "--only", "corners", "--dir"])
+        .arg(file.path().join("tables"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot be written"), "{stderr}");
+    assert!(start.elapsed().as_secs() < 5, "refused only after working");
+}

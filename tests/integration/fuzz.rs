@@ -1,0 +1,179 @@
+//! A fuzz harness for every parser that reads outside input: batch lines (as bytes),
+//! positions (facelets or moves), move text, facelet strings and table headers.
+//!
+//! Inputs are drawn from a seeded generator (random bytes, random text over the cube's
+//! alphabet and its near misses, and mutations of valid facelet strings, move sequences
+//! and table headers).  Every input must be accepted or rejected with a named error —
+//! never a panic, never a hang — and whatever is accepted must be what it claims: a
+//! position that round-trips through its facelets, a header that re-encodes to itself.
+//!
+//! `KORF_FUZZ_COUNT` sets the number of inputs (default 1,000,000; `KORF_FUZZ_SEED` the
+//! seed).  The run recorded in docs/benchmarks.md used the default.
+
+use korf::cube::{self, parse_moves, parse_position, Cube};
+use korf::tables::{Header, HISTOGRAM_LEN};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::time::{Duration, Instant};
+
+const ALPHABET: &[u8] = b"URFDLBurfdlb2'3 1\t#\r\n\0xyz0-()[]\xc3\xa9\xff";
+
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// One input, of one of several kinds.
+fn input(rng: &mut StdRng, valid_facelets: &str, valid_moves: &str) -> Vec<u8> {
+    let mut v: Vec<u8> = match rng.gen_range(0..6) {
+        // Random bytes.
+        0 => (0..rng.gen_range(0..120)).map(|_| rng.gen()).collect(),
+        // Text over the alphabet and its near misses.
+        1 | 2 => (0..rng.gen_range(0..90))
+            .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())])
+            .collect(),
+        // A valid facelet string, mutated.
+        3 => valid_facelets.as_bytes().to_vec(),
+        // A valid move sequence, mutated.
+        4 => valid_moves.as_bytes().to_vec(),
+        // Face letters only, of a length around 54.
+        _ => (0..rng.gen_range(38..70))
+            .map(|_| b"URFDLB"[rng.gen_range(0..6)])
+            .collect(),
+    };
+    for _ in 0..rng.gen_range(0..4) {
+        match rng.gen_range(0..4) {
+            0 if !v.is_empty() => {
+                let i = rng.gen_range(0..v.len());
+                v[i] = ALPHABET[rng.gen_range(0..ALPHABET.len())];
+            }
+            1 if !v.is_empty() => {
+                let (i, j) = (rng.gen_range(0..v.len()), rng.gen_range(0..v.len()));
+                v.swap(i, j);
+            }
+            2 if !v.is_empty() => {
+                v.remove(rng.gen_range(0..v.len()));
+            }
+            _ => {
+                let i = rng.gen_range(0..=v.len());
+                v.insert(i, ALPHABET[rng.gen_range(0..ALPHABET.len())]);
+            }
+        }
+    }
+    v
+}
+
+/// A header as korf writes them, for mutation.
+fn sample_header() -> Vec<u8> {
+    let mut histogram = [0u64; HISTOGRAM_LEN];
+    histogram[..4].copy_from_slice(&[1, 18, 243, 2874]);
+    Header {
+        mod3: false,
+        name: "corners".into(),
+        entries: 3136,
+        bits_per_entry: 4,
+        max_depth: 3,
+        payload_len: 1568,
+        checksum: 0x1234_5678_9abc_def0,
+        created_unix: 1_764_000_000,
+        generation_millis: 7400,
+        histogram,
+        expanded: None,
+        partial: None,
+    }
+    .to_bytes()
+}
+
+#[test]
+fn no_parser_panics_hangs_or_accepts_nonsense() {
+    let count = env_or("KORF_FUZZ_COUNT", 1_000_000);
+    let mut rng = StdRng::seed_from_u64(env_or("KORF_FUZZ_SEED", 2026));
+    let valid = cube::random_cube(&mut rng);
+    let valid_facelets = valid.to_facelets();
+    let valid_moves = "R U2 F' L D2 B R' U F2 D' L2 B' U R2 F D' L B2 U' F";
+    let header = sample_header();
+    let path = std::path::Path::new("fuzz.pdb");
+    let mut slowest = Duration::ZERO;
+    let (mut accepted, mut rejected) = (0u64, 0u64);
+    let mut batch = Vec::new();
+    for n in 0..count {
+        let start = Instant::now();
+        if n % 10 == 9 {
+            // A table header with a few bytes changed, or cut short.
+            let mut h = header.clone();
+            for _ in 0..rng.gen_range(1..4) {
+                let i = rng.gen_range(0..h.len());
+                h[i] = rng.gen();
+            }
+            if rng.gen_bool(0.1) {
+                h.truncate(rng.gen_range(0..h.len()));
+            }
+            match Header::from_bytes(&h, path) {
+                // Accepted only if its own checksums hold: it re-encodes to the same bytes.
+                Ok(parsed) => {
+                    assert_eq!(
+                        parsed.to_bytes()[..],
+                        h[..],
+                        "header accepted but not canonical"
+                    );
+                    accepted += 1;
+                }
+                Err(e) => {
+                    assert!(!e.to_string().is_empty());
+                    rejected += 1;
+                }
+            }
+        } else {
+            let bytes = input(&mut rng, &valid_facelets, valid_moves);
+            match std::str::from_utf8(&bytes) {
+                Ok(text) => {
+                    match parse_position(text) {
+                        Ok(c) => {
+                            // A position is a solvable cube: it round-trips.
+                            assert_eq!(Cube::from_facelets(&c.to_facelets()).unwrap(), c);
+                            accepted += 1;
+                        }
+                        Err(e) => {
+                            assert!(!e.to_string().is_empty());
+                            rejected += 1;
+                        }
+                    }
+                    if let Ok(seq) = parse_moves(text) {
+                        assert_eq!(parse_moves(&cube::format_moves(&seq)).unwrap(), seq);
+                    }
+                    let _ = Cube::from_facelets(text);
+                }
+                Err(_) => rejected += 1,
+            }
+            // Every input is also one line of a batch read as bytes.
+            batch.extend(bytes.iter().map(|&b| if b == b'\n' { b' ' } else { b }));
+            batch.push(b'\n');
+        }
+        slowest = slowest.max(start.elapsed());
+        if batch.len() > 1 << 20 || n + 1 == count {
+            let lines = batch.iter().filter(|&&b| b == b'\n').count();
+            let mut seen = 0;
+            for line in korf::input::lines(&batch[..]) {
+                let line = line.unwrap();
+                assert!(line.number >= 1 && line.number <= lines);
+                assert!(!line.text.contains('\0'));
+                if let Err(e) = &line.position {
+                    assert!(!e.to_string().is_empty());
+                }
+                seen += 1;
+            }
+            assert!(seen <= lines);
+            batch.clear();
+        }
+    }
+    eprintln!(
+        "fuzz: {count} inputs, {accepted} accepted, {rejected} rejected, slowest {:.3} ms",
+        slowest.as_secs_f64() * 1e3
+    );
+    assert!(
+        slowest < Duration::from_secs(1),
+        "an input took {slowest:?}"
+    );
+}
