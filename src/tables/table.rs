@@ -265,25 +265,46 @@ impl Table {
         #[cfg(target_os = "linux")]
         let _ = anon.advise(memmap2::Advice::HugePage);
         // Read through the file rather than copying from the map: no page faults on the
-        // source side.  Each chunk is hashed right after it is read, while in cache.  On
-        // any failure keep using the map.
-        let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-        let read = File::open(&self.path).and_then(|mut f| {
-            use std::io::{Read, Seek, SeekFrom};
-            f.seek(SeekFrom::Start(format::HEADER_SIZE as u64))?;
-            for chunk in anon.chunks_mut(LOAD_CHUNK) {
-                f.read_exact(chunk)?;
-                if hash {
-                    hasher.update(chunk);
+        // source side.  With `hash`, a second thread hashes each chunk as soon as it is
+        // read (while it is still in cache), so that the hash costs little more than the
+        // read on a machine with a core to spare.  On any failure keep using the map.
+        let path = &self.path;
+        let (read, digest) = std::thread::scope(|scope| {
+            let (sender, receiver) = std::sync::mpsc::sync_channel::<&[u8]>(4);
+            let hasher = hash.then(|| {
+                scope.spawn(move || {
+                    let mut h = xxhash_rust::xxh3::Xxh3::new();
+                    for chunk in receiver {
+                        h.update(chunk);
+                    }
+                    h.digest()
+                })
+            });
+            let read = File::open(path).and_then(|mut f| {
+                use std::io::{Read, Seek, SeekFrom};
+                f.seek(SeekFrom::Start(format::HEADER_SIZE as u64))?;
+                for chunk in anon.chunks_mut(LOAD_CHUNK) {
+                    f.read_exact(chunk)?;
+                    if hash {
+                        // The chunk is filled and never written again: hand it over
+                        // read-only.
+                        let filled: &[u8] = chunk;
+                        if sender.send(filled).is_err() {
+                            break;
+                        }
+                    }
                 }
-            }
-            Ok(())
+                Ok(())
+            });
+            drop(sender);
+            let digest = hasher.map(|h| h.join().expect("the hashing thread does not panic"));
+            (read, digest)
         });
         if read.is_err() {
             return None;
         }
         self.copy = Some(anon);
-        hash.then(|| hasher.digest())
+        digest
     }
 
     /// Recount checksum and histogram (reads the whole file).
