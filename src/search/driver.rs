@@ -2,6 +2,7 @@
 //! symmetries and sorted; IDA* iterations over them on a thread pool; the upper-bound hook
 //! between iterations; every answer checked before it is returned.
 
+use super::checkpoint::{self, CheckpointFile};
 use super::heuristic::{Heuristic, HeuristicKind, TableSet};
 use super::lanes;
 use super::plain::{ALL, COSET, KORF};
@@ -102,6 +103,9 @@ pub struct Options {
     /// Set from another thread (a Ctrl-C handler) to stop the search: it ends as
     /// [`Unsolved::Interrupted`], keeping what it found, like a timeout.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Save what the search has proven to this file every few seconds, and resume from
+    /// it if it holds this very solve ([`super::checkpoint`]).
+    pub checkpoint: Option<CheckpointFile>,
 }
 
 impl Default for Options {
@@ -112,6 +116,7 @@ impl Default for Options {
             timeout: None,
             lanes: DEFAULT_LANES,
             cancel: None,
+            checkpoint: None,
         }
     }
 }
@@ -159,6 +164,9 @@ pub enum SearchError {
     /// The thread pool could not be started.
     #[error("cannot start worker threads: {0}")]
     Threads(String),
+    /// The checkpoint file cannot be used.
+    #[error(transparent)]
+    Checkpoint(#[from] super::checkpoint::CheckpointError),
 }
 
 pub(super) struct Shared {
@@ -178,6 +186,12 @@ pub(super) struct Shared {
     pub(super) bound_base: AtomicU64,
     /// Nodes of the last complete bound (0: none yet).
     pub(super) previous_bound: AtomicU64,
+    /// Of the current bound's tasks, those searched to the end (one bit each).
+    pub(super) finished: Vec<AtomicU64>,
+    /// Held while the bound changes, so that a checkpoint sees a bound and its bits.
+    pub(super) bound_change: Mutex<()>,
+    /// The best solution known (from the upper-bound source), for checkpoints.
+    pub(super) best: Mutex<Option<Vec<Move>>>,
 }
 
 /// One depth-first pass below a prefix.
@@ -235,6 +249,21 @@ impl Worker<'_> {
 }
 
 impl Shared {
+    /// Record that task `i` of the current bound was searched to the end.
+    pub(super) fn finish(&self, i: usize) {
+        if let Some(w) = self.finished.get(i / 64) {
+            w.fetch_or(1 << (i % 64), Relaxed);
+        }
+    }
+
+    /// Whether task `i` of the current bound was searched to the end (by this run or, for
+    /// the bound a checkpoint was resumed at, an earlier one).
+    pub(super) fn is_finished(&self, i: usize) -> bool {
+        self.finished
+            .get(i / 64)
+            .is_some_and(|w| w.load(Relaxed) & (1 << (i % 64)) != 0)
+    }
+
     /// Whether to stop: another thread found a solution, or the deadline passed (which
     /// this call then records).
     #[cold]
@@ -326,7 +355,7 @@ pub fn solve_with(
         .map_err(|e| SearchError::Threads(e.to_string()))?;
     let h = Heuristic::new(tables);
     let start_time = Instant::now();
-    let shared = Shared {
+    let mut shared = Shared {
         stop: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
         busy_nanos: AtomicU64::new(0),
@@ -339,6 +368,9 @@ pub fn solve_with(
         solution: Mutex::new(None),
         bound_base: AtomicU64::new(0),
         previous_bound: AtomicU64::new(0),
+        finished: Vec::new(),
+        bound_change: Mutex::new(()),
+        best: Mutex::new(None),
     };
     let inverse = cube.inverse();
     let h0 = h.value(&inverse);
@@ -371,13 +403,75 @@ pub fn solve_with(
     split.sort_by_key(|task| task.value);
     let all_tasks = split.len();
     let symmetries = merge_symmetric_tasks(&mut split, cube);
+    shared.finished = (0..split.len().div_ceil(64))
+        .map(|_| AtomicU64::new(0))
+        .collect();
+    let shared = shared;
+    // A checkpoint of this very solve: resume at its bound, its finished tasks skipped.
+    let identity = opts.checkpoint.as_ref().map(|_| {
+        checkpoint::Identity::new(cube, h.kind.name(), split.iter().map(|t| &t.prefix[..]))
+    });
+    let resumed = match (&opts.checkpoint, &identity) {
+        (Some(c), Some(id)) => id.load(&c.path, cube)?,
+        _ => None,
+    };
+    if let Some(sol) = resumed
+        .as_ref()
+        .and_then(|r| checkpoint::Saved::moves(&r.solution))
+    {
+        // Proven by an earlier run (and checked again against the position on load).
+        return Ok(Outcome {
+            proven_lower: sol.len() as u8,
+            solution: Ok(sol),
+            tables_checked: tables.checked(),
+            nodes: 0,
+            seconds: start_time.elapsed().as_secs_f64(),
+            depths: Vec::new(),
+            busy_seconds: 0.0,
+            threads,
+            unproven: None,
+            taken_share: None,
+            upper_bound: None,
+            symmetry: TaskMerge {
+                symmetries,
+                tasks: split.len(),
+                all_tasks,
+            },
+        });
+    }
+    let first_bound = resumed.as_ref().map_or(h0, |r| r.bound.max(h0));
+    let mut best_known: Option<Vec<Move>> = resumed
+        .as_ref()
+        .and_then(|r| checkpoint::Saved::moves(&r.best));
+    if let Some(b) = &best_known {
+        shared.upper.store(b.len().min(255) as u8, Relaxed);
+        *shared.best.lock().unwrap() = Some(b.clone());
+    }
+    // The current state of the search, as a checkpoint file holds it.
+    let snapshot = |solution: Option<&[Move]>| {
+        let _bound = shared.bound_change.lock().unwrap();
+        let best = shared.best.lock().unwrap().clone();
+        identity.as_ref().map(|id| {
+            id.state(
+                shared.bound.load(Relaxed),
+                |i| shared.is_finished(i),
+                best.as_deref(),
+                solution,
+            )
+        })
+    };
+    let save = |solution: Option<&[Move]>| -> Result<(), SearchError> {
+        if let (Some(c), Some(state)) = (&opts.checkpoint, snapshot(solution)) {
+            state.save(&c.path)?;
+        }
+        Ok(())
+    };
     let mut depths = Vec::new();
     let done = AtomicBool::new(false);
-    let mut best_known: Option<Vec<Move>> = None;
     let mut bound_seconds = 0.0;
     let mut proved_by_bound = false;
     // No solution is shorter than this (every lower bound searched to the end).
-    let mut proven_lower = h0;
+    let mut proven_lower = first_bound;
     // Of the bound being searched when the search was stopped: the share of its tasks
     // taken.
     let mut taken_share = None;
@@ -401,10 +495,42 @@ pub fn solve_with(
                 }
             });
         }
+        if let Some(c) = &opts.checkpoint {
+            let (done, snapshot) = (&done, &snapshot);
+            scope.spawn(move || {
+                let mut last = Instant::now();
+                while !done.load(Relaxed) {
+                    std::thread::sleep(Duration::from_millis(20));
+                    if last.elapsed() >= c.every {
+                        last = Instant::now();
+                        // A failed save is retried at the next; the final one reports.
+                        if let Some(state) = snapshot(None) {
+                            let _ = state.save(&c.path);
+                        }
+                    }
+                }
+            });
+        }
         let mut outcome: Result<Vec<Move>, Unsolved> = Err(Unsolved::MaxDepth);
         let mut last_iteration = Duration::ZERO;
-        for bound in h0 as usize..=opts.max_depth as usize {
-            shared.bound.store(bound as u8, Relaxed);
+        for bound in first_bound as usize..=opts.max_depth as usize {
+            {
+                // A new bound: no task of it is finished yet, except those an earlier run
+                // finished at the bound it is resumed at.
+                let _change = shared.bound_change.lock().unwrap();
+                for (w, word) in shared.finished.iter().enumerate() {
+                    let mut bits = 0u64;
+                    if let Some(r) = resumed.as_ref().filter(|r| r.bound as usize == bound) {
+                        for b in 0..64 {
+                            if r.is_finished(w * 64 + b) {
+                                bits |= 1 << b;
+                            }
+                        }
+                    }
+                    word.store(bits, Relaxed);
+                }
+                shared.bound.store(bound as u8, Relaxed);
+            }
             if let Some(find) = hooks.upper_bound {
                 if last_iteration >= hooks.upper_bound_after
                     && best_known.as_ref().is_none_or(|b| b.len() > bound)
@@ -421,6 +547,7 @@ pub fn solve_with(
                     if let Some(sol) = found {
                         if sol.len() < shorter_than && cube.apply_moves(&sol).is_solved() {
                             shared.upper.store(sol.len().min(255) as u8, Relaxed);
+                            *shared.best.lock().unwrap() = Some(sol.clone());
                             best_known = Some(sol);
                         }
                     }
@@ -474,6 +601,9 @@ pub fn solve_with(
                         if i >= split.len() || shared.stop.load(Relaxed) {
                             return;
                         }
+                        if shared.is_finished(i) {
+                            continue;
+                        }
                         let Task {
                             prefix,
                             state,
@@ -503,6 +633,9 @@ pub fn solve_with(
                                     *slot = Some(sol);
                                 }
                                 shared.stop.store(true, Relaxed);
+                            } else if !shared.stop.load(Relaxed) {
+                                // Not stopped: this task was searched to the end.
+                                shared.finish(i);
                             }
                         }
                     }
@@ -539,6 +672,12 @@ pub fn solve_with(
         done.store(true, Relaxed);
         outcome
     });
+    // The last word of the checkpoint: the proof, or where the search stopped.
+    match &result {
+        Ok(sol) if cube.apply_moves(sol).is_solved() => save(Some(sol))?,
+        Err(Unsolved::Timeout | Unsolved::Interrupted) => save(None)?,
+        _ => {}
+    }
     // Stopped without a proof: keep the best solution known, and if the upper-bound
     // source never ran, ask it briefly for one (a stopped solve still answers).
     let unproven = match &result {

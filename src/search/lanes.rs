@@ -418,19 +418,28 @@ pub(super) fn run_tasks<C: AxisCoords>(
             let mut progress = if lane.stage == Stage::Idle {
                 Progress::Finished
             } else {
-                lane.step(c, &mut nodes)
+                let p = lane.step(c, &mut nodes);
+                if p == Progress::Finished {
+                    // Its task was searched to the end.
+                    shared.finish(lane.task);
+                }
+                p
             };
-            // A finished lane takes the next task that is not pruned at its root.
+            // A finished lane takes the next task that is not pruned at its root (nor
+            // finished by an earlier run this one resumes).
             while progress == Progress::Finished && !queue_empty {
                 let i = next_task.fetch_add(1, Relaxed);
                 let Some(task) = tasks.get(i) else {
                     queue_empty = true;
                     break;
                 };
-                if task.value as usize + task.prefix.len() > bound {
+                if task.value as usize + task.prefix.len() > bound || shared.is_finished(i) {
                     continue;
                 }
                 progress = lane.start(c, i, task, bound, &mut nodes);
+                if progress == Progress::Finished {
+                    shared.finish(i);
+                }
             }
             if let Progress::Found(len) = progress {
                 let sol = lane.walk.solution(&tasks[lane.task].prefix, len);

@@ -29,6 +29,7 @@
 //! thread), `stats` (what a search reports) and `reference` (heuristic-free search,
 //! the oracle of the tests).
 
+pub mod checkpoint;
 mod driver;
 pub mod estimate;
 mod expand;

@@ -429,3 +429,87 @@ fn an_unwritable_tables_directory_is_refused_before_any_work() {
     assert!(stderr.contains("cannot be written"), "{stderr}");
     assert!(start.elapsed().as_secs() < 5, "refused only after working");
 }
+
+#[test]
+fn a_solve_killed_at_several_points_resumes_from_its_checkpoint() {
+    // A 16-move position with the k = 0 coset table: a few seconds of search, saved every
+    // 0.2 s, killed twice (SIGKILL) and run to the end a third time.
+    let position = std::fs::read_to_string("benches/scrambles/optimal-16.txt")
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .nth(1)
+        .unwrap()
+        .to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("solve.json");
+    let command = || {
+        let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"));
+        c.env("KORF_TABLES", common::tables_dir())
+            .env("KORF_CHECKPOINT_EVERY_SECS", "0.2")
+            .args([
+                "solve",
+                "--no-generate",
+                "--heuristic",
+                "coset",
+                "--threads",
+                "2",
+            ])
+            .args(["--no-upper-bound", "--checkpoint"])
+            .arg(&file)
+            .args(["-s", &position])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null());
+        c
+    };
+    let progress = || -> Option<(u64, u64)> {
+        let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&file).ok()?).ok()?;
+        let finished: u64 = v["finished"]
+            .as_array()?
+            .iter()
+            .map(|r| r[1].as_u64().unwrap() - r[0].as_u64().unwrap() + 1)
+            .sum();
+        Some((v["bound"].as_u64()?, finished))
+    };
+    let mut seen = Vec::new();
+    for wait in [1500, 1500] {
+        let mut child = command().spawn().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(wait));
+        if child.try_wait().unwrap().is_none() {
+            child.kill().unwrap();
+        }
+        let _ = child.wait();
+        seen.push(progress());
+    }
+    // Each run got further than the one before (it did not start over).
+    assert!(seen[0].is_some(), "no checkpoint after the first run");
+    assert!(seen[1] > seen[0], "{seen:?}");
+    let out = command().output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("(16f*)"), "{stdout}");
+    let moves = stdout.trim().rsplit_once(" (").unwrap().0;
+    let cube = korf::cube::Cube::from_moves(&korf::cube::parse_moves(&position).unwrap());
+    assert!(cube
+        .apply_moves(&korf::cube::parse_moves(moves).unwrap())
+        .is_solved());
+    // The finished file answers at once, and belongs to this position only.
+    let again = command().output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&again.stdout), stdout);
+    let other = Command::cargo_bin("korf")
+        .unwrap()
+        .env("KORF_TABLES", common::tables_dir())
+        .args([
+            "solve",
+            "--no-generate",
+            "--heuristic",
+            "coset",
+            "--checkpoint",
+        ])
+        .arg(&file)
+        .args(["-s", "R U F"])
+        .output()
+        .unwrap();
+    assert_eq!(other.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("checkpoint of another solve"));
+}

@@ -207,6 +207,12 @@ pub struct SolveArgs {
     /// Print search statistics (nodes, rate, time per depth) to stdout.
     #[arg(long)]
     pub stats: bool,
+    /// Save what the search has proven to FILE every few seconds and after each depth
+    /// bound; run the same command again to resume from it (it is refused if it belongs to
+    /// another position or heuristic).  Once solved, FILE holds the proven solution.  One
+    /// position only.
+    #[arg(long, value_name = "FILE", conflicts_with = "fast")]
+    pub checkpoint: Option<PathBuf>,
     #[command(flatten)]
     pub fast: FastArgs,
 }

@@ -76,9 +76,18 @@ fn positive_seconds(value: Option<f64>, flag: &str) -> Result<Option<Duration>, 
     }
 }
 
-/// Check the options and load the tables of the chosen solver.
-fn engine(s: &SearchArgs, fast: &FastArgs) -> Result<Engine, CliError> {
-    let opts = search_options(s)?;
+/// Check the options and load the tables of the chosen solver; an optimal solve saves
+/// its progress to `checkpoint`, if given.
+fn engine(
+    s: &SearchArgs,
+    fast: &FastArgs,
+    checkpoint: Option<&PathBuf>,
+) -> Result<Engine, CliError> {
+    let mut opts = search_options(s)?;
+    opts.checkpoint = checkpoint.map(|path| korf::search::checkpoint::CheckpointFile {
+        path: path.clone(),
+        every: checkpoint_interval(),
+    });
     let dir = tables::resolve_dir(s.tables.as_deref());
     let display = BuildDisplay::new();
     let on_build = |e: korf::BuildEvent| display.show(e);
@@ -111,6 +120,15 @@ fn engine(s: &SearchArgs, fast: &FastArgs) -> Result<Engine, CliError> {
         };
         Ok(Engine::Optimal(Box::new(Solver::open_with(&dir, &config)?)))
     }
+}
+
+/// Time between checkpoint saves: `$KORF_CHECKPOINT_EVERY_SECS`, else 5 seconds.
+fn checkpoint_interval() -> Duration {
+    std::env::var("KORF_CHECKPOINT_EVERY_SECS")
+        .ok()
+        .and_then(|v| v.parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .map_or(Duration::from_secs(5), Duration::from_secs_f64)
 }
 
 /// Why a solve with `--trust-tables` proves nothing.
@@ -146,6 +164,7 @@ fn search_options(s: &SearchArgs) -> Result<search::Options, CliError> {
         timeout,
         lanes: s.lanes,
         cancel: Some(crate::interrupt::flag()),
+        checkpoint: None,
     })
 }
 
@@ -371,7 +390,13 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
             return Err(CliError::Input(e.to_string()));
         }
     }
-    let engine = engine(&a.search, &a.fast)?;
+    if a.checkpoint.is_some() && inputs.len() != 1 {
+        return Err(CliError::Input(format!(
+            "--checkpoint saves one solve; the input has {} positions (solve them one at a time, each with its own file)",
+            inputs.len()
+        )));
+    }
+    let engine = engine(&a.search, &a.fast, a.checkpoint.as_ref())?;
     let live = std::io::stderr().is_terminal();
     let mut failure = None;
     let mut bad_lines = 0;
@@ -394,7 +419,13 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
                     let moves = parse_moves(s).expect("own output parses");
                     out(&format!("{}\n", report::solution_line(&moves, r.optimal)));
                     if r.status != "solved" {
-                        let why = stopped_note(&r);
+                        let mut why = stopped_note(&r);
+                        if let Some(path) = &a.checkpoint {
+                            why.push_str(&format!(
+                                "; progress saved in {}: run the same command to resume",
+                                path.display()
+                            ));
+                        }
                         out(&format!("not proven optimal: {why}\n"));
                         failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
                     } else if matches!(engine, Engine::Optimal(_)) && !r.optimal {
@@ -515,7 +546,7 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
     let mut rows = Vec::new();
     let mut summaries = Vec::new();
     for (run, search) in runs.iter().enumerate() {
-        let engine = engine(search, &a.fast)?;
+        let engine = engine(search, &a.fast, None)?;
         let name = engine.name();
         if run > 0 {
             out("\n");
