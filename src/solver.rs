@@ -128,7 +128,7 @@ impl Solver {
         for &table in kind.tables() {
             let d = table.descriptor();
             let path = dir.join(d.file_name());
-            if !d.on_demand && !path.exists() {
+            if !d.on_demand && std::fs::symlink_metadata(&path).is_err() {
                 return Err(Error::TablesMissing(format!(
                     "--heuristic {} needs {}, which is not built; build it once with `korf tables generate --only {} --dir {}` ({})",
                     kind.name(),
@@ -336,7 +336,9 @@ pub fn open_two_phase(
 
 /// Whether every table of `kinds` has a file in `dir`.
 fn present(kinds: &[TableKind], dir: &Path) -> bool {
-    kinds.iter().all(|k| dir.join(k.file_name()).exists())
+    kinds
+        .iter()
+        .all(|k| std::fs::symlink_metadata(dir.join(k.file_name())).is_ok())
 }
 
 /// Make sure `kinds` are present in `dir`, generating missing ones unless `!generate`.
@@ -347,11 +349,18 @@ fn ensure_tables(
     what: &str,
     on_build: Option<BuildObserver>,
 ) -> Result<(), Error> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(Error::Input(format!(
+            "the tables path {} is not a directory; give a directory with --tables (or $KORF_TABLES)",
+            dir.display()
+        )));
+    }
+    // What is at a table's path but cannot be read is not missing: loading it says why.
     let missing = |kinds: &[TableKind]| -> Vec<TableKind> {
         kinds
             .iter()
             .copied()
-            .filter(|k| !dir.join(k.file_name()).exists())
+            .filter(|k| std::fs::symlink_metadata(dir.join(k.file_name())).is_err())
             .collect()
     };
     if missing(kinds).is_empty() {

@@ -120,7 +120,10 @@ impl HeuristicKind {
 
     /// [`HeuristicKind::preferred`] for the table files in `dir`.
     pub fn preferred_in(dir: &Path) -> HeuristicKind {
-        Self::preferred(|k| dir.join(k.file_name()).exists())
+        // Something at the path counts, even if it cannot be read (a dangling link, a
+        // loop, no permission): loading it then says what is wrong, rather than another
+        // heuristic being chosen without a word.
+        Self::preferred(|k| std::fs::symlink_metadata(dir.join(k.file_name())).is_ok())
     }
 
     /// The table files this heuristic needs.

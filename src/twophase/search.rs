@@ -161,6 +161,12 @@ struct Worker<'a> {
     best: Option<Vec<Move>>,
 }
 
+/// Whether `c` is in phase 2's subgroup: no twist, no flip, the E-slice edges in the
+/// E slice.
+fn in_phase2_group(c: &Cube) -> bool {
+    c.twist_coord() == 0 && c.flip_coord() == 0 && c.edge_perm()[8..].iter().all(|&e| e >= 8)
+}
+
 #[inline(always)]
 fn nibble(table: &[u8], index: usize) -> usize {
     ((table[index >> 1] >> ((index & 1) * 4)) & 15) as usize
@@ -285,6 +291,11 @@ impl Worker<'_> {
         let mut c = self.dir.cube;
         for &m in &self.path[..d1] {
             c = c.apply_move(ALL_MOVES[m as usize]);
+        }
+        // The phase-1 table says `c` is in the subgroup; a damaged table (loaded with
+        // --trust-tables) can say so wrongly, and phase 2's coordinates exist only there.
+        if !in_phase2_group(&c) {
+            return false;
         }
         let (cp, ep, sp) = phase2_coords(&c);
         let max2 = (bound - d1).min(PHASE2_CAP);

@@ -26,6 +26,10 @@ enum Damage {
     Truncate(&'static str, u64),
     /// Replace `file` by a directory.
     Directory(&'static str),
+    /// Zero every byte of `file` after its header.
+    ZeroPayload(&'static str),
+    /// Make `file` a symbolic link to itself.
+    SymlinkLoop(&'static str),
 }
 
 struct Case {
@@ -112,6 +116,50 @@ const CASES: &[Case] = &[
         code: 0,
         stderr: &[],
         stdout: &["(9f)\n", "not proven optimal", "korf tables verify"],
+    },
+    Case {
+        name: "a zeroed phase-1 table, trusted: no panic, a checked solution",
+        damage: Damage::ZeroPayload("phase1.pdb"),
+        args: &[
+            "solve",
+            "--fast",
+            "--trust-tables",
+            "--timeout",
+            "60",
+            "-s",
+            P9,
+        ],
+        stdin: b"",
+        code: 0,
+        stderr: &[],
+        stdout: &["f)\n"],
+    },
+    Case {
+        name: "--fast with a --heuristic",
+        damage: Damage::None,
+        args: &["solve", "--fast", "--heuristic", "coset", "-s", P9],
+        stdin: b"",
+        code: 2,
+        stderr: &["--fast uses the two-phase tables only"],
+        stdout: &[],
+    },
+    Case {
+        name: "an unreadable table is not a missing one",
+        damage: Damage::SymlinkLoop("coset.pdb"),
+        args: &["solve", "-s", P9],
+        stdin: b"",
+        code: 1,
+        stderr: &["coset.pdb", "symbolic links"],
+        stdout: &[],
+    },
+    Case {
+        name: "a tables path that is a file",
+        damage: Damage::None,
+        args: &["solve", "--tables", "/dev/null", "-s", P9],
+        stdin: b"",
+        code: 2,
+        stderr: &["/dev/null is not a directory"],
+        stdout: &[],
     },
     Case {
         name: "a truncated table",
@@ -225,7 +273,11 @@ fn tables_with(damage: Damage) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let damaged = match damage {
         Damage::None => None,
-        Damage::Flip(f, _) | Damage::Truncate(f, _) | Damage::Directory(f) => Some(f),
+        Damage::Flip(f, _)
+        | Damage::Truncate(f, _)
+        | Damage::Directory(f)
+        | Damage::ZeroPayload(f)
+        | Damage::SymlinkLoop(f) => Some(f),
     };
     for f in ["corners.pdb", "coset.pdb", "phase1.pdb", "phase2.pdb"] {
         let to = dir.path().join(f);
@@ -248,6 +300,17 @@ fn tables_with(damage: Damage) -> tempfile::TempDir {
             let p = dir.path().join(f);
             std::fs::remove_file(&p).unwrap();
             std::fs::create_dir(&p).unwrap();
+        }
+        Damage::SymlinkLoop(f) => {
+            let p = dir.path().join(f);
+            std::fs::remove_file(&p).unwrap();
+            std::os::unix::fs::symlink(f, &p).unwrap();
+        }
+        Damage::ZeroPayload(f) => {
+            let p = dir.path().join(f);
+            let mut bytes = std::fs::read(&p).unwrap();
+            bytes[HEADER as usize..].fill(0);
+            std::fs::write(&p, bytes).unwrap();
         }
     }
     dir
@@ -512,4 +575,46 @@ fn a_solve_killed_at_several_points_resumes_from_its_checkpoint() {
         .unwrap();
     assert_eq!(other.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&other.stderr).contains("checkpoint of another solve"));
+}
+
+#[test]
+fn ctrl_c_off_a_terminal_prints_the_best_solution_found() {
+    let hard = std::fs::read_to_string("benches/scrambles/optimal-18.txt")
+        .unwrap()
+        .lines()
+        .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .unwrap()
+        .to_string();
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"))
+        .env("KORF_TABLES", common::tables_dir())
+        .args([
+            "solve",
+            "--no-generate",
+            "--heuristic",
+            "coset",
+            "-s",
+            &hard,
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let first = stdout.lines().next().unwrap_or("");
+    assert!(first.ends_with("f)") && !first.contains('*'), "{stdout}");
+    let moves = korf::cube::parse_moves(first.rsplit_once(" (").unwrap().0).unwrap();
+    let cube = korf::cube::Cube::from_moves(&korf::cube::parse_moves(&hard).unwrap());
+    assert!(cube.apply_moves(&moves).is_solved());
+    assert!(
+        stdout.contains("not proven optimal: interrupted"),
+        "{stdout}"
+    );
 }

@@ -92,6 +92,11 @@ fn engine(
     let display = BuildDisplay::new();
     let on_build = |e: korf::BuildEvent| display.show(e);
     if fast.fast {
+        if s.heuristic != crate::cli::HeuristicArg::Auto {
+            return Err(CliError::Input(
+                "--heuristic chooses the optimal search's tables; --fast uses the two-phase tables only: drop one of the two".into(),
+            ));
+        }
         let opts = FastOptions {
             max_length: fast.max_length as usize,
             time: positive_seconds(fast.time, "--time")?,
