@@ -32,7 +32,7 @@ const VERSION: u32 = 1;
 /// What a checkpoint file holds.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Saved {
-    /// [`VERSION`].
+    /// The version of these fields (1).
     pub korf_checkpoint: u32,
     /// The position, as facelets.
     pub position: String,
