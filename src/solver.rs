@@ -153,12 +153,7 @@ impl Solver {
         let upper_bounds = if !wanted {
             None
         } else {
-            Some(open_two_phase(
-                &dir,
-                config.generate,
-                config.integrity,
-                config.on_build,
-            )?)
+            Some(open_two_phase(&dir, config.generate, config.on_build)?)
         };
         Ok(Solver {
             dir,
@@ -323,15 +318,14 @@ pub struct Suggestion {
 }
 
 /// Open the two-phase solver in `dir`, generating its tables first if they are missing
-/// and `generate` allows, its tables checked as `integrity` says.
+/// and `generate` allows; its tables are always checked against their checksums.
 pub fn open_two_phase(
     dir: &Path,
     generate: bool,
-    integrity: Integrity,
     on_build: Option<BuildObserver>,
 ) -> Result<TwoPhase, Error> {
     ensure_tables(&TWOPHASE_SET, dir, generate, "two-phase tables", on_build)?;
-    Ok(TwoPhase::open_checked(dir, integrity)?)
+    Ok(TwoPhase::open(dir)?)
 }
 
 /// Whether every table of `kinds` has a file in `dir`.

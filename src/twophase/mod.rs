@@ -38,15 +38,13 @@ pub struct InvalidSolution {
 
 impl TwoPhase {
     /// Map the two-phase tables from `dir` (checked as every table is, checksum too) and
-    /// build the move tables.
+    /// build the move tables.  The checksum is never skipped here (`--trust-tables` is for
+    /// the large pattern databases): hashing these 70 MB costs a few milliseconds, and a
+    /// damaged two-phase table could otherwise send the search out of its coordinates or
+    /// searching forever.
     pub fn open(dir: &Path) -> Result<TwoPhase, TableError> {
-        Self::open_checked(dir, Integrity::Check)
-    }
-
-    /// [`TwoPhase::open`], the tables checked as `integrity` says.
-    pub fn open_checked(dir: &Path, integrity: Integrity) -> Result<TwoPhase, TableError> {
-        let phase1 = Table::load(TableKind::Phase1, dir, Residency::Mapped, integrity)?;
-        let phase2 = Table::load(TableKind::Phase2, dir, Residency::Mapped, integrity)?;
+        let phase1 = Table::load(TableKind::Phase1, dir, Residency::Mapped, Integrity::Check)?;
+        let phase2 = Table::load(TableKind::Phase2, dir, Residency::Mapped, Integrity::Check)?;
         Ok(TwoPhase {
             phase1,
             phase2,

@@ -28,6 +28,8 @@ enum Damage {
     Directory(&'static str),
     /// Zero every byte of `file` after its header.
     ZeroPayload(&'static str),
+    /// Set every byte of `file` after its header to this value.
+    Fill(&'static str, u8),
     /// Make `file` a symbolic link to itself.
     SymlinkLoop(&'static str),
 }
@@ -118,21 +120,22 @@ const CASES: &[Case] = &[
         stdout: &["(9f)\n", "not proven optimal", "korf tables verify"],
     },
     Case {
-        name: "a zeroed phase-1 table, trusted: no panic, a checked solution",
+        name: "a zeroed phase-1 table is refused even when trusted",
         damage: Damage::ZeroPayload("phase1.pdb"),
-        args: &[
-            "solve",
-            "--fast",
-            "--trust-tables",
-            "--timeout",
-            "60",
-            "-s",
-            P9,
-        ],
+        args: &["solve", "--fast", "--trust-tables", "-s", P9],
         stdin: b"",
-        code: 0,
-        stderr: &[],
-        stdout: &["f)\n"],
+        code: 1,
+        stderr: &["phase1.pdb is corrupt"],
+        stdout: &[],
+    },
+    Case {
+        name: "a phase-2 table of 0xFF is refused even when trusted",
+        damage: Damage::Fill("phase2.pdb", 0xff),
+        args: &["solve", "--fast", "--trust-tables", "-s", P9],
+        stdin: b"",
+        code: 1,
+        stderr: &["phase2.pdb is corrupt"],
+        stdout: &[],
     },
     Case {
         name: "--fast with a --heuristic",
@@ -277,6 +280,7 @@ fn tables_with(damage: Damage) -> tempfile::TempDir {
         | Damage::Truncate(f, _)
         | Damage::Directory(f)
         | Damage::ZeroPayload(f)
+        | Damage::Fill(f, _)
         | Damage::SymlinkLoop(f) => Some(f),
     };
     for f in ["corners.pdb", "coset.pdb", "phase1.pdb", "phase2.pdb"] {
@@ -306,14 +310,17 @@ fn tables_with(damage: Damage) -> tempfile::TempDir {
             std::fs::remove_file(&p).unwrap();
             std::os::unix::fs::symlink(f, &p).unwrap();
         }
-        Damage::ZeroPayload(f) => {
-            let p = dir.path().join(f);
-            let mut bytes = std::fs::read(&p).unwrap();
-            bytes[HEADER as usize..].fill(0);
-            std::fs::write(&p, bytes).unwrap();
-        }
+        Damage::ZeroPayload(f) => fill(&dir.path().join(f), 0),
+        Damage::Fill(f, byte) => fill(&dir.path().join(f), byte),
     }
     dir
+}
+
+/// Set every payload byte of `path` to `byte`.
+fn fill(path: &Path, byte: u8) {
+    let mut bytes = std::fs::read(path).unwrap();
+    bytes[HEADER as usize..].fill(byte);
+    std::fs::write(path, bytes).unwrap();
 }
 
 /// Flip the low bit of the byte at `offset` of `path` (negative: from the end).
@@ -617,4 +624,53 @@ fn ctrl_c_off_a_terminal_prints_the_best_solution_found() {
         stdout.contains("not proven optimal: interrupted"),
         "{stdout}"
     );
+}
+
+#[test]
+fn randomly_damaged_tables_used_anyway_never_panic_hang_or_mislead() {
+    // With the checks skipped (--trust-tables), damage of any kind to a pattern database
+    // may cost time or optimality, never more: the solve ends within its time limit with
+    // a solution that solves the position (unproven: no `*`) or a named failure.
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(26);
+    let cube = korf::cube::Cube::from_moves(&korf::cube::parse_moves(P9).unwrap());
+    for round in 0..6 {
+        let file = ["corners.pdb", "coset.pdb"][round % 2];
+        let dir = tables_with(Damage::Flip(file, HEADER)); // a private copy of `file`
+        let path = dir.path().join(file);
+        let mut bytes = std::fs::read(&path).unwrap();
+        let payload = HEADER as usize..bytes.len();
+        if rng.gen_bool(0.5) {
+            for _ in 0..rng.gen_range(1..2000) {
+                let i = rng.gen_range(payload.clone());
+                bytes[i] = rng.gen();
+            }
+        } else {
+            let start = rng.gen_range(payload.clone());
+            let end = (start + rng.gen_range(1..1 << 22)).min(bytes.len());
+            bytes[start..end].fill(rng.gen());
+        }
+        std::fs::write(&path, bytes).unwrap();
+        let started = std::time::Instant::now();
+        let out = Command::cargo_bin("korf")
+            .unwrap()
+            .env("KORF_TABLES", dir.path())
+            .args(["solve", "--no-generate", "--trust-tables", "--timeout", "5"])
+            .args(["--heuristic", "coset", "-s", P9])
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let what = format!("round {round} ({file}): {stdout}{stderr}");
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{what}");
+        assert!(started.elapsed().as_secs() < 30, "{what}");
+        if let Some(line) = stdout.lines().find(|l| l.ends_with("f)")) {
+            assert!(!line.contains('*'), "{what}");
+            let moves = korf::cube::parse_moves(line.rsplit_once(" (").unwrap().0).unwrap();
+            assert!(cube.apply_moves(&moves).is_solved(), "{what}");
+        } else {
+            assert!(stderr.contains("korf: error:"), "{what}");
+        }
+    }
 }

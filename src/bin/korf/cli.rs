@@ -143,9 +143,10 @@ pub struct SearchArgs {
     /// Fail if the tables are missing instead of generating them.
     #[arg(long)]
     pub no_generate: bool,
-    /// Skip checking each table against its checksum as it loads (a faster start, for
-    /// tables already checked with `korf tables verify`).  A table recorded as failing
-    /// verification is refused all the same.
+    /// Skip checking each pattern database against its checksum as it loads (a faster
+    /// start, for tables already checked with `korf tables verify`; a solution is proven
+    /// only if they were).  A table recorded as failing verification is refused all the
+    /// same, and the small two-phase tables are always checked.
     #[arg(long)]
     pub trust_tables: bool,
     /// Search the memory-mapped table files in place instead of copying them into

@@ -63,7 +63,6 @@ pub fn scramble(a: ScrambleArgs) -> Result<(), CliError> {
             Some(korf::open_two_phase(
                 &dir,
                 true,
-                korf::tables::Integrity::Check,
                 Some(&|e| display.show(e)),
             )?)
         }

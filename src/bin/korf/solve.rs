@@ -104,7 +104,7 @@ fn engine(
             timeout: positive_seconds(s.timeout, "--timeout")?,
             ..FastOptions::default()
         };
-        let solver = korf::open_two_phase(&dir, !s.no_generate, integrity(s), Some(&on_build))?;
+        let solver = korf::open_two_phase(&dir, !s.no_generate, Some(&on_build))?;
         Ok(Engine::Fast {
             solver: Box::new(solver),
             opts,
