@@ -175,6 +175,13 @@ impl GenerationLock {
             ),
         }
         };
+        if dir.exists() && !dir.is_dir() {
+            return Err(TableError::Destination {
+                dir: dir.to_path_buf(),
+                name: "tables",
+                why: "it is not a directory; give a directory with --dir or $KORF_TABLES".into(),
+            });
+        }
         std::fs::create_dir_all(dir).map_err(unwritable)?;
         let file = std::fs::OpenOptions::new()
             .create(true)

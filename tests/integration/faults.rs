@@ -674,3 +674,29 @@ fn randomly_damaged_tables_used_anyway_never_panic_hang_or_mislead() {
         }
     }
 }
+
+#[test]
+fn a_build_removes_the_temporary_files_of_killed_builds_and_refuses_a_file_as_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    // Left by a process that no longer exists (pid 4194304 is above Linux's limit).
+    let stale = dir.path().join(".coset.pdb.partial.4194304.0.tmp");
+    std::fs::write(&stale, b"half a checkpoint").unwrap();
+    let mine = dir.path().join("notes.tmp");
+    std::fs::write(&mine, b"not korf's").unwrap();
+    Command::cargo_bin("korf")
+        .unwrap()
+        .args(["tables", "generate", "--only", "phase2", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    assert!(!stale.exists(), "the stale temporary file is still there");
+    assert!(mine.exists(), "a file korf did not write was removed");
+    let out = Command::cargo_bin("korf")
+        .unwrap()
+        .args(["tables", "generate", "--only", "phase2", "--dir"])
+        .arg(&mine)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("it is not a directory"));
+}
