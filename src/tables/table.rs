@@ -173,15 +173,16 @@ impl Table {
         let check = integrity == Integrity::Check;
         // Hashing a mapped table reads every page anyway; populate only when not hashing.
         let mut t = Table::open(kind, dir, residency == Residency::Mapped && !check)?;
-        let refuse_failed = |t: &Table| match t.last_verification() {
-            Some((false, _)) => Err(TableError::FailedVerification {
-                path: t.path.clone(),
-                name: kind.descriptor().name,
-            }),
-            _ => Ok(()),
-        };
-        refuse_failed(&t)?;
-        t.checked = matches!(t.last_verification(), Some((true, _)));
+        match t.last_verification() {
+            Some((false, _)) => {
+                return Err(TableError::FailedVerification {
+                    path: t.path.clone(),
+                    name: kind.descriptor().name,
+                })
+            }
+            Some((true, _)) => t.checked = true,
+            None => {}
+        }
         let hashed = t.make_resident_hashing(residency, check);
         if check {
             let sum = match hashed {

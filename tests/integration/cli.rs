@@ -941,12 +941,7 @@ fn a_first_run_builds_the_small_tables_and_says_what_a_hard_position_costs() {
     // A fresh directory with only the corner and two-phase tables (linked, to save their
     // build time): the k = 0 coset table is missing and is built on first use.
     let dir = common::dir_with(&[TableKind::Corners, TableKind::Phase1, TableKind::Phase2]);
-    let hard = std::fs::read_to_string("benches/scrambles/optimal-18.txt")
-        .unwrap()
-        .lines()
-        .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .unwrap()
-        .to_string();
+    let hard = common::list_position("optimal-18.txt", 0);
     let out = korf()
         // A machine with room for the large tables, whatever runs the test.
         .env("KORF_AVAILABLE_MEMORY", "16G")
@@ -1010,12 +1005,7 @@ fn a_first_run_builds_the_small_tables_and_says_what_a_hard_position_costs() {
 
 #[test]
 fn json_carries_the_prediction_and_a_stopped_solve_its_best() {
-    let hard = std::fs::read_to_string("benches/scrambles/optimal-18.txt")
-        .unwrap()
-        .lines()
-        .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .unwrap()
-        .to_string();
+    let hard = common::list_position("optimal-18.txt", 0);
     let out = with_tables()
         .args([
             "solve",

@@ -96,3 +96,15 @@ pub fn dir_with(kinds: &[TableKind]) -> tempfile::TempDir {
     }
     dir
 }
+
+/// Position `n` (from 0) of the scramble list `benches/scrambles/NAME`, comments and blank
+/// lines skipped.
+pub fn list_position(name: &str, n: usize) -> String {
+    std::fs::read_to_string(format!("benches/scrambles/{name}"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .nth(n)
+        .unwrap()
+        .to_string()
+}

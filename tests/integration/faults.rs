@@ -504,13 +504,7 @@ fn an_unwritable_tables_directory_is_refused_before_any_work() {
 fn a_solve_killed_at_several_points_resumes_from_its_checkpoint() {
     // A 16-move position with the k = 0 coset table: a few seconds of search, saved every
     // 0.2 s, killed twice (SIGKILL) and run to the end a third time.
-    let position = std::fs::read_to_string("benches/scrambles/optimal-16.txt")
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let position = common::list_position("optimal-16.txt", 1);
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("solve.json");
     let command = || {
@@ -586,12 +580,7 @@ fn a_solve_killed_at_several_points_resumes_from_its_checkpoint() {
 
 #[test]
 fn ctrl_c_off_a_terminal_prints_the_best_solution_found() {
-    let hard = std::fs::read_to_string("benches/scrambles/optimal-18.txt")
-        .unwrap()
-        .lines()
-        .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .unwrap()
-        .to_string();
+    let hard = common::list_position("optimal-18.txt", 0);
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"))
         .env("KORF_TABLES", common::tables_dir())
         .args([
