@@ -308,7 +308,8 @@ pub fn assert_expanded_counts_match_raw_cosets<K: std::hash::Hash + Eq>(
 ///
 /// * the file verifies, its entries match the sparse search to `sparse_depth`, and twins
 ///   read alike;
-/// * searches with its heuristic are optimal against heuristic-free search;
+/// * searches with its heuristic are optimal against heuristic-free search, and list
+///   every optimal (and near-optimal) solution that enumeration without it finds;
 /// * the heuristic is admissible on random walks;
 /// * with `same_lengths_as`, the lengths found agree with another heuristic's.
 macro_rules! large_table_checks {
@@ -341,6 +342,13 @@ macro_rules! large_table_checks {
             let set = common::table_set_for($h);
             assert_eq!(set.kind(), $h);
             common::assert_optimal_on_short_scrambles(&set, $seed + 1);
+        }
+
+        #[test]
+        #[ignore]
+        fn all_solutions_match_heuristic_free_enumeration() {
+            let set = common::table_set_for($h);
+            common::assert_all_solutions_match_enumeration(&set, $seed + 4, 300);
         }
 
         #[test]

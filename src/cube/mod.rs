@@ -30,8 +30,8 @@ pub mod symmetry;
 
 pub use facelet::{FaceletError, SOLVED_FACELETS};
 pub use moves::{
-    format_moves, parse_moves, premove_corner, premove_edge, Face, Move, MoveParseError, Sequence,
-    ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS,
+    canonical_form, format_moves, is_canonical, parse_moves, premove_corner, premove_edge, Face,
+    Move, MoveParseError, Sequence, ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS,
 };
 pub use random::random_cube;
 

@@ -138,6 +138,40 @@ impl fmt::Debug for Move {
 /// A move sequence.
 pub type Sequence = Vec<Move>;
 
+/// Whether `seq` is canonical: no face follows itself, and of two turns of opposite faces
+/// in a row only the order U before D, R before L, F before B (see [`ALLOWED_AFTER`]).
+pub fn is_canonical(seq: &[Move]) -> bool {
+    let mut last = NO_PREVIOUS;
+    seq.iter().all(|m| {
+        let ok = ALLOWED_AFTER[last] & (1 << m.index()) != 0;
+        last = m.face_index();
+        ok
+    })
+}
+
+/// The canonical form of `seq`, if it has one: two turns of opposite faces in a row commute,
+/// so a D before a U (L before R, B before F) is swapped; a sequence in which a face then
+/// follows itself (like `U D U'`, which equals `D`) is not reduced and has none.  Two
+/// sequences with the same canonical form are the same solution.
+pub fn canonical_form(seq: &[Move]) -> Option<Sequence> {
+    let mut out = seq.to_vec();
+    // Bubble each D/L/B turn past the U/R/F turn of its axis that follows it; a run of
+    // one axis is at most two turns long in a reduced sequence, so one pass suffices, but
+    // a longer run is sorted too and then caught by the check below.
+    let mut swapped = true;
+    while swapped {
+        swapped = false;
+        for i in 1..out.len() {
+            let (a, b) = (out[i - 1].face_index(), out[i].face_index());
+            if a == b + 3 {
+                out.swap(i - 1, i);
+                swapped = true;
+            }
+        }
+    }
+    is_canonical(&out).then_some(out)
+}
+
 /// Format moves in standard notation separated by single spaces.
 pub fn format_moves(seq: &[Move]) -> String {
     seq.iter()

@@ -234,6 +234,13 @@ pub fn stabilizer(c: &Cube) -> Vec<usize> {
     (0..SYMMETRIES).filter(|&s| conjugate(c, s) == *c).collect()
 }
 
+/// The move sequence `seq` seen through symmetry `s`: `S_s · m · S_s⁻¹` for each move.  If
+/// `seq` solves `c`, the result solves `conjugate(c, s)`.
+pub fn conjugate_moves(seq: &[Move], s: usize) -> Vec<Move> {
+    let conj = &symmetries().move_conj[s];
+    seq.iter().map(|m| conj[m.index()]).collect()
+}
+
 /// The move set `moves` (bit `m` for move `m`) seen through symmetry `s`: bit
 /// `S_s · m · S_s⁻¹` for every bit `m`.
 pub fn conjugate_move_set(moves: u32, s: usize) -> u32 {

@@ -6,10 +6,13 @@ use super::checkpoint::{self, CheckpointFile};
 use super::heuristic::{Heuristic, HeuristicKind, TableSet};
 use super::lanes;
 use super::plain::{ALL, COSET, KORF};
-use super::stats::{DepthStats, Outcome, Snapshot, TaskMerge, Unsolved, UpperBound};
+use super::stats::{
+    DepthStats, Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound,
+};
 use super::walk::Coset4FullEdge;
 use super::{DEFAULT_LANES, ROOT, SPLIT_DEPTH};
-use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES};
+use crate::cube::{canonical_form, Cube, Move, ALLOWED_AFTER, ALL_MOVES};
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -84,6 +87,54 @@ fn merge_symmetric_tasks(split: &mut Vec<Task>, cube: &Cube) -> usize {
     symmetries.len()
 }
 
+/// The deepest bound a search runs (the stack holds [`super::MAX_DEPTH`] moves).
+const MAX_BOUND: usize = 22;
+
+/// The list an all-solutions search returns: the canonical solutions the walks kept, with
+/// their images under the position's symmetries (the tasks merged away stand for those),
+/// sorted, each checked against the position, cut to the cap.  `None` if there are none.
+fn solution_set(
+    cube: &Cube,
+    mut found: HashSet<Vec<Move>>,
+    all: AllSolutions,
+    mut listing: Listing,
+) -> Result<Option<SolutionSet>, SearchError> {
+    use crate::cube::symmetry::{conjugate_moves, stabilizer};
+    let symmetries = stabilizer(cube);
+    if symmetries.len() > 1 {
+        let kept: Vec<Vec<Move>> = found.iter().cloned().collect();
+        for sol in &kept {
+            for &s in &symmetries[1..] {
+                if let Some(image) = canonical_form(&conjugate_moves(sol, s)) {
+                    found.insert(image);
+                }
+            }
+        }
+    }
+    let mut solutions: Vec<Vec<Move>> = found.into_iter().collect();
+    solutions.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+    if let Some(cap) = all.max_solutions {
+        if solutions.len() > cap {
+            solutions.truncate(cap);
+            listing = Listing::Capped;
+        }
+    }
+    for sol in &solutions {
+        if !cube.apply_moves(sol).is_solved() {
+            return Err(SearchError::InvalidSolution(crate::cube::format_moves(sol)));
+        }
+    }
+    Ok(solutions
+        .first()
+        .map(|first| first.len() as u8)
+        .map(|optimal_length| SolutionSet {
+            optimal_length,
+            within: all.within,
+            listing,
+            solutions,
+        }))
+}
+
 /// How long a stopped search may ask the upper-bound source for a solution when it has
 /// none to show.
 const LAST_ASK: Duration = Duration::from_millis(100);
@@ -104,8 +155,29 @@ pub struct Options {
     /// [`Unsolved::Interrupted`], keeping what it found, like a timeout.
     pub cancel: Option<Arc<AtomicBool>>,
     /// Save what the search has proven to this file every few seconds, and resume from
-    /// it if it holds this very solve ([`super::checkpoint`]).
+    /// it if it holds this very solve ([`super::checkpoint`]).  Not with [`Options::all`].
     pub checkpoint: Option<CheckpointFile>,
+    /// Find every solution of the optimal length (and up to `within` moves longer)
+    /// instead of stopping at the first: [`Outcome::all`].
+    pub all: Option<AllSolutions>,
+    /// Search one task of each set that a symmetry of the position makes equivalent
+    /// (default).  `false` searches them all: slower on symmetric positions, the same
+    /// answers (the tests compare the two).
+    pub merge_symmetries: bool,
+}
+
+/// What [`Options::all`] asks for.
+///
+/// Solutions are canonical sequences ([`crate::cube::is_canonical`]): no face turned
+/// twice in a row, and of two turns of opposite faces in a row only the order U before D,
+/// R before L, F before B.  Two solutions are distinct when those sequences differ.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AllSolutions {
+    /// Also every solution of up to this many moves more than the optimum.
+    pub within: u8,
+    /// Stop after this many distinct solutions (the list is then
+    /// [`Listing::Capped`]).
+    pub max_solutions: Option<usize>,
 }
 
 impl Default for Options {
@@ -117,6 +189,8 @@ impl Default for Options {
             lanes: DEFAULT_LANES,
             cancel: None,
             checkpoint: None,
+            all: None,
+            merge_symmetries: true,
         }
     }
 }
@@ -167,6 +241,17 @@ pub enum SearchError {
     /// The checkpoint file cannot be used.
     #[error(transparent)]
     Checkpoint(#[from] super::checkpoint::CheckpointError),
+    /// A checkpoint saves the proof of one solution; it cannot resume a list of them.
+    #[error("a checkpoint cannot resume a search for every solution: leave out the checkpoint, or ask for one solution")]
+    CheckpointWithAll,
+}
+
+/// The solutions an all-solutions search has found so far, in canonical form.
+pub(super) struct Collected {
+    found: Mutex<HashSet<Vec<Move>>>,
+    /// Stop when this many are found.
+    cap: usize,
+    capped: AtomicBool,
 }
 
 pub(super) struct Shared {
@@ -192,6 +277,8 @@ pub(super) struct Shared {
     pub(super) bound_change: Mutex<()>,
     /// The best solution known (from the upper-bound source), for checkpoints.
     pub(super) best: Mutex<Option<Vec<Move>>>,
+    /// With [`Options::all`]: every solution found so far.
+    pub(super) collected: Option<Collected>,
 }
 
 /// One depth-first pass below a prefix.
@@ -249,6 +336,33 @@ impl Worker<'_> {
 }
 
 impl Shared {
+    /// A walk found `sol`.  Looking for one solution: hand it back, to end the search.
+    /// Looking for all: keep it (in canonical form; a sequence that has none, like
+    /// `U D U'`, is a shorter solution in disguise and is dropped) and return `None`, so
+    /// that the walk goes on (unless the cap was reached: then [`Shared::stop`] is set).
+    #[cold]
+    pub(super) fn keep(&self, sol: Vec<Move>) -> Option<Vec<Move>> {
+        let Some(c) = &self.collected else {
+            return Some(sol);
+        };
+        if let Some(canonical) = canonical_form(&sol) {
+            let mut found = c.found.lock().unwrap();
+            found.insert(canonical);
+            if found.len() >= c.cap {
+                c.capped.store(true, Relaxed);
+                self.stop.store(true, Relaxed);
+            }
+        }
+        None
+    }
+
+    /// Solutions kept so far (all-solutions mode).
+    fn solutions_found(&self) -> usize {
+        self.collected
+            .as_ref()
+            .map_or(0, |c| c.found.lock().unwrap().len())
+    }
+
     /// Record that task `i` of the current bound was searched to the end.
     pub(super) fn finish(&self, i: usize) {
         if let Some(w) = self.finished.get(i / 64) {
@@ -343,7 +457,17 @@ pub fn solve_with(
     opts: &Options,
     hooks: Hooks,
 ) -> Result<Outcome, SearchError> {
+    if opts.all.is_some() && opts.checkpoint.is_some() {
+        return Err(SearchError::CheckpointWithAll);
+    }
     let progress = hooks.progress;
+    // The upper-bound source ends a search at the first solution it proves optimal: of no
+    // use when every solution is wanted, since the last bound must run to the end anyway.
+    let upper_bound_source = if opts.all.is_some() {
+        None
+    } else {
+        hooks.upper_bound
+    };
     let threads = if opts.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -371,6 +495,11 @@ pub fn solve_with(
         finished: Vec::new(),
         bound_change: Mutex::new(()),
         best: Mutex::new(None),
+        collected: opts.all.map(|a| Collected {
+            found: Mutex::new(HashSet::new()),
+            cap: a.max_solutions.unwrap_or(usize::MAX).max(1),
+            capped: AtomicBool::new(false),
+        }),
     };
     let inverse = cube.inverse();
     let h0 = h.value(&inverse);
@@ -402,7 +531,11 @@ pub fn solve_with(
     });
     split.sort_by_key(|task| task.value);
     let all_tasks = split.len();
-    let symmetries = merge_symmetric_tasks(&mut split, cube);
+    let symmetries = if opts.merge_symmetries {
+        merge_symmetric_tasks(&mut split, cube)
+    } else {
+        crate::cube::symmetry::stabilizer(cube).len()
+    };
     shared.finished = (0..split.len().div_ceil(64))
         .map(|_| AtomicU64::new(0))
         .collect();
@@ -432,6 +565,7 @@ pub fn solve_with(
             unproven: None,
             taken_share: None,
             upper_bound: None,
+            all: None,
             symmetry: TaskMerge {
                 symmetries,
                 tasks: split.len(),
@@ -491,6 +625,7 @@ pub fn solve_with(
                         bound_nodes: nodes.saturating_sub(shared.bound_base.load(Relaxed)),
                         previous_bound_nodes: Some(shared.previous_bound.load(Relaxed))
                             .filter(|&n| n > 0),
+                        solutions: shared.solutions_found(),
                     });
                 }
             });
@@ -513,7 +648,13 @@ pub fn solve_with(
         }
         let mut outcome: Result<Vec<Move>, Unsolved> = Err(Unsolved::MaxDepth);
         let mut last_iteration = Duration::ZERO;
-        for bound in first_bound as usize..=opts.max_depth as usize {
+        // The last bound to search: the deepest allowed, until an all-solutions search
+        // finds the optimum and adds `within` to it.
+        let mut limit = opts.max_depth as usize;
+        for bound in first_bound as usize..=MAX_BOUND {
+            if bound > limit {
+                break;
+            }
             {
                 // A new bound: no task of it is finished yet, except those an earlier run
                 // finished at the bound it is resumed at.
@@ -531,7 +672,7 @@ pub fn solve_with(
                 }
                 shared.bound.store(bound as u8, Relaxed);
             }
-            if let Some(find) = hooks.upper_bound {
+            if let Some(find) = upper_bound_source {
                 if last_iteration >= hooks.upper_bound_after
                     && best_known.as_ref().is_none_or(|b| b.len() > bound)
                 {
@@ -571,7 +712,7 @@ pub fn solve_with(
                 };
                 let found = w.dfs(&inverse, &[], bound, None);
                 shared.nodes.fetch_add(w.nodes, Relaxed);
-                if let Some(sol) = found {
+                if let Some(sol) = found.and_then(|s| shared.keep(s)) {
                     *shared.solution.lock().unwrap() = Some(sol);
                 }
             } else {
@@ -627,7 +768,7 @@ pub fn solve_with(
                             shared
                                 .busy_nanos
                                 .fetch_add(busy.elapsed().as_nanos() as u64, Relaxed);
-                            if let Some(sol) = found {
+                            if let Some(sol) = found.and_then(|s| shared.keep(s)) {
                                 let mut slot = shared.solution.lock().unwrap();
                                 if slot.is_none() {
                                     *slot = Some(sol);
@@ -650,6 +791,18 @@ pub fn solve_with(
             if let Some(sol) = shared.solution.lock().unwrap().take() {
                 outcome = Ok(sol);
                 break;
+            }
+            if let (Some(c), Some(all)) = (&shared.collected, opts.all) {
+                let found = shared.solutions_found() > 0;
+                if found && limit == opts.max_depth as usize {
+                    // The first bound with solutions: the optimum.
+                    limit = (bound + all.within as usize).min(MAX_BOUND);
+                }
+                if c.capped.load(Relaxed) || (found && bound >= limit) {
+                    // The set is filled in below.
+                    outcome = Ok(Vec::new());
+                    break;
+                }
             }
             let interrupted = shared.interrupted.load(Relaxed);
             if interrupted || shared.timed_out.load(Relaxed) {
@@ -682,13 +835,33 @@ pub fn solve_with(
     // source never ran, ask it briefly for one (a stopped solve still answers).
     let unproven = match &result {
         Err(Unsolved::Timeout | Unsolved::Interrupted) => best_known.clone().or_else(|| {
-            let find = hooks.upper_bound?;
+            let find = upper_bound_source?;
             let sol = find(proven_lower as usize, usize::MAX, LAST_ASK)?;
             cube.apply_moves(&sol).is_solved().then_some(sol)
         }),
         _ => None,
     };
 
+    // Every solution, when asked for: what the walks kept, completed under the position's
+    // symmetries, each checked.
+    let mut result = result;
+    let all = match (shared.collected, opts.all) {
+        (Some(c), Some(all)) => {
+            let listing = match &result {
+                _ if c.capped.load(Relaxed) => Listing::Capped,
+                Err(Unsolved::Timeout) => Listing::Timeout,
+                Err(Unsolved::Interrupted) => Listing::Interrupted,
+                _ => Listing::Complete,
+            };
+            let set = solution_set(cube, c.found.into_inner().unwrap(), all, listing)?;
+            if let Some(first) = set.as_ref().and_then(|s| s.solutions.first()) {
+                // Optimal: every shorter bound was searched to the end.
+                result = Ok(first.clone());
+            }
+            set
+        }
+        _ => None,
+    };
     if let Ok(sol) = &result {
         proven_lower = sol.len() as u8;
         // Every answer is checked against the position before anyone sees it.
@@ -707,6 +880,7 @@ pub fn solve_with(
         unproven,
         proven_lower,
         taken_share,
+        all,
         upper_bound: best_known.map(|b| UpperBound {
             length: b.len() as u8,
             seconds: bound_seconds,

@@ -44,7 +44,10 @@ pub(super) fn filter_live<C: AxisCoords>(
 /// At the last level only a solved child can take part: keep the first of `state`'s
 /// children by `allowed` that is solved, if any.  Returns how many children were made.
 pub(super) fn solved_child(out: &mut Survivors, state: &Cube, mut allowed: u32) -> u64 {
+    // The frame may hold an earlier node's children (a lane's previous task).
     out.len = 0;
+    out.next = 0;
+    out.switch = 0;
     let mut made = 0;
     while allowed != 0 {
         let mi = allowed.trailing_zeros() as usize;

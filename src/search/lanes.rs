@@ -380,7 +380,8 @@ impl<C: AxisCoords> Lane<C> {
                         return Progress::Finished;
                     }
                     Descent::Solved(len) => {
-                        self.stage = Stage::Idle;
+                        // The walk can go on from here (all-solutions mode).
+                        self.stage = Stage::Walk;
                         return Progress::Found(len);
                     }
                     Descent::Expand(node) => {
@@ -425,9 +426,32 @@ pub(super) fn run_tasks<C: AxisCoords>(
                 }
                 p
             };
-            // A finished lane takes the next task that is not pruned at its root (nor
-            // finished by an earlier run this one resumes).
-            while progress == Progress::Finished && !queue_empty {
+            loop {
+                // A solution ends the search, or (looking for all) is kept and the walk
+                // goes on.
+                while let Progress::Found(len) = progress {
+                    let sol = lane.walk.solution(&tasks[lane.task].prefix, len);
+                    if let Some(sol) = shared.keep(sol) {
+                        let mut slot = shared.solution.lock().unwrap();
+                        if slot.is_none() {
+                            *slot = Some(sol);
+                        }
+                        shared.stop.store(true, Relaxed);
+                        break 'rounds;
+                    }
+                    if shared.stop.load(Relaxed) {
+                        break 'rounds;
+                    }
+                    progress = lane.step(c, &mut nodes);
+                    if progress == Progress::Finished {
+                        shared.finish(lane.task);
+                    }
+                }
+                if progress != Progress::Finished || queue_empty {
+                    break;
+                }
+                // A finished lane takes the next task that is not pruned at its root (nor
+                // finished by an earlier run this one resumes).
                 let i = next_task.fetch_add(1, Relaxed);
                 let Some(task) = tasks.get(i) else {
                     queue_empty = true;
@@ -440,15 +464,6 @@ pub(super) fn run_tasks<C: AxisCoords>(
                 if progress == Progress::Finished {
                     shared.finish(i);
                 }
-            }
-            if let Progress::Found(len) = progress {
-                let sol = lane.walk.solution(&tasks[lane.task].prefix, len);
-                let mut slot = shared.solution.lock().unwrap();
-                if slot.is_none() {
-                    *slot = Some(sol);
-                }
-                shared.stop.store(true, Relaxed);
-                break 'rounds;
             }
             active |= progress == Progress::Waiting;
         }

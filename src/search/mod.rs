@@ -40,11 +40,15 @@ mod reference;
 mod stats;
 mod walk;
 
-pub use driver::{lower_bound, solve, solve_with, Hooks, Options, SearchError, UpperBoundFn};
+pub use driver::{
+    lower_bound, solve, solve_with, AllSolutions, Hooks, Options, SearchError, UpperBoundFn,
+};
 pub use estimate::Estimate;
 pub use heuristic::{Heuristic, HeuristicKind, Measured, TableSet};
-pub use reference::solve_without_heuristic;
-pub use stats::{DepthStats, Outcome, Snapshot, TaskMerge, Unsolved, UpperBound};
+pub use reference::{all_solutions_without_heuristic, solve_without_heuristic};
+pub use stats::{
+    DepthStats, Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound,
+};
 
 use crate::cube::NO_PREVIOUS;
 

@@ -8,6 +8,7 @@ use crate::cube::coord;
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES};
 use crate::tables::korf::{Pattern, EDGES7_A};
 use crate::tables::probe::QUARTER_TURNS;
+use std::sync::atomic::Ordering::Relaxed;
 
 pub(super) const KORF: u8 = 0;
 pub(super) const COSET: u8 = 1;
@@ -148,7 +149,12 @@ impl Worker<'_> {
                     path[sp] = mi;
                     let mut sol = prefix.to_vec();
                     sol.extend(path[..sp + 1].iter().map(|&m| ALL_MOVES[m as usize]));
-                    return Some(sol);
+                    // Looking for every solution, the walk goes on after one.
+                    match self.shared.keep(sol) {
+                        Some(sol) => return Some(sol),
+                        None if self.shared.stop.load(Relaxed) => return None,
+                        None => {}
+                    }
                 }
                 continue;
             }

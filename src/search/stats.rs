@@ -60,6 +60,51 @@ pub struct Outcome {
     /// A search stopped inside a bound: the share of that bound's tasks begun (a rough
     /// measure of how far it got).
     pub taken_share: Option<f64>,
+    /// With [`crate::search::Options::all`]: every solution found.  [`Outcome::solution`]
+    /// is then the first of them.
+    pub all: Option<SolutionSet>,
+}
+
+/// What a search for every solution found ([`crate::search::Options::all`]).
+#[derive(Debug, Clone)]
+pub struct SolutionSet {
+    /// The solutions, each checked against the position, each in canonical form
+    /// ([`crate::cube::canonical_form`]) and listed once, sorted by length and then move by
+    /// move in the order U U2 U' R R2 R' F F2 F' D D2 D' L L2 L' B B2 B'.
+    pub solutions: Vec<Vec<Move>>,
+    /// The optimal length.
+    pub optimal_length: u8,
+    /// Solutions of up to `optimal_length + within` moves were looked for.
+    pub within: u8,
+    /// Whether the list is every such solution, or why not.
+    pub listing: Listing,
+}
+
+impl SolutionSet {
+    /// Every solution of the lengths looked for is listed.
+    pub fn is_complete(&self) -> bool {
+        self.listing == Listing::Complete
+    }
+
+    /// How many solutions have `length` moves.
+    pub fn count_of_length(&self, length: usize) -> usize {
+        self.solutions.iter().filter(|s| s.len() == length).count()
+    }
+}
+
+/// Whether a [`SolutionSet`] is complete.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Listing {
+    /// Every solution of the lengths looked for.
+    Complete,
+    /// [`crate::search::AllSolutions::max_solutions`] was reached: there are at least
+    /// this many.
+    Capped,
+    /// The time limit ran out: these were found, there may be more.
+    Timeout,
+    /// The caller stopped the search: these were found, there may be more.
+    Interrupted,
 }
 
 impl Outcome {
@@ -103,6 +148,8 @@ pub struct Snapshot {
     pub bound_nodes: u64,
     /// Nodes of the last complete bound, if any.
     pub previous_bound_nodes: Option<u64>,
+    /// Solutions found so far (with [`crate::search::Options::all`]; else 0).
+    pub solutions: usize,
 }
 
 /// How an upper bound shaped the search.

@@ -8,6 +8,7 @@ use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES};
 use crate::tables::coset::Coset4;
 use crate::tables::full_edge::FullEdge;
 use crate::tables::probe::{AxisCoords, AxisTable};
+use std::sync::atomic::Ordering::Relaxed;
 
 /// One level of the k = 4 search's stack: the children of a node that survived every
 /// probe, with what their own expansion needs.
@@ -83,7 +84,12 @@ impl Worker<'_> {
         loop {
             match walk.next() {
                 Descent::Exhausted => return None,
-                Descent::Solved(len) => return Some(walk.solution(prefix, len)),
+                // Looking for every solution, the walk goes on after one.
+                Descent::Solved(len) => match self.shared.keep(walk.solution(prefix, len)) {
+                    Some(sol) => return Some(sol),
+                    None if self.shared.stop.load(Relaxed) => return None,
+                    None => {}
+                },
                 Descent::Expand(node) => {
                     if self.nodes >= next_check {
                         next_check = self.nodes + 4096;

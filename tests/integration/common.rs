@@ -108,3 +108,68 @@ pub fn list_position(name: &str, n: usize) -> String {
         .unwrap()
         .to_string()
 }
+
+/// Every solution of up to `within` moves more than the optimum, by the search with
+/// `set` (`threads`, `lanes`, symmetric tasks merged or not).
+pub fn all_solutions(
+    set: &TableSet,
+    cube: &korf::cube::Cube,
+    within: u8,
+    threads: usize,
+    lanes: usize,
+    merge_symmetries: bool,
+) -> korf::search::SolutionSet {
+    use korf::search::{self, AllSolutions, Options};
+    let opts = Options {
+        threads,
+        lanes,
+        merge_symmetries,
+        all: Some(AllSolutions {
+            within,
+            max_solutions: None,
+        }),
+        ..Options::default()
+    };
+    let out = search::solve(set, cube, &opts, None).unwrap();
+    let all = out.all.expect("a search for all solutions lists them");
+    assert!(all.is_complete());
+    assert_eq!(out.solution.as_ref().ok(), all.solutions.first());
+    all
+}
+
+/// Every solution of `cube` of the optimal length and up to `within` more, by
+/// heuristic-free enumeration (canonical sequences, sorted by length then moves).
+pub fn enumerated_solutions(cube: &korf::cube::Cube, within: usize) -> Vec<Vec<korf::cube::Move>> {
+    let optimal = (0..=9)
+        .find(|&l| !korf::search::all_solutions_without_heuristic(cube, l).is_empty())
+        .expect("the position is within reach of the reference");
+    (optimal..=optimal + within)
+        .flat_map(|l| korf::search::all_solutions_without_heuristic(cube, l))
+        .collect()
+}
+
+/// On `count` random scrambles of 0–7 moves the optimal solutions `set`'s search lists
+/// (on 1 or 2 threads, 1 to 5 lanes) are exactly those heuristic-free enumeration finds;
+/// with `within = 1` on scrambles of up to 6 moves likewise.
+pub fn assert_all_solutions_match_enumeration(set: &TableSet, seed: u64, count: usize) {
+    use korf::cube::{Cube, ALL_MOVES};
+    use rand::{Rng, SeedableRng};
+    let mut r = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut listed = 0;
+    for i in 0..count {
+        let within = (i % 3 == 2) as u8;
+        let len = r.gen_range(0..=if within == 1 { 6 } else { 7 });
+        let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+        let cube = Cube::from_moves(&seq);
+        let (threads, lanes) = (1 + i % 2, 1 + i % 5);
+        let found = all_solutions(set, &cube, within, threads, lanes, true);
+        let expected = enumerated_solutions(&cube, within as usize);
+        assert_eq!(
+            found.solutions, expected,
+            "{seq:?} within {within}, {threads} threads, {lanes} lanes"
+        );
+        assert_eq!(found.optimal_length as usize, expected[0].len());
+        listed += expected.len();
+    }
+    assert!(listed > count, "the positions have several solutions each");
+}

@@ -170,6 +170,8 @@ fn search_options(s: &SearchArgs) -> Result<search::Options, CliError> {
         lanes: s.lanes,
         cancel: Some(crate::interrupt::flag()),
         checkpoint: None,
+        all: None,
+        merge_symmetries: true,
     })
 }
 

@@ -1,0 +1,134 @@
+//! Every solution (`Options::all`): the lists against heuristic-free enumeration, under the
+//! position's symmetries, with and without merged tasks, capped and stopped.
+
+use crate::common::{self, all_solutions, enumerated_solutions};
+
+use korf::cube::symmetry::{conjugate_moves, stabilizer};
+use korf::cube::{canonical_form, is_canonical, parse_moves, Cube};
+use korf::search::{self, AllSolutions, HeuristicKind, Listing, Options};
+use std::collections::HashSet;
+use std::time::Duration;
+
+#[test]
+fn canonical_form_orders_opposite_faces_and_rejects_unreduced_sequences() {
+    let canon = |s: &str| canonical_form(&parse_moves(s).unwrap());
+    assert_eq!(canon("D U R"), Some(parse_moves("U D R").unwrap()));
+    assert_eq!(canon("R L' B F2"), Some(parse_moves("R L' F2 B").unwrap()));
+    assert_eq!(canon("L R"), Some(parse_moves("R L").unwrap()));
+    assert_eq!(canon(""), Some(vec![]));
+    // A face twice in a row, directly or around its opposite: not reduced.
+    assert_eq!(canon("U U"), None);
+    assert_eq!(canon("U D U'"), None);
+    assert_eq!(canon("D U D2 R"), None);
+    assert!(is_canonical(&parse_moves("U D R L F B").unwrap()));
+    assert!(!is_canonical(&parse_moves("D U").unwrap()));
+}
+
+#[test]
+fn optimal_and_near_optimal_lists_equal_enumeration_with_korfs_tables() {
+    let set = common::table_set_for(HeuristicKind::Korf);
+    common::assert_all_solutions_match_enumeration(&set, 2101, 150);
+}
+
+#[test]
+fn optimal_and_near_optimal_lists_equal_enumeration_with_the_coset_table() {
+    let set = common::table_set_for(HeuristicKind::Coset);
+    common::assert_all_solutions_match_enumeration(&set, 2102, 150);
+}
+
+/// Positions with many symmetries: pons asinorum (48), its halves, the six spots, a
+/// cube in cube of a few moves.
+const SYMMETRIC: [&str; 6] = [
+    "U2 D2 R2 L2 F2 B2",
+    "U2 D2",
+    "R2 L2 U2 D2",
+    "U D' R L' F B' U D'",
+    "U D'",
+    "R L U2 R' L'",
+];
+
+#[test]
+fn symmetric_positions_list_the_same_set_with_merged_tasks_and_without() {
+    let set = common::table_set_for(HeuristicKind::Korf);
+    for text in SYMMETRIC {
+        let cube = Cube::from_moves(&parse_moves(text).unwrap());
+        let symmetries = stabilizer(&cube);
+        assert!(symmetries.len() > 1, "{text} is symmetric");
+        let merged = all_solutions(&set, &cube, 0, 2, 1, true);
+        let unmerged = all_solutions(&set, &cube, 0, 2, 1, false);
+        assert_eq!(merged.solutions, unmerged.solutions, "{text}");
+        assert_eq!(merged.solutions, enumerated_solutions(&cube, 0), "{text}");
+        // Each symmetry of the position maps the set onto itself.
+        let listed: HashSet<_> = merged.solutions.iter().cloned().collect();
+        for &s in &symmetries {
+            let image: HashSet<_> = merged
+                .solutions
+                .iter()
+                .map(|q| canonical_form(&conjugate_moves(q, s)).unwrap())
+                .collect();
+            assert_eq!(image, listed, "{text}, symmetry {s}");
+        }
+    }
+}
+
+#[test]
+fn a_cap_stops_the_list_and_says_so() {
+    let set = common::table_set_for(HeuristicKind::Korf);
+    let cube = Cube::from_moves(&parse_moves("U2 D2 R2 L2 F2 B2").unwrap());
+    let every = all_solutions(&set, &cube, 0, 1, 1, true);
+    assert!(every.solutions.len() > 3);
+    let opts = Options {
+        threads: 1,
+        all: Some(AllSolutions {
+            within: 0,
+            max_solutions: Some(3),
+        }),
+        ..Options::default()
+    };
+    let out = search::solve(&set, &cube, &opts, None).unwrap();
+    let capped = out.all.unwrap();
+    assert_eq!(capped.listing, Listing::Capped);
+    assert_eq!(capped.solutions.len(), 3);
+    for s in &capped.solutions {
+        assert!(every.solutions.contains(s));
+        assert!(cube.apply_moves(s).is_solved());
+    }
+    // Optimal all the same: the shorter bounds were searched to the end.
+    assert_eq!(out.proven_lower, every.optimal_length);
+}
+
+#[test]
+fn a_stopped_search_keeps_what_it_found_and_says_the_list_is_incomplete() {
+    let set = common::table_set_for(HeuristicKind::Korf);
+    // Fourteen moves: far more than a millisecond of work.
+    let cube = Cube::from_moves(&parse_moves("R U2 F' L D B2 R' U F2 D' L2 B U' R2").unwrap());
+    let opts = Options {
+        threads: 1,
+        timeout: Some(Duration::from_millis(1)),
+        all: Some(AllSolutions::default()),
+        ..Options::default()
+    };
+    let out = search::solve(&set, &cube, &opts, None).unwrap();
+    match out.all {
+        // Usually nothing is found in a millisecond: no list, and the solve says why.
+        None => assert!(out.solution.is_err()),
+        Some(all) => assert_eq!(all.listing, Listing::Timeout),
+    }
+}
+
+#[test]
+fn a_checkpoint_cannot_resume_a_search_for_every_solution() {
+    let set = common::table_set_for(HeuristicKind::Korf);
+    let dir = tempfile::tempdir().unwrap();
+    let opts = Options {
+        all: Some(AllSolutions::default()),
+        checkpoint: Some(korf::search::checkpoint::CheckpointFile {
+            path: dir.path().join("c.json"),
+            every: Duration::from_secs(5),
+        }),
+        ..Options::default()
+    };
+    let cube = Cube::from_moves(&parse_moves("R U").unwrap());
+    let err = search::solve(&set, &cube, &opts, None).unwrap_err();
+    assert!(err.to_string().contains("checkpoint"), "{err}");
+}
