@@ -128,6 +128,66 @@ pub struct SolveRecord {
     pub predicted_seconds: Option<f64>,
     /// Optimal solves: what was predicted before searching ([`crate::Solver::predict`]).
     pub prediction: Option<crate::search::Estimate>,
+    /// With every solution asked for: the list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all: Option<AllSolutionsRecord>,
+}
+
+/// Every solution of a position, as `solve --all --json` prints it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct AllSolutionsRecord {
+    /// The solutions in standard notation: canonical sequences, each once, sorted by
+    /// length and then move by move (U U2 U' R R2 R' F F2 F' D D2 D' L L2 L' B B2 B').
+    pub solutions: Vec<String>,
+    /// How many are listed (at least this many exist).
+    pub count: usize,
+    /// Of them, how many have the optimal length.
+    pub optimal_count: usize,
+    /// The optimal length.
+    pub optimal_length: u8,
+    /// Solutions of up to `optimal_length + within` moves were looked for.
+    pub within: u8,
+    /// Whether the list is every such solution.
+    pub complete: bool,
+    /// `complete`, `capped` (--max-solutions reached), `timeout` or `interrupted`.
+    pub listing: crate::search::Listing,
+}
+
+impl AllSolutionsRecord {
+    fn new(set: &crate::search::SolutionSet) -> Self {
+        AllSolutionsRecord {
+            solutions: set.solutions.iter().map(|s| format_moves(s)).collect(),
+            count: set.solutions.len(),
+            optimal_count: set.count_of_length(set.optimal_length as usize),
+            optimal_length: set.optimal_length,
+            within: set.within,
+            complete: set.is_complete(),
+            listing: set.listing,
+        }
+    }
+
+    /// "4 optimal solutions", "at least 100 solutions (3 optimal)": the count as a phrase.
+    pub fn count_phrase(&self) -> String {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        let at_least = if self.complete { "" } else { "at least " };
+        if self.within == 0 {
+            format!(
+                "{at_least}{} optimal solution{} of {} moves",
+                self.count,
+                plural(self.count),
+                self.optimal_length
+            )
+        } else {
+            format!(
+                "{at_least}{} solution{} of {} to {} moves ({} optimal)",
+                self.count,
+                plural(self.count),
+                self.optimal_length,
+                self.optimal_length + self.within,
+                self.optimal_count
+            )
+        }
+    }
 }
 
 impl SolveRecord {
@@ -146,6 +206,7 @@ impl SolveRecord {
             Err(Unsolved::MaxDepth) => ("max_depth", None),
         };
         let optimal = outcome.is_proven();
+        let all = outcome.all.as_ref().map(AllSolutionsRecord::new);
         SolveRecord {
             index,
             input: input.to_string(),
@@ -169,6 +230,7 @@ impl SolveRecord {
             predicted_nodes: None,
             predicted_seconds: None,
             prediction: None,
+            all,
         }
     }
 
@@ -225,6 +287,7 @@ impl SolveRecord {
             predicted_nodes: None,
             predicted_seconds: None,
             prediction: None,
+            all: None,
         }
     }
 }
@@ -256,11 +319,11 @@ pub fn length_cell(r: &SolveRecord) -> String {
 impl Exporter for Csv {
     fn render(&self, rows: &[SolveRecord]) -> String {
         let mut s =
-            String::from("index,status,length,seconds,nodes,nodes_per_second,threads,utilisation,upper_bound,solution,input\n");
+            String::from("index,status,length,seconds,nodes,nodes_per_second,threads,utilisation,upper_bound,solution,input,solutions\n");
         for r in rows {
             let _ = writeln!(
                 s,
-                "{},{},{},{:.6},{},{:.0},{},{:.3},{},\"{}\",\"{}\"",
+                "{},{},{},{:.6},{},{:.0},{},{:.3},{},\"{}\",\"{}\",{}",
                 r.index,
                 r.status,
                 r.length.map_or(String::new(), |l| l.to_string()),
@@ -273,7 +336,10 @@ impl Exporter for Csv {
                     .as_ref()
                     .map_or(String::new(), |u| u.length.to_string()),
                 r.solution.as_deref().unwrap_or(""),
-                r.input.replace('"', "\"\"")
+                r.input.replace('"', "\"\""),
+                r.all
+                    .as_ref()
+                    .map_or(String::new(), |a| a.count.to_string())
             );
         }
         s

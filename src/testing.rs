@@ -349,6 +349,7 @@ macro_rules! large_table_checks {
         fn all_solutions_match_heuristic_free_enumeration() {
             let set = common::table_set_for($h);
             common::assert_all_solutions_match_enumeration(&set, $seed + 4, 300);
+            common::assert_symmetric_positions_list_alike(&set);
         }
 
         #[test]

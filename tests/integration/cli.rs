@@ -1072,3 +1072,131 @@ fn completions_man_page_and_version() {
             korf::tables::FORMAT_VERSION
         )));
 }
+
+#[test]
+fn solve_all_lists_every_optimal_solution_then_the_count() {
+    // Pons asinorum: six optimal solutions (the three axes' half-turn pairs in any order).
+    let out = with_tables()
+        .args([
+            "solve",
+            "--heuristic",
+            "korf",
+            "--all",
+            "-s",
+            "U2 D2 R2 L2 F2 B2",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 7, "{text}");
+    assert_eq!(lines[6], "6 optimal solutions of 6 moves");
+    let cube = korf::cube::Cube::from_moves(&korf::cube::parse_moves("U2 D2 R2 L2 F2 B2").unwrap());
+    let listed: Vec<_> = lines[..6]
+        .iter()
+        .map(|line| {
+            assert!(line.ends_with("(6f*)"), "{line}");
+            korf::cube::parse_moves(line.trim_end_matches(" (6f*)")).unwrap()
+        })
+        .collect();
+    for moves in &listed {
+        assert!(cube.apply_moves(moves).is_solved(), "{moves:?}");
+    }
+    // Sorted move by move in the order U R F D L B.
+    let mut sorted = listed.clone();
+    sorted.sort();
+    assert_eq!(listed, sorted);
+    // Within two moves more: the optimal one first, and only it carries a `*`.
+    let out = with_tables()
+        .args([
+            "solve",
+            "--heuristic",
+            "korf",
+            "--within",
+            "2",
+            "-s",
+            "R2 U2 D2 F' R",
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].ends_with("(5f*)"), "{text}");
+    assert!(lines[1].ends_with("(7f)"), "{text}");
+    assert_eq!(lines[2], "2 solutions of 5 to 7 moves (1 optimal)");
+}
+
+#[test]
+fn solve_all_json_carries_the_list_and_whether_it_is_complete() {
+    let out = with_tables()
+        .args([
+            "solve",
+            "--heuristic",
+            "korf",
+            "--max-solutions",
+            "2",
+            "--json",
+            "-s",
+            "U2 D2 R2 L2 F2 B2",
+        ])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let all = &v["all"];
+    assert_eq!(all["count"], 2);
+    assert_eq!(all["solutions"].as_array().unwrap().len(), 2);
+    assert_eq!(all["complete"], false);
+    assert_eq!(all["listing"], "capped");
+    assert_eq!(all["optimal_length"], 6);
+    assert_eq!(v["solution"], all["solutions"][0]);
+    // Without the flags there is no list.
+    let out = with_tables()
+        .args(["solve", "--heuristic", "korf", "--json", "-s", "R U"])
+        .assert()
+        .success();
+    let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert!(v.get("all").is_none());
+}
+
+#[test]
+fn all_solution_flags_are_checked() {
+    for args in [
+        vec!["--all", "--fast"],
+        vec!["--within", "5"],
+        vec!["--max-solutions", "0"],
+        vec!["--all", "--checkpoint", "c.json"],
+    ] {
+        let out = with_tables()
+            .args(["solve", "-s", "R U"])
+            .args(&args)
+            .assert()
+            .code(2);
+        let err = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(!err.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn bench_all_adds_a_count_column_and_a_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, "U2 D2 R2 L2 F2 B2\nR U\n").unwrap();
+    let csv = dir.path().join("rows.csv");
+    let out = with_tables()
+        .args(["bench", "--heuristic", "korf", "--all", "--csv"])
+        .arg(&csv)
+        .arg(&list)
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains(" solutions\n"), "{text}");
+    assert!(
+        text.contains("solutions per position: min 1, median 6, max 6, total 7"),
+        "{text}"
+    );
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert!(rows.lines().next().unwrap().ends_with(",solutions"));
+    assert!(rows.lines().nth(1).unwrap().ends_with(",6"), "{rows}");
+    assert!(rows.lines().nth(2).unwrap().ends_with(",1"), "{rows}");
+}

@@ -150,15 +150,16 @@ pub fn enumerated_solutions(cube: &korf::cube::Cube, within: usize) -> Vec<Vec<k
 
 /// On `count` random scrambles of 0–7 moves the optimal solutions `set`'s search lists
 /// (on 1 or 2 threads, 1 to 5 lanes) are exactly those heuristic-free enumeration finds;
-/// with `within = 1` on scrambles of up to 6 moves likewise.
+/// with `within = 1` on scrambles of up to 6 moves and `within = 2` up to 5 likewise.
 pub fn assert_all_solutions_match_enumeration(set: &TableSet, seed: u64, count: usize) {
     use korf::cube::{Cube, ALL_MOVES};
     use rand::{Rng, SeedableRng};
     let mut r = rand::rngs::StdRng::seed_from_u64(seed);
-    let mut listed = 0;
+    let (mut listed, mut longer) = (0, 0);
     for i in 0..count {
-        let within = (i % 3 == 2) as u8;
-        let len = r.gen_range(0..=if within == 1 { 6 } else { 7 });
+        // Optimal only, then within 1 and within 2 (where longer solutions show up more).
+        let within = [0, 0, 1, 2][i % 4];
+        let len = r.gen_range(0..=[7, 7, 6, 5][i % 4]);
         let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
         let cube = Cube::from_moves(&seq);
         let (threads, lanes) = (1 + i % 2, 1 + i % 5);
@@ -170,6 +171,53 @@ pub fn assert_all_solutions_match_enumeration(set: &TableSet, seed: u64, count: 
         );
         assert_eq!(found.optimal_length as usize, expected[0].len());
         listed += expected.len();
+        longer += expected
+            .iter()
+            .filter(|s| s.len() > expected[0].len())
+            .count();
     }
     assert!(listed > count, "the positions have several solutions each");
+    assert!(
+        longer > 0,
+        "some positions have solutions longer than optimal"
+    );
+}
+
+/// Positions with many symmetries: pons asinorum (48), its halves, the six spots, a
+/// cube in cube of a few moves.
+const SYMMETRIC: [&str; 6] = [
+    "U2 D2 R2 L2 F2 B2",
+    "U2 D2",
+    "R2 L2 U2 D2",
+    "U D' R L' F B' U D'",
+    "U D'",
+    "R L U2 R' L'",
+];
+
+/// On positions with symmetries, the list is the same with symmetric tasks merged and
+/// without, equals heuristic-free enumeration's, and each symmetry of the position maps
+/// it onto itself.
+pub fn assert_symmetric_positions_list_alike(set: &TableSet) {
+    use korf::cube::symmetry::{conjugate_moves, stabilizer};
+    use korf::cube::{canonical_form, parse_moves, Cube};
+    use std::collections::HashSet;
+    for (i, text) in SYMMETRIC.into_iter().enumerate() {
+        let cube = Cube::from_moves(&parse_moves(text).unwrap());
+        let symmetries = stabilizer(&cube);
+        assert!(symmetries.len() > 1, "{text} is symmetric");
+        let lanes = 1 + i % 4;
+        let merged = all_solutions(set, &cube, 0, 2, lanes, true);
+        let unmerged = all_solutions(set, &cube, 0, 2, lanes, false);
+        assert_eq!(merged.solutions, unmerged.solutions, "{text}");
+        assert_eq!(merged.solutions, enumerated_solutions(&cube, 0), "{text}");
+        let listed: HashSet<_> = merged.solutions.iter().cloned().collect();
+        for &s in &symmetries {
+            let image: HashSet<_> = merged
+                .solutions
+                .iter()
+                .map(|q| canonical_form(&conjugate_moves(q, s)).unwrap())
+                .collect();
+            assert_eq!(image, listed, "{text}, symmetry {s}");
+        }
+    }
 }

@@ -163,6 +163,32 @@ pub struct SearchArgs {
     /// (sliceperm, flipslice, coset4, then coset).
     #[arg(long, value_enum, value_name = "KIND", default_value_t = HeuristicArg::Auto)]
     pub heuristic: HeuristicArg,
+    /// Every optimal solution, not just the first: canonical sequences (no face turned
+    /// twice in a row; of two opposite faces in a row only U before D, R before L, F before
+    /// B), each once, sorted, then the count.  Finishes the last depth bound, so takes
+    /// longer than one solution.
+    #[arg(long, conflicts_with = "fast")]
+    pub all: bool,
+    /// With --all (implied): also every solution up to K moves longer than the optimum.
+    #[arg(long, value_name = "K", conflicts_with = "fast",
+          value_parser = clap::value_parser!(u8).range(0..=4))]
+    pub within: Option<u8>,
+    /// With --all (implied): stop after N solutions (the count is then "at least N").
+    #[arg(long, value_name = "N", conflicts_with = "fast",
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub max_solutions: Option<usize>,
+}
+
+impl SearchArgs {
+    /// What --all, --within and --max-solutions ask for, if any.
+    pub fn all_solutions(&self) -> Option<korf::search::AllSolutions> {
+        (self.all || self.within.is_some() || self.max_solutions.is_some()).then(|| {
+            korf::search::AllSolutions {
+                within: self.within.unwrap_or(0),
+                max_solutions: self.max_solutions,
+            }
+        })
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -47,6 +47,34 @@ fn summary_line(s: &report::Summary) -> String {
     )
 }
 
+/// The line `korf bench --all` adds: solutions per position.
+fn solution_count_line(rows: &[SolveRecord]) -> String {
+    let mut counts: Vec<usize> = rows
+        .iter()
+        .filter_map(|r| r.all.as_ref().map(|a| a.count))
+        .collect();
+    if counts.is_empty() {
+        return "solutions per position: none listed\n".to_string();
+    }
+    counts.sort_unstable();
+    let incomplete = rows
+        .iter()
+        .filter(|r| r.all.as_ref().is_some_and(|a| !a.complete))
+        .count();
+    format!(
+        "solutions per position: min {}, median {}, max {}, total {}{}\n",
+        counts[0],
+        counts[counts.len() / 2],
+        counts[counts.len() - 1],
+        counts.iter().sum::<usize>(),
+        if incomplete > 0 {
+            format!(" ({incomplete} lists incomplete: counts are lower bounds)")
+        } else {
+            String::new()
+        }
+    )
+}
+
 /// The solver a command runs: optimal IDA* or the two-phase search.
 enum Engine {
     Optimal(Box<Solver>),
@@ -170,7 +198,7 @@ fn search_options(s: &SearchArgs) -> Result<search::Options, CliError> {
         lanes: s.lanes,
         cancel: Some(crate::interrupt::flag()),
         checkpoint: None,
-        all: None,
+        all: s.all_solutions(),
         merge_symmetries: true,
     })
 }
@@ -301,6 +329,20 @@ fn announce_estimate(solver: &Solver, p: &korf::Prediction) {
     }
 }
 
+/// Why a list of every solution is incomplete (a time limit or an interrupt), if it is.
+fn incomplete_note(all: &report::AllSolutionsRecord, r: &SolveRecord) -> Option<String> {
+    use korf::search::Listing;
+    let stopped = match all.listing {
+        Listing::Timeout => format!("timed out after {:.1}s", r.seconds),
+        Listing::Interrupted => format!("interrupted after {:.1}s", r.seconds),
+        Listing::Complete | Listing::Capped => return None,
+    };
+    Some(format!(
+        "{stopped}: the list may be incomplete (the solutions listed are checked; those of {} moves are optimal)",
+        all.optimal_length
+    ))
+}
+
 /// What a stopped optimal solve proved: "timed out after 25.0s; no solution of 15 or fewer
 /// moves; 16 moves: about 70 % searched" (the share of that bound's tasks begun).
 fn stopped_note(r: &SolveRecord) -> String {
@@ -397,6 +439,11 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
             return Err(CliError::Input(e.to_string()));
         }
     }
+    if a.checkpoint.is_some() && a.search.all_solutions().is_some() {
+        return Err(CliError::Input(
+            "--checkpoint saves the proof of one solution and cannot resume a list of them: drop --checkpoint, or --all/--within/--max-solutions".into(),
+        ));
+    }
     if a.checkpoint.is_some() && inputs.len() != 1 {
         return Err(CliError::Input(format!(
             "--checkpoint saves one solve; the input has {} positions (solve them one at a time, each with its own file)",
@@ -420,6 +467,36 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
         let r = solve_one(&engine, i + 1, text, cube, live, true)?;
         if a.json {
             out(&(serde_json::to_string(&r).expect("serializable") + "\n"));
+            if let Some(why) = r.all.as_ref().and_then(|all| incomplete_note(all, &r)) {
+                failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
+            }
+        } else if let Some(all) = &r.all {
+            // Every solution, then the count.
+            for s in &all.solutions {
+                let moves = parse_moves(s).expect("own output parses");
+                let optimal = r.optimal && moves.len() == all.optimal_length as usize;
+                out(&format!("{}\n", report::solution_line(&moves, optimal)));
+            }
+            let mut count = all.count_phrase();
+            if let Some(why) = incomplete_note(all, &r) {
+                count.push_str(&format!("; {why}"));
+                failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
+            } else if all.listing == korf::search::Listing::Capped {
+                count.push_str(&format!(
+                    "; stopped at --max-solutions {}",
+                    a.search.max_solutions.unwrap_or(all.count)
+                ));
+            }
+            out(&format!("{count}\n"));
+            if !r.optimal {
+                out(&format!("not proven optimal: {UNCHECKED}\n"));
+            }
+            let stats = stats_text(&r);
+            if a.stats {
+                out(&stats);
+            } else {
+                eprint!("{stats}");
+            }
         } else {
             match &r.solution {
                 Some(s) => {
@@ -465,7 +542,8 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
                 eprint!("{stats}");
             }
         }
-        if r.status == "interrupted" {
+        let listing = r.all.as_ref().map(|a| a.listing);
+        if r.status == "interrupted" || listing == Some(korf::search::Listing::Interrupted) {
             // Ctrl-C: what was found is printed; the rest of the input is left.
             return Err(CliError::Interrupted);
         }
@@ -574,15 +652,28 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
                 Engine::Fast { .. } => "two-phase search (--fast)".to_string(),
             }
         ));
+        let listing_all = search.all_solutions().is_some() && !a.fast.fast;
         out(&format!(
-            "{:>5} {:>6} {:>10} {:>15} {:>11} {:>5}\n",
-            "#", "length", "seconds", "nodes", "nodes/s", "busy"
+            "{:>5} {:>6} {:>10} {:>15} {:>11} {:>5}{}\n",
+            "#",
+            "length",
+            "seconds",
+            "nodes",
+            "nodes/s",
+            "busy",
+            if listing_all { " solutions" } else { "" }
         ));
         let mut run_rows = Vec::new();
         for (i, (text, cube)) in positions.iter().enumerate() {
             let r = solve_one(&engine, i + 1, text, cube, live, false)?;
+            let count = match &r.all {
+                Some(all) if all.complete => format!(" {:>9}", all.count),
+                Some(all) => format!(" {:>9}", format!("≥{}", all.count)),
+                None if listing_all => format!(" {:>9}", "-"),
+                None => String::new(),
+            };
             out(&format!(
-                "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e} {:>5}\n",
+                "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e} {:>5}{count}\n",
                 r.index,
                 report::length_cell(&r),
                 r.seconds,
@@ -594,6 +685,9 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
         }
         let s = report::summarize(&run_rows);
         out(&summary_line(&s));
+        if listing_all {
+            out(&solution_count_line(&run_rows));
+        }
         summaries.push((name, s));
         rows.extend(run_rows);
     }
