@@ -267,21 +267,28 @@ impl Solver {
         cube: &Cube,
         progress: Option<&(dyn Fn(Snapshot) + Sync)>,
     ) -> Result<Outcome, Error> {
+        self.solve_using(cube, &self.options, progress)
+    }
+
+    /// [`Solver::solve_with_progress`] with search options of its own for this one solve
+    /// (threads, time limit, stop flag, every solution…) instead of the solver's: one
+    /// loaded solver can serve callers that each want their own.
+    pub fn solve_using(
+        &self,
+        cube: &Cube,
+        options: &Options,
+        progress: Option<&(dyn Fn(Snapshot) + Sync)>,
+    ) -> Result<Outcome, Error> {
         let find = self
             .upper_bounds
             .as_ref()
-            .map(|b| b.upper_bound_source(*cube, self.options.threads));
+            .map(|b| b.upper_bound_source(*cube, options.threads));
         let hooks = search::Hooks {
             progress,
             upper_bound: find.as_ref().map(|f| f as search::UpperBoundFn),
             ..search::Hooks::default()
         };
-        Ok(search::solve_with(
-            &self.tables,
-            cube,
-            &self.options,
-            hooks,
-        )?)
+        Ok(search::solve_with(&self.tables, cube, options, hooks)?)
     }
 }
 

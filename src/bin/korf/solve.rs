@@ -251,9 +251,12 @@ fn solve_optimal(
         if let Some(pb) = &spinner {
             let secs = s.elapsed.as_secs_f64();
             let rate = s.nodes as f64 / secs.max(1e-9);
-            let upper = s
-                .upper
-                .map_or(String::new(), |u| format!("found {u}, proving… "));
+            let upper = match (s.solutions, s.upper) {
+                (0, Some(u)) => format!("found {u}, proving… "),
+                (0, None) => String::new(),
+                (1, _) => "1 solution so far, ".to_string(),
+                (n, _) => format!("{n} solutions so far, "),
+            };
             let eta = match korf::search::estimate::next_bound_nodes(kind, s.previous_bound_nodes) {
                 Some(n) if rate > 0.0 => {
                     let left = (n - s.bound_nodes as f64) / rate;
