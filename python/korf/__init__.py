@@ -1,0 +1,145 @@
+"""Provably shortest Rubik's Cube solutions (half-turn metric) from Python.
+
+    import korf
+    s = korf.solve("R U R' U' F2")
+    print(s, s.length, s.optimal)     # F2 U R U' R' 5 True
+
+A cube is a 54-character facelet string (Kociemba's order U R F D L B, as `korf show`
+prints it) or a move sequence applied to a solved cube. The module-level functions open
+the tables once per directory and heuristic and keep them; `Solver` does the same
+explicitly. Tables live where the command line keeps them: `tables=` if given, else
+$KORF_TABLES, else ./tables; the small ones are built there on first use (about 35 s),
+the large ones with `korf.tables.generate`.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Dict, Optional, Tuple
+
+from . import tables
+from ._korf import (
+    CubeError,
+    FastSolver,
+    KorfError,
+    MoveError,
+    Solution,
+    SolutionSet,
+    SolveTimeout,
+    Solver,
+    TableError,
+    __version__,
+    apply,
+    check,
+    facelets,
+    is_solvable,
+    random_state,
+)
+
+__all__ = [
+    "solve",
+    "solve_all",
+    "solve_fast",
+    "Solver",
+    "FastSolver",
+    "Solution",
+    "SolutionSet",
+    "random_state",
+    "apply",
+    "is_solvable",
+    "check",
+    "facelets",
+    "tables",
+    "KorfError",
+    "CubeError",
+    "MoveError",
+    "TableError",
+    "SolveTimeout",
+    "__version__",
+]
+
+_lock = threading.Lock()
+_solvers: Dict[Tuple[str, str], Solver] = {}
+_fast: Dict[str, FastSolver] = {}
+
+
+def _solver(tables_dir: Optional[str], heuristic: str) -> Solver:
+    key = (_dir_of(tables_dir), heuristic)
+    with _lock:
+        s = _solvers.get(key)
+        if s is None:
+            s = Solver(key[0], heuristic=heuristic)
+            _solvers[key] = s
+        return s
+
+
+def solve(
+    cube: str,
+    *,
+    tables: Optional[str] = None,
+    heuristic: str = "auto",
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> Solution:
+    """Solve `cube` optimally: a shortest solution, `optimal` True once proven.
+
+    cube: a 54-character facelet string or a move sequence ("R U R' U'").
+    tables: the tables directory (default: $KORF_TABLES, else ./tables).
+    heuristic: "auto" (the fastest whose tables are present), "sliceperm",
+        "flipslice", "coset4", "coset", "korf" or "full-edge".
+    threads: worker threads (default: every core).
+    timeout: seconds; on expiry raises SolveTimeout, whose `best` is the best
+        solution known then (not proven optimal).
+
+    Raises CubeError / MoveError (ValueError) for a bad cube, TableError for
+    missing or damaged tables, KeyboardInterrupt on Ctrl-C (within a second).
+    """
+    return _solver(tables, heuristic).solve(cube, timeout=timeout, threads=threads)
+
+
+def solve_all(
+    cube: str,
+    within: int = 0,
+    max_solutions: Optional[int] = None,
+    *,
+    tables: Optional[str] = None,
+    heuristic: str = "auto",
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> SolutionSet:
+    """Every optimal solution of `cube` (and with `within=K` every solution up to K
+    moves longer), canonical, each once, sorted.
+
+    Canonical: no face turned twice in a row, and of two opposite faces in a row only
+    U before D, R before L, F before B. `max_solutions=N` stops after N (the set's
+    `listing` is then "capped"). Other arguments as for `solve`.
+    """
+    return _solver(tables, heuristic).solve_all(
+        cube, within, max_solutions, timeout=timeout, threads=threads
+    )
+
+
+def solve_fast(
+    cube: str,
+    *,
+    tables: Optional[str] = None,
+    max_length: int = 20,
+    time: Optional[float] = None,
+    timeout: Optional[float] = None,
+) -> Solution:
+    """A solution of at most `max_length` moves in milliseconds (Kociemba's two-phase
+    search; not proven optimal). With `time=SECONDS` it keeps looking for shorter ones
+    that long.
+    """
+    key = _dir_of(tables)
+    with _lock:
+        f = _fast.get(key)
+        if f is None:
+            f = FastSolver(key)
+            _fast[key] = f
+    return f.solve(cube, max_length=max_length, time=time, timeout=timeout)
+
+
+def _dir_of(dir: Optional[str]) -> str:
+    """The tables directory a call uses (`dir`, else $KORF_TABLES, else ./tables)."""
+    return str(globals()["tables"].default_dir(dir))

@@ -1,0 +1,775 @@
+//! `korf._korf`: the Python extension over the `korf` library.  The Python package
+//! (`python/korf/`) re-exports these names and adds the module-level conveniences.
+//!
+//! Every solve runs on a worker thread while the calling thread waits without the GIL,
+//! waking every 100 ms to let Python handle signals: Ctrl-C sets the search's stop flag,
+//! waits for the search to wind down (it checks the flag every few thousand nodes) and
+//! raises `KeyboardInterrupt`; the solver stays usable.
+
+use korf::cube::{self, Cube, Move};
+use korf::search::{AllSolutions, HeuristicKind, Listing, Options, Outcome, Unsolved};
+use korf::tables::{self, Integrity, Residency, Table, TableKind};
+use korf::twophase::{FastOptions, TwoPhase};
+use korf::{Error, SolverConfig};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyTimeoutError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Duration;
+
+create_exception!(
+    _korf,
+    KorfError,
+    PyException,
+    "Base class of korf's own errors."
+);
+create_exception!(
+    _korf,
+    CubeError,
+    PyValueError,
+    "A facelet string that is not a solvable position (the message says which sticker, \
+     piece or parity is wrong)."
+);
+create_exception!(
+    _korf,
+    MoveError,
+    PyValueError,
+    "Move text that does not parse (the message names the token and its column)."
+);
+create_exception!(
+    _korf,
+    TableError,
+    KorfError,
+    "A table that is missing, damaged or cannot be built; the message names the command \
+     or call that fixes it."
+);
+create_exception!(
+    _korf,
+    SolveTimeout,
+    PyTimeoutError,
+    "The time limit ran out before the proof; `best` holds the best solution known then \
+     (not proven optimal), or None."
+);
+
+/// The Python exception for a library error, with the command line's message.
+fn py_error(e: Error) -> PyErr {
+    let text = e.to_string();
+    match e {
+        Error::Facelets(_) => CubeError::new_err(text),
+        Error::Moves(_) => MoveError::new_err(text),
+        Error::Input(_) => PyValueError::new_err(text),
+        Error::Table(_) | Error::TablesMissing(_) | Error::TablesDir { .. } => {
+            TableError::new_err(text)
+        }
+        Error::Search(_) | Error::TwoPhase(_) => KorfError::new_err(text),
+    }
+}
+
+/// A position from a facelet string or a move sequence (the command line's one rule).
+fn parse_cube(text: &str) -> PyResult<Cube> {
+    cube::parse_position(text).map_err(|e| match e {
+        cube::PositionError::Facelets(f) => py_error(Error::Facelets(f)),
+        cube::PositionError::Moves(m) => py_error(Error::Moves(m)),
+    })
+}
+
+fn tables_dir(dir: Option<PathBuf>) -> PathBuf {
+    tables::resolve_dir(dir.as_deref())
+}
+
+fn heuristic(name: &str) -> PyResult<Option<HeuristicKind>> {
+    if name == "auto" {
+        return Ok(None);
+    }
+    HeuristicKind::from_name(name).map(Some).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown heuristic {name:?}: use \"auto\", \"sliceperm\", \"flipslice\", \"coset4\", \"coset\", \"korf\" or \"full-edge\""
+        ))
+    })
+}
+
+fn seconds(value: Option<f64>, name: &str) -> PyResult<Option<Duration>> {
+    match value {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
+        Some(t) => Err(PyValueError::new_err(format!(
+            "{name} must be a positive number of seconds, got {t}"
+        ))),
+    }
+}
+
+fn threads(value: Option<usize>) -> PyResult<usize> {
+    match value {
+        Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
+        Some(n) if n > 1024 => Err(PyValueError::new_err(format!(
+            "threads={n} is more than korf starts (at most 1024); leave it out to use every core"
+        ))),
+        Some(n) => Ok(n),
+        None => Ok(0),
+    }
+}
+
+/// Run `work` on a worker thread; wait for it without the GIL, and stop it through
+/// `cancel` if a Python signal handler raises (Ctrl-C: `KeyboardInterrupt`).
+fn run_interruptibly<T: Send>(
+    py: Python<'_>,
+    cancel: &AtomicBool,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::channel();
+        scope.spawn(move || {
+            let _ = tx.send(work());
+        });
+        let mut rx = rx;
+        loop {
+            let (back, got) = py.detach(move || {
+                let got = rx.recv_timeout(Duration::from_millis(100));
+                (rx, got)
+            });
+            rx = back;
+            match got {
+                Ok(value) => return Ok(value),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        cancel.store(true, Ordering::Relaxed);
+                        // The search stops within milliseconds; its result is dropped.
+                        py.detach(move || {
+                            let _ = rx.recv();
+                        });
+                        return Err(e);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(KorfError::new_err(
+                        "internal error: the solve ended without a result; please report this",
+                    ))
+                }
+            }
+        }
+    })
+}
+
+/// One solution: its moves, length, whether it is proven optimal, and what it cost.
+#[pyclass(frozen, module = "korf", name = "Solution")]
+#[derive(Clone)]
+struct Solution {
+    /// The moves in standard notation, e.g. ["R", "U", "R'", "U'"].
+    #[pyo3(get)]
+    moves: Vec<String>,
+    /// Proven optimal: the search ended and its tables were checked.
+    #[pyo3(get)]
+    optimal: bool,
+    /// Search nodes generated.
+    #[pyo3(get)]
+    nodes: u64,
+    /// Wall time of the search, in seconds.
+    #[pyo3(get)]
+    seconds: f64,
+    /// The heuristic searched ("sliceperm", …, or "two-phase").
+    #[pyo3(get)]
+    heuristic: String,
+    /// The table files searched.
+    #[pyo3(get)]
+    tables: Vec<String>,
+}
+
+impl Solution {
+    fn new(moves: &[Move], optimal: bool, nodes: u64, secs: f64, h: &str, t: &[String]) -> Self {
+        Solution {
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            optimal,
+            nodes,
+            seconds: secs,
+            heuristic: h.to_string(),
+            tables: t.to_vec(),
+        }
+    }
+}
+
+#[pymethods]
+impl Solution {
+    /// Number of moves.
+    #[getter]
+    fn length(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __str__(&self) -> String {
+        self.moves.join(" ")
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Solution(\"{}\", length={}, optimal={})",
+            self.moves.join(" "),
+            self.moves.len(),
+            if self.optimal { "True" } else { "False" }
+        )
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Solution>()
+            .is_ok_and(|o| o.get().moves == self.moves)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.moves.hash(&mut h);
+        h.finish()
+    }
+}
+
+/// Every solution of a position ([`Solver.solve_all`]).
+#[pyclass(frozen, module = "korf", name = "SolutionSet")]
+struct SolutionSet {
+    /// The solutions, canonical, each once, sorted by length then move by move.
+    #[pyo3(get)]
+    solutions: Vec<Solution>,
+    /// The optimal length.
+    #[pyo3(get)]
+    optimal_length: u8,
+    /// Solutions of up to optimal_length + within moves were looked for.
+    #[pyo3(get)]
+    within: u8,
+    /// "complete", "capped" (max_solutions reached), "timeout" or "interrupted".
+    #[pyo3(get)]
+    listing: String,
+    /// Search nodes generated.
+    #[pyo3(get)]
+    nodes: u64,
+    /// Wall time of the search, in seconds.
+    #[pyo3(get)]
+    seconds: f64,
+}
+
+#[pymethods]
+impl SolutionSet {
+    /// Whether every solution of the lengths looked for is listed.
+    #[getter]
+    fn complete(&self) -> bool {
+        self.listing == "complete"
+    }
+
+    fn __len__(&self) -> usize {
+        self.solutions.len()
+    }
+
+    fn __getitem__(&self, i: isize) -> PyResult<Solution> {
+        let n = self.solutions.len() as isize;
+        let j = if i < 0 { i + n } else { i };
+        if (0..n).contains(&j) {
+            Ok(self.solutions[j as usize].clone())
+        } else {
+            Err(pyo3::exceptions::PyIndexError::new_err(
+                "solution index out of range",
+            ))
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SolutionSet({} solutions, optimal_length={}, within={}, listing='{}')",
+            self.solutions.len(),
+            self.optimal_length,
+            self.within,
+            self.listing
+        )
+    }
+}
+
+/// The optimal solver with its tables loaded; see the `korf` package for the Python
+/// documentation.
+#[pyclass(frozen, module = "korf", name = "Solver")]
+struct Solver {
+    inner: korf::Solver,
+    table_files: Vec<String>,
+}
+
+impl Solver {
+    fn options(
+        &self,
+        threads_: Option<usize>,
+        timeout: Option<f64>,
+        all: Option<AllSolutions>,
+    ) -> PyResult<(Options, Arc<AtomicBool>)> {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let mut o = self.inner.options().clone();
+        if threads_.is_some() {
+            o.threads = threads(threads_)?;
+        }
+        o.timeout = seconds(timeout, "timeout")?;
+        o.cancel = Some(cancel.clone());
+        o.all = all;
+        Ok((o, cancel))
+    }
+
+    fn run(
+        &self,
+        py: Python<'_>,
+        cube: &Cube,
+        opts: &Options,
+        cancel: &AtomicBool,
+    ) -> PyResult<Outcome> {
+        let inner = &self.inner;
+        run_interruptibly(py, cancel, || inner.solve_using(cube, opts, None))?.map_err(py_error)
+    }
+
+    fn solution(&self, moves: &[Move], optimal: bool, o: &Outcome) -> Solution {
+        Solution::new(
+            moves,
+            optimal,
+            o.nodes,
+            o.seconds,
+            self.inner.heuristic().name(),
+            &self.table_files,
+        )
+    }
+
+    /// The exception of a search that ended without its answer.
+    fn unsolved(&self, o: &Outcome, why: Unsolved) -> PyErr {
+        match why {
+            Unsolved::Timeout => {
+                let best = o.unproven.as_ref().map(|b| self.solution(b, false, o));
+                let lower = o.proven_lower;
+                Python::attach(|py| {
+                    let e = SolveTimeout::new_err(format!(
+                        "timed out after {:.1}s; no solution of fewer than {lower} moves{}",
+                        o.seconds,
+                        best.as_ref().map_or(String::new(), |b| format!(
+                            "; best known: {} ({} moves, not proven optimal)",
+                            b.moves.join(" "),
+                            b.moves.len()
+                        ))
+                    ));
+                    let _ = e.value(py).setattr("best", best);
+                    e
+                })
+            }
+            Unsolved::Interrupted => {
+                pyo3::exceptions::PyKeyboardInterrupt::new_err("solve interrupted")
+            }
+            Unsolved::MaxDepth => KorfError::new_err(format!(
+                "no solution of at most {} moves",
+                self.inner.options().max_depth
+            )),
+        }
+    }
+}
+
+#[pymethods]
+impl Solver {
+    #[new]
+    #[pyo3(signature = (tables_dir=None, heuristic="auto", threads=None, generate=true, trust_tables=false, upper_bounds=true))]
+    fn new(
+        py: Python<'_>,
+        tables_dir: Option<PathBuf>,
+        heuristic: &str,
+        threads: Option<usize>,
+        generate: bool,
+        trust_tables: bool,
+        upper_bounds: bool,
+    ) -> PyResult<Self> {
+        let kind = self::heuristic(heuristic)?;
+        let search = Options {
+            threads: self::threads(threads)?,
+            ..Options::default()
+        };
+        let dir = self::tables_dir(tables_dir);
+        let inner = py
+            .detach(|| {
+                korf::Solver::open_with(
+                    &dir,
+                    &SolverConfig {
+                        heuristic: kind,
+                        // Mapped in place: several Python processes share the page cache,
+                        // and opening costs no copy.
+                        residency: Residency::Mapped,
+                        integrity: if trust_tables {
+                            Integrity::Trust
+                        } else {
+                            Integrity::Check
+                        },
+                        generate,
+                        upper_bounds,
+                        search: &search,
+                        on_build: None,
+                    },
+                )
+            })
+            .map_err(py_error)?;
+        let table_files = inner
+            .heuristic()
+            .tables()
+            .iter()
+            .map(|k| k.file_name())
+            .collect();
+        Ok(Solver { inner, table_files })
+    }
+
+    /// The heuristic searched.
+    #[getter]
+    fn heuristic(&self) -> &'static str {
+        self.inner.heuristic().name()
+    }
+
+    /// The tables directory.
+    #[getter]
+    fn tables_dir(&self) -> PathBuf {
+        self.inner.dir().to_path_buf()
+    }
+
+    /// The table files searched.
+    #[getter]
+    fn tables(&self) -> Vec<String> {
+        self.table_files.clone()
+    }
+
+    /// The tables' lower bound on the optimal length of `cube`.
+    fn lower_bound(&self, cube: &str) -> PyResult<u8> {
+        Ok(self.inner.lower_bound(&parse_cube(cube)?))
+    }
+
+    #[pyo3(signature = (cube, *, timeout=None, threads=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        cube: &str,
+        timeout: Option<f64>,
+        threads: Option<usize>,
+    ) -> PyResult<Solution> {
+        let cube = parse_cube(cube)?;
+        let (opts, cancel) = self.options(threads, timeout, None)?;
+        let o = self.run(py, &cube, &opts, &cancel)?;
+        match &o.solution {
+            Ok(moves) => Ok(self.solution(moves, o.is_proven(), &o)),
+            Err(why) => Err(self.unsolved(&o, *why)),
+        }
+    }
+
+    #[pyo3(signature = (cube, within=0, max_solutions=None, *, timeout=None, threads=None))]
+    fn solve_all(
+        &self,
+        py: Python<'_>,
+        cube: &str,
+        within: u8,
+        max_solutions: Option<usize>,
+        timeout: Option<f64>,
+        threads: Option<usize>,
+    ) -> PyResult<SolutionSet> {
+        if within > 4 {
+            return Err(PyValueError::new_err(format!(
+                "within={within}: at most 4 (the lists grow about tenfold per move)"
+            )));
+        }
+        if max_solutions == Some(0) {
+            return Err(PyValueError::new_err("max_solutions must be at least 1"));
+        }
+        let cube = parse_cube(cube)?;
+        let all = AllSolutions {
+            within,
+            max_solutions,
+        };
+        let (opts, cancel) = self.options(threads, timeout, Some(all))?;
+        let o = self.run(py, &cube, &opts, &cancel)?;
+        let Some(set) = &o.all else {
+            return Err(match &o.solution {
+                Err(why) => self.unsolved(&o, *why),
+                Ok(_) => {
+                    KorfError::new_err("internal error: no list of solutions; please report this")
+                }
+            });
+        };
+        if set.listing == Listing::Interrupted {
+            return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+                "solve interrupted",
+            ));
+        }
+        let optimal = set.optimal_length as usize;
+        Ok(SolutionSet {
+            solutions: set
+                .solutions
+                .iter()
+                .map(|s| self.solution(s, o.tables_checked && s.len() == optimal, &o))
+                .collect(),
+            optimal_length: set.optimal_length,
+            within: set.within,
+            listing: serde_listing(set.listing),
+            nodes: o.nodes,
+            seconds: o.seconds,
+        })
+    }
+}
+
+fn serde_listing(l: Listing) -> String {
+    match l {
+        Listing::Complete => "complete",
+        Listing::Capped => "capped",
+        Listing::Timeout => "timeout",
+        Listing::Interrupted => "interrupted",
+    }
+    .to_string()
+}
+
+/// The two-phase solver (near-optimal solutions in milliseconds), its tables loaded.
+#[pyclass(frozen, module = "korf", name = "FastSolver")]
+struct FastSolver {
+    inner: TwoPhase,
+}
+
+#[pymethods]
+impl FastSolver {
+    #[new]
+    #[pyo3(signature = (tables_dir=None, generate=true))]
+    fn new(py: Python<'_>, tables_dir: Option<PathBuf>, generate: bool) -> PyResult<Self> {
+        let dir = self::tables_dir(tables_dir);
+        let inner = py
+            .detach(|| korf::open_two_phase(&dir, generate, None))
+            .map_err(py_error)?;
+        Ok(FastSolver { inner })
+    }
+
+    #[pyo3(signature = (cube, *, max_length=20, time=None, timeout=None, threads=1))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        cube: &str,
+        max_length: usize,
+        time: Option<f64>,
+        timeout: Option<f64>,
+        threads: usize,
+    ) -> PyResult<Solution> {
+        let cube = parse_cube(cube)?;
+        let opts = FastOptions {
+            max_length,
+            time: seconds(time, "time")?,
+            timeout: seconds(timeout, "timeout")?,
+            threads: self::threads(Some(threads))?,
+            ..FastOptions::default()
+        };
+        let inner = &self.inner;
+        let never = AtomicBool::new(false);
+        let o = run_interruptibly(py, &never, || inner.solve(&cube, &opts))?
+            .map_err(|e| py_error(Error::from(e)))?;
+        match &o.solution {
+            Some(moves) => Ok(Solution::new(
+                moves,
+                false,
+                o.nodes,
+                o.seconds,
+                "two-phase",
+                &tables::TWOPHASE_SET.iter().map(|k| k.file_name()).collect::<Vec<_>>(),
+            )),
+            None if o.timed_out => Err(SolveTimeout::new_err(format!(
+                "the two-phase search found no solution of at most {max_length} moves in {:.1}s",
+                o.seconds
+            ))),
+            None => Err(KorfError::new_err(format!(
+                "the two-phase search found no solution of at most {max_length} moves (it is not exhaustive: use solve() to decide); raise max_length"
+            ))),
+        }
+    }
+}
+
+/// A uniformly random solvable position, as a facelet string.
+#[pyfunction]
+#[pyo3(signature = (seed=None))]
+fn random_state(seed: Option<u64>) -> String {
+    use rand::SeedableRng;
+    let mut rng = match seed {
+        Some(s) => rand::rngs::StdRng::seed_from_u64(s),
+        None => rand::rngs::StdRng::from_entropy(),
+    };
+    cube::random_cube(&mut rng).to_facelets()
+}
+
+/// Apply `moves` to `cube` (solved if None): the facelet string of the result.
+#[pyfunction]
+#[pyo3(signature = (moves, cube=None))]
+fn apply(moves: &str, cube: Option<&str>) -> PyResult<String> {
+    let start = match cube {
+        Some(c) => parse_cube(c)?,
+        None => Cube::SOLVED,
+    };
+    let seq = cube::parse_moves(moves).map_err(|e| py_error(Error::Moves(e)))?;
+    Ok(start.apply_moves(&seq).to_facelets())
+}
+
+/// Whether `cube` (a facelet string or moves) is a solvable position.
+#[pyfunction]
+fn is_solvable(cube: &str) -> bool {
+    cube::parse_position(cube).is_ok()
+}
+
+/// What is wrong with `cube`, or None if it is a solvable position.
+#[pyfunction]
+fn check(cube: &str) -> Option<String> {
+    cube::parse_position(cube).err().map(|e| e.to_string())
+}
+
+/// The facelet string of `cube` (facelets or moves), in Kociemba's order.
+#[pyfunction]
+fn facelets(cube: &str) -> PyResult<String> {
+    Ok(parse_cube(cube)?.to_facelets())
+}
+
+/// The directory the tables are looked for in: `dir`, else $KORF_TABLES, else ./tables.
+#[pyfunction]
+#[pyo3(signature = (dir=None))]
+fn default_tables_dir(dir: Option<PathBuf>) -> PathBuf {
+    tables_dir(dir)
+}
+
+fn table_kind(name: &str) -> PyResult<TableKind> {
+    TableKind::from_name(name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown table {name:?}: one of {}",
+            TableKind::ALL
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    })
+}
+
+/// Every table of the catalogue with its file, size, build cost and whether it is present.
+#[pyfunction]
+#[pyo3(signature = (dir=None))]
+fn tables_list<'py>(py: Python<'py>, dir: Option<PathBuf>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let dir = tables_dir(dir);
+    TableKind::ALL
+        .iter()
+        .map(|&k| {
+            let d = PyDict::new(py);
+            let path = dir.join(k.file_name());
+            d.set_item("name", k.name())?;
+            d.set_item("path", &path)?;
+            d.set_item("present", path.exists())?;
+            d.set_item("bytes", k.file_size())?;
+            d.set_item("build", korf::build_cost(k.descriptor()))?;
+            d.set_item(
+                "command",
+                format!(
+                    "korf tables generate --only {} --dir {}",
+                    k.name(),
+                    dir.display()
+                ),
+            )?;
+            Ok(d)
+        })
+        .collect()
+}
+
+/// Build table `kind` into `dir` (skipped if present and valid, unless `force`).
+/// `progress(event, table, depth)` is called as it goes: ("started", name, None),
+/// ("depth_done", name, depth) after each depth, ("written", name, None).
+#[pyfunction]
+#[pyo3(signature = (kind, dir=None, progress=None, force=false))]
+fn tables_generate(
+    py: Python<'_>,
+    kind: &str,
+    dir: Option<PathBuf>,
+    progress: Option<Py<PyAny>>,
+    force: bool,
+) -> PyResult<PathBuf> {
+    let kind = table_kind(kind)?;
+    let dir = tables_dir(dir);
+    if !force && Table::open(kind, &dir, false).is_ok() {
+        return Ok(dir.join(kind.file_name()));
+    }
+    let report = |e: korf::BuildEvent| {
+        let Some(cb) = &progress else { return };
+        let (event, table, depth) = match e {
+            korf::BuildEvent::Started(k) => ("started", k.name(), None),
+            korf::BuildEvent::Progress(k, tables::Progress::DepthDone { depth, .. }) => {
+                ("depth_done", k.name(), Some(depth))
+            }
+            korf::BuildEvent::Written { table, .. } => ("written", table.name(), None),
+            _ => return,
+        };
+        Python::attach(|py| {
+            if let Err(err) = cb.call1(py, (event, table, depth)) {
+                err.print(py);
+            }
+        });
+    };
+    let never = AtomicBool::new(false);
+    run_interruptibly(py, &never, || korf::build_tables(&[kind], &dir, &report))?
+        .map_err(py_error)?;
+    Ok(dir.join(kind.file_name()))
+}
+
+/// Recount every present table (checksum, depth histogram against the published
+/// distribution) and record the result; one dict per table.
+#[pyfunction]
+#[pyo3(signature = (dir=None))]
+fn tables_verify<'py>(py: Python<'py>, dir: Option<PathBuf>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let dir = tables_dir(dir);
+    let mut out = Vec::new();
+    for &k in TableKind::ALL.iter() {
+        let path = dir.join(k.file_name());
+        if std::fs::symlink_metadata(&path).is_err() {
+            continue;
+        }
+        let d = PyDict::new(py);
+        d.set_item("name", k.name())?;
+        d.set_item("path", &path)?;
+        let result = py.detach(|| {
+            Table::open(k, &dir, false).map(|t| {
+                let v = t.verify();
+                let _ = t.record_verification(&v);
+                v
+            })
+        });
+        match result {
+            Ok(v) => {
+                d.set_item("ok", v.checksum_ok && v.histogram_ok)?;
+                d.set_item("checksum_ok", v.checksum_ok)?;
+                d.set_item("histogram_ok", v.histogram_ok)?;
+                d.set_item("histogram", v.histogram)?;
+                d.set_item("error", None::<String>)?;
+            }
+            Err(e) => {
+                d.set_item("ok", false)?;
+                d.set_item("error", e.to_string())?;
+            }
+        }
+        out.push(d);
+    }
+    Ok(out)
+}
+
+#[pymodule]
+fn _korf(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<Solution>()?;
+    m.add_class::<SolutionSet>()?;
+    m.add_class::<Solver>()?;
+    m.add_class::<FastSolver>()?;
+    m.add("KorfError", py.get_type::<KorfError>())?;
+    m.add("CubeError", py.get_type::<CubeError>())?;
+    m.add("MoveError", py.get_type::<MoveError>())?;
+    m.add("TableError", py.get_type::<TableError>())?;
+    m.add("SolveTimeout", py.get_type::<SolveTimeout>())?;
+    m.add_function(wrap_pyfunction!(random_state, m)?)?;
+    m.add_function(wrap_pyfunction!(apply, m)?)?;
+    m.add_function(wrap_pyfunction!(is_solvable, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(facelets, m)?)?;
+    m.add_function(wrap_pyfunction!(default_tables_dir, m)?)?;
+    m.add_function(wrap_pyfunction!(tables_list, m)?)?;
+    m.add_function(wrap_pyfunction!(tables_generate, m)?)?;
+    m.add_function(wrap_pyfunction!(tables_verify, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

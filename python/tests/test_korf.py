@@ -1,0 +1,202 @@
+"""The Python package against an independent cube model and the command line."""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import korf
+from cube_model import Cube
+
+FACES = "URFDLB"
+
+
+def scramble(rng, n):
+    return " ".join(rng.choice(FACES) + rng.choice(["", "2", "'"]) for _ in range(n))
+
+
+def replays(position_moves, solution):
+    """The solution solves the scramble on the independent model."""
+    return Cube().apply(position_moves).apply(solution.moves).is_solved()
+
+
+@pytest.fixture(scope="module")
+def solver(tables_dir):
+    return korf.Solver(tables_dir, heuristic="coset")
+
+
+def test_solve_matches_the_command_line_and_replays(solver, tables_dir, korf_bin):
+    rng = random.Random(7)
+    for n in range(0, 9):
+        s = scramble(rng, n)
+        sol = korf.solve(s, tables=tables_dir, heuristic="coset")
+        assert replays(s, sol), (s, str(sol))
+        assert sol.optimal
+        out = subprocess.run(
+            [korf_bin, "solve", "--json", "--tables", tables_dir, "--heuristic", "coset", "-s", s],
+            capture_output=True, text=True, check=True,
+        )
+        assert sol.length == json.loads(out.stdout)["length"], s
+        assert sol.length <= n
+        assert solver.solve(s).length == sol.length
+
+
+def test_a_solution_reads_well(solver):
+    sol = solver.solve("R U R' U' F2")
+    assert str(sol) == " ".join(sol.moves)
+    assert len(sol) == sol.length == 5
+    assert sol.optimal and sol.heuristic == "coset"
+    assert "coset.pdb" in sol.tables
+    assert sol.nodes >= 0 and sol.seconds >= 0
+    assert repr(sol).startswith('Solution("')
+    assert sol == solver.solve("R U R' U' F2")
+    assert str(korf.solve(korf.facelets("R U"), tables=solver.tables_dir)) == "U' R'"
+
+
+def test_facelets_and_moves_give_the_same_position(solver):
+    rng = random.Random(3)
+    for _ in range(5):
+        s = scramble(rng, 6)
+        f = korf.apply(s)
+        assert len(f) == 54 and korf.is_solvable(f)
+        assert korf.facelets(s) == f
+        assert solver.solve(f).moves == solver.solve(s).moves
+        # Applying the solution to the position gives the solved cube.
+        assert korf.apply(str(solver.solve(f)), f) == korf.apply("")
+
+
+def test_solve_all_lists_every_optimal_solution(solver):
+    pons = "U2 D2 R2 L2 F2 B2"
+    every = solver.solve_all(pons)
+    assert len(every) == 6 and every.complete and every.listing == "complete"
+    assert every.optimal_length == 6
+    assert len({str(s) for s in every.solutions}) == 6
+    for s in every.solutions:
+        assert replays(pons, s) and s.optimal
+    capped = korf.solve_all(pons, max_solutions=2, tables=solver.tables_dir, heuristic="coset")
+    assert len(capped) == 2 and not capped.complete and capped.listing == "capped"
+    wider = solver.solve_all("R2 U2 D2 F' R", within=2)
+    assert [s.length for s in wider.solutions] == [5, 7]
+    assert [s.optimal for s in wider.solutions] == [True, False]
+    assert replays("R2 U2 D2 F' R", wider[1]) and wider[-1] == wider[1]
+
+
+def test_solve_fast_is_quick_and_unproven(tables_dir):
+    state = korf.random_state(seed=11)
+    sol = korf.solve_fast(state, tables=tables_dir)
+    assert sol.length <= 20 and not sol.optimal and sol.heuristic == "two-phase"
+    assert korf.apply(str(sol), state) == korf.apply("")
+
+
+def test_random_states_are_reproducible_and_solvable():
+    assert korf.random_state(seed=5) == korf.random_state(seed=5)
+    assert korf.random_state(seed=5) != korf.random_state(seed=6)
+    assert korf.is_solvable(korf.random_state())
+    twisted = list(korf.apply(""))
+    twisted[0], twisted[9] = twisted[9], twisted[0]
+    assert not korf.is_solvable("".join(twisted))
+    assert korf.check("".join(twisted))
+    assert korf.check("R U") is None
+
+
+def test_errors_are_python_exceptions_with_the_command_lines_messages(solver, tmp_path):
+    with pytest.raises(korf.CubeError, match="54 characters"):
+        solver.solve("U" * 55)
+    with pytest.raises(ValueError):
+        solver.solve("U" * 53 + "R")
+    with pytest.raises(korf.MoveError, match="`Q` at position 3"):
+        solver.solve("R Q")
+    with pytest.raises(korf.MoveError, match="slice move"):
+        korf.apply("M")
+    with pytest.raises(ValueError, match="unknown heuristic"):
+        korf.Solver(solver.tables_dir, heuristic="nope")
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        solver.solve("R", threads=0)
+    with pytest.raises(ValueError, match="timeout must be a positive"):
+        solver.solve("R", timeout=-1)
+    with pytest.raises(korf.TableError, match="korf tables generate"):
+        korf.Solver(str(tmp_path), heuristic="coset", generate=False)
+    with pytest.raises(korf.TableError, match="korf tables generate --only flipslice"):
+        korf.Solver(str(tmp_path), heuristic="flipslice")
+    # A damaged table is refused, naming the command that rebuilds it.
+    src = os.path.join(solver.tables_dir, "corners.pdb")
+    data = bytearray(open(src, "rb").read())
+    data[len(data) // 2] ^= 0xFF
+    for name in ["corners.pdb", "coset.pdb"]:
+        target = tmp_path / name
+        if name == "corners.pdb":
+            target.write_bytes(bytes(data))
+        else:
+            os.symlink(os.path.join(solver.tables_dir, name), target)
+    with pytest.raises(korf.TableError):
+        korf.Solver(str(tmp_path), heuristic="coset", generate=False, upper_bounds=False)
+
+
+def test_a_timeout_carries_the_best_solution(tables_dir):
+    state = korf.random_state(seed=3)
+    with pytest.raises(korf.SolveTimeout) as err:
+        korf.solve(state, tables=tables_dir, heuristic="korf", timeout=0.05)
+    assert isinstance(err.value, TimeoutError)
+    best = err.value.best
+    assert best is not None and not best.optimal
+    assert korf.apply(str(best), state) == korf.apply("")
+
+
+def test_one_solver_serves_several_threads(solver):
+    rng = random.Random(9)
+    scrambles = [scramble(rng, 7) for _ in range(16)]
+    with ThreadPoolExecutor(4) as pool:
+        sols = list(pool.map(lambda s: solver.solve(s, threads=1), scrambles))
+    for s, sol in zip(scrambles, sols):
+        assert replays(s, sol)
+        assert sol.length == solver.solve(s).length
+
+
+def test_ctrl_c_interrupts_a_long_solve_and_the_solver_stays_usable(tables_dir):
+    slow = korf.Solver(tables_dir, heuristic="korf", upper_bounds=False)
+    state = korf.random_state(seed=21)  # about 18 moves: minutes with Korf's tables
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        slow.solve(state)
+    elapsed = time.monotonic() - started
+    assert elapsed < 1.5, elapsed
+    assert str(slow.solve("R U")) == "U' R'"
+
+
+def test_tables_are_shared_with_the_command_line(tables_dir, tmp_path, korf_bin):
+    listed = {t["name"]: t for t in korf.tables.list(tables_dir)}
+    assert listed["corners"]["present"] and "korf tables generate --only" in listed["sliceperm"]["command"]
+    events = []
+    path = korf.tables.generate("phase2", str(tmp_path), progress=lambda *e: events.append(e))
+    assert path.exists() and events[0][0] == "started" and events[-1][0] == "written"
+    # The command line accepts the file the package built.
+    subprocess.run([korf_bin, "tables", "verify", "--dir", str(tmp_path), "--only", "phase2"], check=True,
+                   capture_output=True)
+    (result,) = korf.tables.verify(str(tmp_path))
+    assert result["name"] == "phase2" and result["ok"] and result["error"] is None
+    assert korf.tables.default_dir(str(tmp_path)) == tmp_path
+
+
+def test_opening_copies_no_table(tables_dir):
+    def anon_kib():
+        for line in open("/proc/self/status"):
+            if line.startswith("RssAnon:"):
+                return int(line.split()[1])
+        return 0
+
+    before = anon_kib()
+    s = korf.Solver(tables_dir, heuristic="korf")
+    s.solve("R U F D L B")
+    grown = anon_kib() - before
+    table_kib = sum(os.path.getsize(os.path.join(tables_dir, f)) for f in s.tables) // 1024
+    assert table_kib > 400_000
+    # The tables are mapped, not copied: the process grows by far less than one table.
+    assert grown < 60_000, (grown, table_kib)
