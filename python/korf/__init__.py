@@ -2,7 +2,8 @@
 
     import korf
     s = korf.solve("R U R' U' F2")
-    print(s, s.length, s.optimal)     # F2 U R U' R' 5 True
+    print(s)                          # F2 U R U' R' (5f*)
+    print(s.moves, s.length, s.optimal)
 
 A cube is a 54-character facelet string (Kociemba's order U R F D L B, as `korf show`
 prints it) or a move sequence applied to a solved cube. The module-level functions open

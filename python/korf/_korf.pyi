@@ -26,7 +26,8 @@ class SolveTimeout(TimeoutError):
     """The best solution known then (not proven optimal), or None."""
 
 class Solution:
-    """One solution. `str(s)` is the moves in standard notation."""
+    """One solution. `str(s)` is as the command line prints it, "R U R' U' (4f*)"
+    (`*`: proven optimal); `s.notation` is the moves alone."""
 
     moves: List[str]
     """The moves, e.g. ["R", "U", "R'", "U'"]."""
@@ -43,6 +44,9 @@ class Solution:
     @property
     def length(self) -> int:
         """Number of moves."""
+    @property
+    def notation(self) -> str:
+        """The moves in standard notation, e.g. "R U R' U'"."""
     def __len__(self) -> int: ...
 
 class SolutionSet:

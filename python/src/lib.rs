@@ -202,8 +202,20 @@ impl Solution {
         self.moves.len()
     }
 
-    fn __str__(&self) -> String {
+    /// The moves in standard notation, e.g. "R U R' U'" (no length mark).
+    #[getter]
+    fn notation(&self) -> String {
         self.moves.join(" ")
+    }
+
+    /// As the command line prints it: "R U R' U' (4f*)", `*` marking a proven optimum.
+    fn __str__(&self) -> String {
+        let mark = if self.optimal { "*" } else { "" };
+        if self.moves.is_empty() {
+            format!("(0f{mark})")
+        } else {
+            format!("{} ({}f{mark})", self.moves.join(" "), self.moves.len())
+        }
     }
 
     fn __repr__(&self) -> String {

@@ -49,14 +49,15 @@ def test_solve_matches_the_command_line_and_replays(solver, tables_dir, korf_bin
 
 def test_a_solution_reads_well(solver):
     sol = solver.solve("R U R' U' F2")
-    assert str(sol) == " ".join(sol.moves)
+    assert sol.notation == " ".join(sol.moves)
+    assert str(sol) == sol.notation + " (5f*)"
     assert len(sol) == sol.length == 5
     assert sol.optimal and sol.heuristic == "coset"
     assert "coset.pdb" in sol.tables
     assert sol.nodes >= 0 and sol.seconds >= 0
     assert repr(sol).startswith('Solution("')
     assert sol == solver.solve("R U R' U' F2")
-    assert str(korf.solve(korf.facelets("R U"), tables=solver.tables_dir)) == "U' R'"
+    assert korf.solve(korf.facelets("R U"), tables=solver.tables_dir).notation == "U' R'"
 
 
 def test_facelets_and_moves_give_the_same_position(solver):
@@ -68,7 +69,7 @@ def test_facelets_and_moves_give_the_same_position(solver):
         assert korf.facelets(s) == f
         assert solver.solve(f).moves == solver.solve(s).moves
         # Applying the solution to the position gives the solved cube.
-        assert korf.apply(str(solver.solve(f)), f) == korf.apply("")
+        assert korf.apply(solver.solve(f).notation, f) == korf.apply("")
 
 
 def test_solve_all_lists_every_optimal_solution(solver):
@@ -76,7 +77,7 @@ def test_solve_all_lists_every_optimal_solution(solver):
     every = solver.solve_all(pons)
     assert len(every) == 6 and every.complete and every.listing == "complete"
     assert every.optimal_length == 6
-    assert len({str(s) for s in every.solutions}) == 6
+    assert len({s.notation for s in every.solutions}) == 6
     for s in every.solutions:
         assert replays(pons, s) and s.optimal
     capped = korf.solve_all(pons, max_solutions=2, tables=solver.tables_dir, heuristic="coset")
@@ -91,7 +92,8 @@ def test_solve_fast_is_quick_and_unproven(tables_dir):
     state = korf.random_state(seed=11)
     sol = korf.solve_fast(state, tables=tables_dir)
     assert sol.length <= 20 and not sol.optimal and sol.heuristic == "two-phase"
-    assert korf.apply(str(sol), state) == korf.apply("")
+    assert korf.apply(sol.notation, state) == korf.apply("")
+    assert str(sol).endswith(f"({sol.length}f)")
 
 
 def test_random_states_are_reproducible_and_solvable():
@@ -145,7 +147,7 @@ def test_a_timeout_carries_the_best_solution(tables_dir):
     assert isinstance(err.value, TimeoutError)
     best = err.value.best
     assert best is not None and not best.optimal
-    assert korf.apply(str(best), state) == korf.apply("")
+    assert korf.apply(best.notation, state) == korf.apply("")
 
 
 def test_one_solver_serves_several_threads(solver):
@@ -168,7 +170,7 @@ def test_ctrl_c_interrupts_a_long_solve_and_the_solver_stays_usable(tables_dir):
         slow.solve(state)
     elapsed = time.monotonic() - started
     assert elapsed < 1.5, elapsed
-    assert str(slow.solve("R U")) == "U' R'"
+    assert slow.solve("R U").notation == "U' R'"
 
 
 def test_tables_are_shared_with_the_command_line(tables_dir, tmp_path, korf_bin):
