@@ -56,6 +56,7 @@
 // the unit tests of the table families do.
 extern crate self as korf;
 
+pub mod batch;
 pub mod cube;
 mod error;
 pub mod input;

@@ -883,59 +883,6 @@ fn bench_compare_runs_each_heuristic_side_by_side() {
         .code(2);
 }
 
-/// `benches/resumable-list.sh`: one result per position, and a second run only solves
-/// the positions that have none.
-#[test]
-fn the_resumable_list_runner_keeps_results_and_resumes() {
-    let dir = tempfile::tempdir().unwrap();
-    let list = dir.path().join("list.txt");
-    std::fs::write(
-        &list,
-        "# three short positions\nR U F\n\nD2 L' B\nU R2 F' D\n",
-    )
-    .unwrap();
-    let out = dir.path().join("out");
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/resumable-list.sh");
-    let run = || {
-        Command::new("bash")
-            .arg(script)
-            .arg(&list)
-            .arg(&out)
-            .args(["--threads", "1", "--no-generate"])
-            .env("KORF", assert_cmd::cargo::cargo_bin("korf"))
-            .env("KORF_TABLES", common::tables_dir())
-            .assert()
-            .success();
-    };
-    run();
-    let rows: Vec<String> = (1..=3)
-        .map(|n| std::fs::read_to_string(out.join(format!("{n}.csv"))).unwrap())
-        .collect();
-    for (row, length) in rows.iter().zip([3, 3, 4]) {
-        assert!(row.contains(&format!(",solved,{length},")), "{row}");
-    }
-    // Lose the second result: the next run solves that position again and nothing else.
-    std::fs::remove_file(out.join("2.csv")).unwrap();
-    run();
-    let log = std::fs::read_to_string(out.join("log")).unwrap();
-    let starts: Vec<&str> = log.lines().filter(|l| l.contains(" start ")).collect();
-    assert_eq!(starts.len(), 4, "{log}");
-    assert!(starts[3].ends_with(" start 2"), "{log}");
-    assert!(std::fs::read_to_string(out.join("2.csv"))
-        .unwrap()
-        .contains(",solved,3,"));
-    for n in [1, 3] {
-        let row = std::fs::read_to_string(out.join(format!("{n}.csv"))).unwrap();
-        assert_eq!(row, rows[n - 1], "position {n} was kept, not solved again");
-    }
-    // Without its arguments it says how to call it.
-    Command::new("bash")
-        .arg(script)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("usage"));
-}
-
 #[test]
 fn a_first_run_builds_the_small_tables_and_says_what_a_hard_position_costs() {
     // A fresh directory with only the corner and two-phase tables (linked, to save their

@@ -43,6 +43,9 @@ pub enum Command {
     Scramble(ScrambleArgs),
     /// Check whether a facelet string is a solvable position, and say what is wrong if not.
     Check(CheckArgs),
+    /// Combine the result files of a list's shards (`--out` of `bench`/`solve -`), check
+    /// that they cover the list exactly once, and print the summary `bench` prints.
+    Merge(MergeArgs),
     /// Generate, verify and list the pattern databases.
     Tables {
         #[command(subcommand)]
@@ -241,7 +244,47 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "fast")]
     pub checkpoint: Option<PathBuf>,
     #[command(flatten)]
+    pub batch: BatchArgs,
+    #[command(flatten)]
     pub fast: FastArgs,
+}
+
+/// Lists bigger than one run: result files that resume, and shards for job arrays.
+#[derive(Args, Debug, Clone)]
+pub struct BatchArgs {
+    /// Append one JSON line per finished position to FILE (line number, input, solution,
+    /// length, nodes, seconds, host) as it finishes; run the same command again and the
+    /// positions already in FILE are skipped, so a killed run loses only the positions in
+    /// flight.  `{shard}` in the name becomes the shard's number.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Solve only every N-th position of the list, starting at the K-th (from 0): the
+    /// shards 0/N … N-1/N are disjoint and cover it.  Default: from a job array's
+    /// variables, if set (Slurm's $SLURM_ARRAY_TASK_ID, Kubernetes' $JOB_COMPLETION_INDEX).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// The number of shards when it comes from the environment: a Kubernetes Indexed
+    /// Job's completions (with $JOB_COMPLETION_INDEX), or instead of
+    /// $SLURM_ARRAY_TASK_COUNT.
+    #[arg(long, value_name = "N", env = "KORF_SHARDS",
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub shards: Option<usize>,
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The scramble list the shards solved.
+    #[arg(long, value_name = "LIST")]
+    pub list: PathBuf,
+    /// The shards' result files (`--out` of `korf bench` or `korf solve -`).
+    #[arg(required = true, value_name = "RESULTS")]
+    pub results: Vec<PathBuf>,
+    /// Write the combined rows as CSV.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Write the combined rows as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
 }
 
 /// Near-optimal solving with the two-phase search.
@@ -285,6 +328,8 @@ pub struct BenchArgs {
     #[arg(long, value_enum, value_delimiter = ',', value_name = "H1,H2,...",
           conflicts_with_all = ["heuristic", "fast"])]
     pub compare: Vec<HeuristicArg>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
     #[command(flatten)]
     pub fast: FastArgs,
 }

@@ -38,6 +38,7 @@ fn try_main(cli: Cli) -> Result<(), CliError> {
             interrupt::install();
             solve::bench(a)
         }
+        Command::Merge(a) => solve::merge(a),
         Command::Tables { command } => match command {
             TablesCommand::Generate(a) => tables::generate(a),
             TablesCommand::Verify(a) => tables::verify(a),

@@ -1,12 +1,13 @@
 //! `korf solve` and `korf bench`: the engine a command runs (optimal or two-phase), the
 //! live line, and the printed rows and summaries.
 
-use crate::cli::{BenchArgs, CliError, FastArgs, SearchArgs, SolveArgs};
+use crate::cli::{BatchArgs, BenchArgs, CliError, FastArgs, MergeArgs, SearchArgs, SolveArgs};
 use crate::cube::facelets_argument;
 use crate::out;
 use crate::tables::BuildDisplay;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
+use korf::batch::{ResultFile, ResultLine, Shard};
 use korf::cube::{parse_moves, Cube};
 use korf::report::{self, human_seconds, Exporter, SolveRecord};
 use korf::search::{self, Snapshot};
@@ -416,9 +417,10 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
     search_options(&a.search)?;
     positive_seconds(a.fast.time, "--time")?;
     // Read every position before loading tables, so bad input fails fast.
-    let mut inputs: Vec<(String, Result<Cube, CliError>)> = Vec::new();
+    let mut inputs: Vec<(usize, String, Result<Cube, CliError>)> = Vec::new();
     match (&a.position, &a.scramble) {
         (_, Some(m)) => inputs.push((
+            1,
             m.clone(),
             parse_moves(m)
                 .map(|s| Cube::from_moves(&s))
@@ -431,16 +433,45 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
                 let parsed = line.position.map_err(|e| {
                     CliError::Input(format!("stdin line {} ({}): {e}", line.number, line.text))
                 });
-                inputs.push((line.text, parsed));
+                inputs.push((line.number, line.text, parsed));
             }
         }
-        (Some(p), None) => inputs.push((p.clone(), facelets_argument(p))),
+        (Some(p), None) => inputs.push((1, p.clone(), facelets_argument(p))),
         (None, None) => unreachable!("clap requires a position"),
     }
     if inputs.len() == 1 {
-        if let Err(e) = &inputs[0].1 {
+        if let Err(e) = &inputs[0].2 {
             return Err(CliError::Input(e.to_string()));
         }
+    }
+    // A shard of the input, and the positions a result file already holds, are left out.
+    let (shard, out_path) = batch_plan(&a.batch)?;
+    let list: Vec<(usize, String)> = inputs
+        .iter()
+        .filter(|(_, _, c)| c.is_ok())
+        .map(|(n, t, _)| (*n, t.clone()))
+        .collect();
+    let mut results = match &out_path {
+        Some(p) => Some(open_results(p, &list)?),
+        None => None,
+    };
+    let all_inputs = inputs.len();
+    let inputs: Vec<(usize, String, Result<Cube, CliError>)> = inputs
+        .into_iter()
+        .enumerate()
+        .filter(|(i, (n, _, _))| shard.contains(*i) && !results.as_ref().is_some_and(|f| f.has(*n)))
+        .map(|(_, x)| x)
+        .collect();
+    if inputs.len() < all_inputs && (shard != Shard::ALL || results.is_some()) {
+        eprintln!(
+            "korf: {} of {all_inputs} positions to solve ({})",
+            inputs.len(),
+            match (&out_path, shard != Shard::ALL) {
+                (Some(p), true) => format!("shard {shard}, less those in {}", p.0.display()),
+                (Some(p), false) => format!("those in {} are done", p.0.display()),
+                (None, _) => format!("shard {shard}"),
+            }
+        );
     }
     if a.checkpoint.is_some() && a.search.all_solutions().is_some() {
         return Err(CliError::Input(
@@ -457,7 +488,7 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
     let live = std::io::stderr().is_terminal();
     let mut failure = None;
     let mut bad_lines = 0;
-    for (i, (text, parsed)) in inputs.iter().enumerate() {
+    for (i, (number, text, parsed)) in inputs.iter().enumerate() {
         let cube = match parsed {
             Ok(c) => c,
             Err(e) => {
@@ -468,6 +499,7 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
             }
         };
         let r = solve_one(&engine, i + 1, text, cube, live, true)?;
+        record_result(&mut results, *number, &r)?;
         if a.json {
             out(&(serde_json::to_string(&r).expect("serializable") + "\n"));
             if let Some(why) = r.all.as_ref().and_then(|all| incomplete_note(all, &r)) {
@@ -574,9 +606,17 @@ fn bad_input_summary(bad: usize, of: usize, what: &str) -> CliError {
     ))
 }
 
-/// The positions of a scramble-list file.  A bad line is reported now, on stderr, and
-/// counted in `bad`; the lines around it are read as usual.
-fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<(String, Cube)>, CliError> {
+/// One position line of a list: its line number, text, and the position (`None` for a
+/// bad line, already reported).
+struct Listed {
+    number: usize,
+    text: String,
+    cube: Option<Cube>,
+}
+
+/// The position lines of a scramble-list file.  A bad line is reported now, on stderr,
+/// and counted in `bad`; the lines around it are read as usual.
+fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<Listed>, CliError> {
     let cannot = |e: std::io::Error| {
         CliError::Input(format!("cannot read scramble list {}: {e}", path.display()))
     };
@@ -584,9 +624,19 @@ fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<(String, Cube)>, Cli
     let mut v = Vec::new();
     for line in korf::input::lines(std::io::BufReader::new(file)) {
         let line = line.map_err(cannot)?;
+        let (number, text) = (line.number, line.text.clone());
         match line.position {
-            Ok(cube) => v.push((line.text, cube)),
+            Ok(cube) => v.push(Listed {
+                number,
+                text,
+                cube: Some(cube),
+            }),
             Err(e) => {
+                v.push(Listed {
+                    number,
+                    text: text.clone(),
+                    cube: None,
+                });
                 eprintln!(
                     "korf: error: {} line {} ({}): {e}",
                     path.display(),
@@ -600,13 +650,118 @@ fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<(String, Cube)>, Cli
     Ok(v)
 }
 
+/// The shard this run takes (`--shard`, else a job array's variables, else the whole
+/// list) and the result file, `{shard}` in its name replaced.
+fn batch_plan(b: &BatchArgs) -> Result<(Shard, Option<ResultPath>), CliError> {
+    let shard = match &b.shard {
+        Some(text) => Shard::parse(text).map_err(|e| CliError::Input(e.to_string()))?,
+        None => Shard::from_env(|v| std::env::var(v).ok(), b.shards)
+            .map_err(|e| CliError::Input(e.to_string()))?
+            .unwrap_or(Shard::ALL),
+    };
+    let out = b.out.as_ref().map(|p| {
+        ResultPath(PathBuf::from(
+            p.to_string_lossy()
+                .replace("{shard}", &shard.index.to_string()),
+        ))
+    });
+    Ok((shard, out))
+}
+
+/// A result file's path, `{shard}` expanded.
+struct ResultPath(PathBuf);
+
+/// Open the result file for `list` (line numbers and texts of its positions); say what
+/// it already holds.
+fn open_results(path: &ResultPath, list: &[(usize, String)]) -> Result<ResultFile, CliError> {
+    let file = ResultFile::open(&path.0, list).map_err(|e| match e {
+        korf::batch::ResultError::Io { .. } => CliError::Failure(e.to_string()),
+        _ => CliError::Input(e.to_string()),
+    })?;
+    if file.repaired {
+        eprintln!(
+            "korf: {}: its last line was cut short (a run killed while writing it); that position is solved again",
+            path.0.display()
+        );
+    }
+    Ok(file)
+}
+
+/// Append a finished position's line (not one stopped by Ctrl-C: it is solved again).
+fn record_result(
+    file: &mut Option<ResultFile>,
+    line: usize,
+    r: &SolveRecord,
+) -> Result<(), CliError> {
+    if let Some(f) = file {
+        if r.status != "interrupted" {
+            f.append(ResultLine::new(line, r))
+                .map_err(|e| CliError::Failure(e.to_string()))?;
+        }
+    }
+    Ok(())
+}
+
 pub fn bench(a: BenchArgs) -> Result<(), CliError> {
     search_options(&a.search)?;
     positive_seconds(a.fast.time, "--time")?;
-    let mut positions = Vec::new();
+    let (shard, out_path) = batch_plan(&a.batch)?;
+    if out_path.is_some() && !a.compare.is_empty() {
+        return Err(CliError::Input(
+            "--out records one run per position; --compare runs the list once per heuristic: use one of the two".into(),
+        ));
+    }
+    if (out_path.is_some() || shard != Shard::ALL) && a.files.len() != 1 {
+        return Err(CliError::Input(format!(
+            "--out and --shard work on one list; {} files were given (concatenate them first)",
+            a.files.len()
+        )));
+    }
+    let mut listed = Vec::new();
     let mut bad_lines = 0;
     for f in &a.files {
-        positions.extend(read_list(f, &mut bad_lines)?);
+        listed.extend(read_list(f, &mut bad_lines)?);
+    }
+    let list: Vec<(usize, String)> = listed
+        .iter()
+        .filter(|l| l.cube.is_some())
+        .map(|l| (l.number, l.text.clone()))
+        .collect();
+    let mut results = match &out_path {
+        Some(p) => Some(open_results(p, &list)?),
+        None => None,
+    };
+    // This shard's positions (counted over every position line, bad ones too, so that a
+    // shard's share does not move when a line is fixed), less those already done.
+    let in_shard = listed
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| shard.contains(*i))
+        .filter_map(|(_, l)| l.cube.map(|c| (l.number, l.text.clone(), c)));
+    let mut skipped = 0;
+    let positions: Vec<(usize, String, Cube)> = in_shard
+        .filter(|(n, _, _)| {
+            let done = results.as_ref().is_some_and(|f| f.has(*n));
+            skipped += done as usize;
+            !done
+        })
+        .collect();
+    if shard != Shard::ALL {
+        eprintln!(
+            "korf: shard {shard}: {} positions of the list's {}",
+            positions.len() + skipped,
+            listed.len()
+        );
+    }
+    if let Some(p) = out_path.as_ref().filter(|_| skipped > 0) {
+        eprintln!(
+            "korf: {}: {skipped} positions already done, skipped",
+            p.0.display()
+        );
+    }
+    if positions.is_empty() && skipped > 0 {
+        out("nothing left to solve\n");
+        return Ok(());
     }
     if positions.is_empty() {
         return Err(CliError::Input(format!(
@@ -667,8 +822,17 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
             if listing_all { " solutions" } else { "" }
         ));
         let mut run_rows = Vec::new();
-        for (i, (text, cube)) in positions.iter().enumerate() {
+        for (i, (number, text, cube)) in positions.iter().enumerate() {
             let r = solve_one(&engine, i + 1, text, cube, live, false)?;
+            record_result(&mut results, *number, &r)?;
+            if r.status == "interrupted" {
+                // Ctrl-C: the rows so far are printed (and saved); the rest is left.
+                out(&format!(
+                    "{:>5} interrupted after {:.1}s\n",
+                    r.index, r.seconds
+                ));
+                return Err(CliError::Interrupted);
+            }
             let count = match &r.all {
                 Some(all) if all.complete => format!(" {:>9}", all.count),
                 Some(all) => format!(" {:>9}", format!("≥{}", all.count)),
@@ -753,4 +917,107 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// `korf merge`: the shards' result files against the list.
+pub fn merge(a: MergeArgs) -> Result<(), CliError> {
+    let mut bad = 0;
+    let listed = read_list(&a.list, &mut bad)?;
+    let list: Vec<(usize, String)> = listed
+        .iter()
+        .filter(|l| l.cube.is_some())
+        .map(|l| (l.number, l.text.clone()))
+        .collect();
+    let m = korf::batch::merge(&list, &a.results).map_err(|e| match e {
+        korf::batch::ResultError::Io { .. } => CliError::Failure(e.to_string()),
+        _ => CliError::Input(e.to_string()),
+    })?;
+    for f in &m.torn {
+        eprintln!(
+            "korf: {}: its last line was cut short (a run killed while writing it) and is ignored",
+            f.display()
+        );
+    }
+    let rows: Vec<SolveRecord> = m
+        .results
+        .iter()
+        .enumerate()
+        .map(|(i, r)| r.record(i + 1))
+        .collect();
+    out(&format!(
+        "# {} result files, list {} ({} positions)\n{:>5} {:>5} {:>6} {:>10} {:>15} {:>11}  host\n",
+        a.results.len(),
+        a.list.display(),
+        list.len(),
+        "#",
+        "line",
+        "length",
+        "seconds",
+        "nodes",
+        "nodes/s"
+    ));
+    for (r, line) in rows.iter().zip(&m.results) {
+        out(&format!(
+            "{:>5} {:>5} {:>6} {:>10.3} {:>15} {:>11.3e}  {}\n",
+            r.index,
+            line.line,
+            report::length_cell(r),
+            r.seconds,
+            r.nodes,
+            r.nodes_per_second,
+            line.host
+        ));
+    }
+    out(&summary_line(&report::summarize(&rows)));
+    if let Some(p) = &a.csv {
+        std::fs::write(p, report::Csv.render(&rows))
+            .with_context(|| format!("cannot write {}", p.display()))?;
+    }
+    if let Some(p) = &a.json {
+        std::fs::write(p, report::Json.render(&rows))
+            .with_context(|| format!("cannot write {}", p.display()))?;
+    }
+    if m.is_exact() {
+        out(&format!(
+            "complete: every one of the {} positions exactly once\n",
+            list.len()
+        ));
+        return Ok(());
+    }
+    let mut problems = Vec::new();
+    if !m.missing.is_empty() {
+        problems.push(format!(
+            "{} positions missing (list lines {})",
+            m.missing.len(),
+            short_list(&m.missing)
+        ));
+    }
+    if !m.duplicated.is_empty() {
+        let lines: Vec<usize> = m.duplicated.iter().map(|(l, _)| *l).collect();
+        let (line, files) = &m.duplicated[0];
+        problems.push(format!(
+            "{} positions found more than once (list lines {}; line {line} in {})",
+            lines.len(),
+            short_list(&lines),
+            files
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ));
+    }
+    Err(CliError::Failure(format!(
+        "the result files do not cover the list exactly once: {}",
+        problems.join("; ")
+    )))
+}
+
+/// "3, 7, 11, … (40 in all)": a list of line numbers, cut after ten.
+fn short_list(lines: &[usize]) -> String {
+    let shown: Vec<String> = lines.iter().take(10).map(|l| l.to_string()).collect();
+    if lines.len() > 10 {
+        format!("{}, … ({} in all)", shown.join(", "), lines.len())
+    } else {
+        shown.join(", ")
+    }
 }
