@@ -92,6 +92,13 @@ pub enum Residency {
     /// Copy the payload into anonymous memory advised for transparent huge pages: one
     /// copy at load time in exchange for far fewer TLB misses during the search.
     HugePages,
+    /// Use the file mapping in place, as [`Residency::Mapped`], but read it in order first
+    /// (so that the page cache holds it in large folios), advise transparent huge pages on
+    /// the mapping and fault every page in at load time.  Every process on the machine
+    /// that maps the table shares one copy in the page cache; where the kernel maps the
+    /// cache's large folios with huge pages (Linux 6.x on ext4, xfs, tmpfs) the search
+    /// runs about as fast as with a private copy.
+    Shared,
 }
 
 impl Table {
@@ -173,6 +180,16 @@ impl Table {
         let check = integrity == Integrity::Check;
         // Hashing a mapped table reads every page anyway; populate only when not hashing.
         let mut t = Table::open(kind, dir, residency == Residency::Mapped && !check)?;
+        if residency == Residency::Shared {
+            #[cfg(target_os = "linux")]
+            {
+                // Read in order (large folios from readahead), then map with huge pages
+                // where the kernel can, and fault everything in now, not during a search.
+                let _ = t.map.advise(memmap2::Advice::HugePage);
+                let _ = t.map.advise(memmap2::Advice::Sequential);
+                let _ = t.map.advise(memmap2::Advice::WillNeed);
+            }
+        }
         match t.last_verification() {
             Some((false, _)) => {
                 return Err(TableError::FailedVerification {
@@ -198,6 +215,18 @@ impl Table {
                 });
             }
             t.checked = true;
+        }
+        if residency == Residency::Shared {
+            #[cfg(target_os = "linux")]
+            {
+                if !check {
+                    // Bring the file into the cache in order (the hash above did it
+                    // otherwise).
+                    let _ = t.hash_file();
+                }
+                let _ = t.map.advise(memmap2::Advice::PopulateRead);
+                let _ = t.map.advise(memmap2::Advice::Random);
+            }
         }
         Ok(t)
     }

@@ -156,6 +156,12 @@ pub struct SearchArgs {
     /// huge-page-backed memory (slower search, no copy at start-up).
     #[arg(long)]
     pub no_huge_pages: bool,
+    /// Keep one copy of each table per machine: map the files in place, shared through
+    /// the page cache by every korf process (and Python) that uses them, with huge pages
+    /// advised and every page read in at start, instead of a private copy per process.
+    /// For several processes on one machine (job arrays).
+    #[arg(long, conflicts_with = "no_huge_pages")]
+    pub share_tables: bool,
     /// Optimal search: do not ask the two-phase search for upper bounds (by default it is
     /// asked between long IDA* iterations, and a solution it finds at the proven lower
     /// bound ends the search early).

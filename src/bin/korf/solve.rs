@@ -143,6 +143,8 @@ fn engine(
             heuristic: s.heuristic.kind(),
             residency: if s.no_huge_pages {
                 Residency::Mapped
+            } else if s.share_tables {
+                Residency::Shared
             } else {
                 Residency::HugePages
             },
