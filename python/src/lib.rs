@@ -403,9 +403,9 @@ impl Solver {
                     &dir,
                     &SolverConfig {
                         heuristic: kind,
-                        // Mapped in place: several Python processes share the page cache,
-                        // and opening costs no copy.
-                        residency: Residency::Mapped,
+                        // The files mapped in place, with huge pages where the kernel
+                        // can: processes share one copy, and opening copies nothing.
+                        residency: Residency::Shared,
                         integrity: if trust_tables {
                             Integrity::Trust
                         } else {
