@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# korf and a locally built peer solver on the same list, in one run: per-position times,
+# their ratio (korf / peer), and the means.  Nothing of the peer is in this repository:
+# build it yourself from its own public source, as its README says, e.g. vcube:
+#
+#   git clone https://github.com/Voltara/vcube && cd vcube
+#   CC=clang CXX=clang++ cmake . && make -j      # needs clang, cmake, cpputest
+#   ./vc-optimal --coord=112 --no-input          # its 2.4 GiB table (208: 7.3 GiB)
+#
+# then:
+#
+#   VCUBE=/path/to/vcube/vc-optimal VCUBE_COORD=112 \
+#     benches/peers.sh LIST --threads 1 --heuristic flipslice --tables DIR
+#
+# LIST: one move sequence per line (`#` comments and blank lines skipped).  The other
+# arguments go to `korf bench`; the peer runs with as many workers as --threads says
+# (default 1).  KORF names korf's binary (default: the release build).
+set -euo pipefail
+if [ $# -lt 1 ] || [ -z "${VCUBE:-}" ]; then
+    echo "usage: VCUBE=/path/to/vc-optimal [VCUBE_COORD=112] $0 LIST [korf bench options...]" >&2
+    exit 2
+fi
+list=$1
+shift
+korf=${KORF:-$(dirname "$0")/../target/release/korf}
+coord=${VCUBE_COORD:-112}
+threads=1
+args=("$@")
+for ((i = 0; i < ${#args[@]}; i++)); do
+    case ${args[$i]} in
+        --threads | -j) threads=${args[$((i + 1))]} ;;
+        --threads=*) threads=${args[$i]#--threads=} ;;
+    esac
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+grep -v '^\s*#' "$list" | grep -v '^\s*$' > "$tmp/list.txt"
+echo "# $(date -u '+%Y-%m-%d %H:%M:%S') UTC on $(hostname): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo "# korf: $("$korf" --version); vcube $(git -C "$(dirname "$VCUBE")" rev-parse --short HEAD 2>/dev/null || echo '?') coord $coord, $threads thread(s)"
+"$korf" bench "$@" --csv "$tmp/korf.csv" "$tmp/list.txt" >/dev/null
+# The peer loads (or builds) its table in its own directory.
+(cd "$(dirname "$VCUBE")" && "$VCUBE" --coord="$coord" --workers="$threads" --ordered < "$tmp/list.txt") > "$tmp/peer.txt"
+python3 - "$tmp/korf.csv" "$tmp/peer.txt" <<'PY'
+import csv, statistics, sys
+korf = list(csv.DictReader(open(sys.argv[1])))
+peer = [l.split() for l in open(sys.argv[2]) if l.strip() and l.split()[0].isdigit()]
+assert len(korf) == len(peer), (len(korf), len(peer))
+print(f"{'#':>3} {'length':>6} {'korf s':>9} {'peer s':>9} {'korf/peer':>9}")
+ratios, ks, ps = [], [], []
+for k, p in zip(korf, peer):
+    kl, pl = int(k["length"]), int(p[2])
+    assert kl == pl, f"position {k['index']}: korf {kl} moves, peer {pl}"
+    kt, pt = float(k["seconds"]), float(p[1])
+    ratios.append(kt / pt); ks.append(kt); ps.append(pt)
+    print(f"{k['index']:>3} {kl:>6} {kt:>9.3f} {pt:>9.3f} {kt / pt:>9.2f}")
+faster = sum(r < 1 for r in ratios)
+print(f"mean korf {statistics.mean(ks):.3f} s, peer {statistics.mean(ps):.3f} s, "
+      f"ratio of means {statistics.mean(ks) / statistics.mean(ps):.2f}; per position: median ratio "
+      f"{statistics.median(ratios):.2f}, geometric mean "
+      f"{statistics.geometric_mean(ratios):.2f}; korf faster on {faster} of {len(ratios)}")
+PY
