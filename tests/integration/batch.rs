@@ -26,6 +26,16 @@ fn korf() -> Command {
     c
 }
 
+/// `korf bench --heuristic H --out OUT LIST`.
+fn bench_out(heuristic: &str, out: &Path, list: &Path) -> Command {
+    let mut c = korf();
+    c.args(["bench", "--heuristic", heuristic])
+        .arg("--out")
+        .arg(out)
+        .arg(list);
+    c
+}
+
 /// A list of `n` short scrambles with a comment and a blank line among them.
 fn write_list(path: &Path, n: usize, seed: u64, moves: usize) -> Vec<(usize, String)> {
     let mut r = rand::rngs::StdRng::seed_from_u64(seed);
@@ -281,11 +291,7 @@ fn a_bench_killed_at_random_points_ends_with_one_line_per_position() {
     assert_eq!(got, want, "each position exactly once");
     // Run again: nothing left to do, nothing appended.
     let before = std::fs::read(&out).unwrap();
-    korf()
-        .args(["bench", "--heuristic", "korf"])
-        .arg("--out")
-        .arg(&out)
-        .arg(&list)
+    bench_out("korf", &out, &list)
         .assert()
         .success()
         .stdout(predicates::str::contains("nothing left to solve"));
@@ -298,22 +304,12 @@ fn a_damaged_or_foreign_result_file_is_named_and_kept() {
     let list = dir.path().join("list.txt");
     write_list(&list, 3, 9, 4);
     let out = dir.path().join("r.jsonl");
-    korf()
-        .args(["bench", "--heuristic", "coset"])
-        .arg("--out")
-        .arg(&out)
-        .arg(&list)
-        .assert()
-        .success();
+    bench_out("coset", &out, &list).assert().success();
     let good = std::fs::read_to_string(&out).unwrap();
     // Garbage in the middle (not a torn last line): refused, the file untouched.
     let bad = good.replacen("\"solved\"", "\"sol", 1);
     std::fs::write(&out, &bad).unwrap();
-    korf()
-        .args(["bench", "--heuristic", "coset"])
-        .arg("--out")
-        .arg(&out)
-        .arg(&list)
+    bench_out("coset", &out, &list)
         .assert()
         .code(2)
         .stderr(predicates::str::contains("line 1 is not a result line"));
@@ -321,11 +317,7 @@ fn a_damaged_or_foreign_result_file_is_named_and_kept() {
     // A solution that does not solve its position.
     let wrong = good.replacen("\"solution\":\"", "\"solution\":\"U ", 1);
     std::fs::write(&out, wrong).unwrap();
-    korf()
-        .args(["bench", "--heuristic", "coset"])
-        .arg("--out")
-        .arg(&out)
-        .arg(&list)
+    bench_out("coset", &out, &list)
         .assert()
         .code(2)
         .stderr(predicates::str::contains("does not solve its position"));
@@ -333,11 +325,7 @@ fn a_damaged_or_foreign_result_file_is_named_and_kept() {
     std::fs::write(&out, &good).unwrap();
     let other = dir.path().join("other.txt");
     write_list(&other, 3, 10, 4);
-    korf()
-        .args(["bench", "--heuristic", "coset"])
-        .arg("--out")
-        .arg(&out)
-        .arg(&other)
+    bench_out("coset", &out, &other)
         .assert()
         .code(2)
         .stderr(predicates::str::contains("another list"));

@@ -884,14 +884,7 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
         }
     }
     let s = report::summarize(&rows);
-    if let Some(p) = &a.csv {
-        std::fs::write(p, report::Csv.render(&rows))
-            .with_context(|| format!("cannot write {}", p.display()))?;
-    }
-    if let Some(p) = &a.json {
-        std::fs::write(p, report::Json.render(&rows))
-            .with_context(|| format!("cannot write {}", p.display()))?;
-    }
+    write_exports(&rows, a.csv.as_ref(), a.json.as_ref())?;
     if bad_lines > 0 {
         return Err(bad_input_summary(
             bad_lines,
@@ -916,6 +909,23 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
             return Err(CliError::Failure(format!(
                 "positions {wrong:?} have a solution length different from the expected {want}"
             )));
+        }
+    }
+    Ok(())
+}
+
+/// Write the rows as CSV and as JSON where asked.
+fn write_exports(
+    rows: &[SolveRecord],
+    csv: Option<&PathBuf>,
+    json: Option<&PathBuf>,
+) -> Result<(), CliError> {
+    let exports: [(Option<&PathBuf>, &dyn Exporter); 2] =
+        [(csv, &report::Csv), (json, &report::Json)];
+    for (path, exporter) in exports {
+        if let Some(p) = path {
+            std::fs::write(p, exporter.render(rows))
+                .with_context(|| format!("cannot write {}", p.display()))?;
         }
     }
     Ok(())
@@ -971,14 +981,7 @@ pub fn merge(a: MergeArgs) -> Result<(), CliError> {
         ));
     }
     out(&summary_line(&report::summarize(&rows)));
-    if let Some(p) = &a.csv {
-        std::fs::write(p, report::Csv.render(&rows))
-            .with_context(|| format!("cannot write {}", p.display()))?;
-    }
-    if let Some(p) = &a.json {
-        std::fs::write(p, report::Json.render(&rows))
-            .with_context(|| format!("cannot write {}", p.display()))?;
-    }
+    write_exports(&rows, a.csv.as_ref(), a.json.as_ref())?;
     if m.is_exact() {
         out(&format!(
             "complete: every one of the {} positions exactly once\n",
