@@ -198,9 +198,8 @@ const SYMMETRIC: [&str; 6] = [
 /// without, equals heuristic-free enumeration's, and each symmetry of the position maps
 /// it onto itself.
 pub fn assert_symmetric_positions_list_alike(set: &TableSet) {
-    use korf::cube::symmetry::{conjugate_moves, stabilizer};
-    use korf::cube::{canonical_form, parse_moves, Cube};
-    use std::collections::HashSet;
+    use korf::cube::symmetry::stabilizer;
+    use korf::cube::{parse_moves, Cube};
     for (i, text) in SYMMETRIC.into_iter().enumerate() {
         let cube = Cube::from_moves(&parse_moves(text).unwrap());
         let symmetries = stabilizer(&cube);
@@ -210,14 +209,27 @@ pub fn assert_symmetric_positions_list_alike(set: &TableSet) {
         let unmerged = all_solutions(set, &cube, 0, 2, lanes, false);
         assert_eq!(merged.solutions, unmerged.solutions, "{text}");
         assert_eq!(merged.solutions, enumerated_solutions(&cube, 0), "{text}");
-        let listed: HashSet<_> = merged.solutions.iter().cloned().collect();
-        for &s in &symmetries {
-            let image: HashSet<_> = merged
-                .solutions
-                .iter()
-                .map(|q| canonical_form(&conjugate_moves(q, s)).unwrap())
-                .collect();
-            assert_eq!(image, listed, "{text}, symmetry {s}");
-        }
+        assert_closed_under_symmetries(&merged.solutions, &symmetries, text);
+    }
+}
+
+/// Each symmetry in `symmetries` maps the list `solutions` onto itself (conjugated move
+/// by move, then put in canonical form).
+pub fn assert_closed_under_symmetries(
+    solutions: &[Vec<korf::cube::Move>],
+    symmetries: &[usize],
+    what: &str,
+) {
+    use korf::cube::canonical_form;
+    use korf::cube::symmetry::conjugate_moves;
+    use std::collections::HashSet;
+    let listed: HashSet<_> = solutions.iter().cloned().collect();
+    assert_eq!(listed.len(), solutions.len(), "{what}: each solution once");
+    for &s in symmetries {
+        let image: HashSet<_> = solutions
+            .iter()
+            .map(|q| canonical_form(&conjugate_moves(q, s)).unwrap())
+            .collect();
+        assert_eq!(image, listed, "{what}, symmetry {s}");
     }
 }
