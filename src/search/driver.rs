@@ -798,7 +798,10 @@ pub fn solve_with(
                     // The first bound with solutions: the optimum.
                     limit = (bound + all.within as usize).min(MAX_BOUND);
                 }
-                if c.capped.load(Relaxed) || (found && bound >= limit) {
+                // A time limit or an interrupt inside the last bound leaves the list
+                // incomplete: that is said below, not taken for the end of the list.
+                let stopped = shared.interrupted.load(Relaxed) || shared.timed_out.load(Relaxed);
+                if !stopped && (c.capped.load(Relaxed) || (found && bound >= limit)) {
                     // The set is filled in below.
                     outcome = Ok(Vec::new());
                     break;

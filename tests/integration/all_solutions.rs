@@ -86,6 +86,35 @@ fn a_stopped_search_keeps_what_it_found_and_says_the_list_is_incomplete() {
 }
 
 #[test]
+fn a_search_stopped_inside_its_last_bound_is_not_a_complete_list() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let set = common::table_set_for(HeuristicKind::Coset);
+    // A published 16-move position with the k = 0 table: the last bound takes seconds, and
+    // the stop comes at the first progress report after the first solution.
+    let text = common::list_position("optimal-16.txt", 0);
+    let cube = Cube::from_moves(&parse_moves(&text).unwrap());
+    let cancel = Arc::new(AtomicBool::new(false));
+    let opts = Options {
+        threads: 2,
+        cancel: Some(cancel.clone()),
+        all: Some(AllSolutions::default()),
+        ..Options::default()
+    };
+    let stop = |s: korf::search::Snapshot| {
+        if s.solutions > 0 {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    };
+    let out = search::solve(&set, &cube, &opts, Some(&stop)).unwrap();
+    let all = out.all.expect("a solution was found before the stop");
+    assert_eq!(all.listing, Listing::Interrupted);
+    assert!(!all.is_complete());
+    // What was found is optimal all the same: every shorter bound was searched.
+    assert_eq!(out.solution.unwrap().len(), all.optimal_length as usize);
+}
+
+#[test]
 fn a_checkpoint_cannot_resume_a_search_for_every_solution() {
     let set = common::table_set_for(HeuristicKind::Korf);
     let dir = tempfile::tempdir().unwrap();
