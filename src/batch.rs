@@ -13,7 +13,7 @@
 //! * [`merge`] reads the result files of all shards against the list and reports missing
 //!   and duplicated positions.
 
-use crate::cube::{parse_moves, parse_position, Cube};
+use crate::cube::{parse_moves, parse_position};
 use crate::report::SolveRecord;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -453,9 +453,4 @@ pub fn merge(list: &[(usize, String)], files: &[PathBuf]) -> Result<Merged, Resu
         }
     }
     Ok(merged)
-}
-
-/// The cube of a result line's input (for callers that re-check results).
-pub fn position_of(r: &ResultLine) -> Option<Cube> {
-    parse_position(&r.input).ok()
 }

@@ -1,5 +1,6 @@
 //! The `korf` binary: parses arguments, calls the library, prints.
 
+mod batch;
 mod cli;
 mod cube;
 mod interrupt;
@@ -38,7 +39,7 @@ fn try_main(cli: Cli) -> Result<(), CliError> {
             interrupt::install();
             solve::bench(a)
         }
-        Command::Merge(a) => solve::merge(a),
+        Command::Merge(a) => batch::merge(a),
         Command::Tables { command } => match command {
             TablesCommand::Generate(a) => tables::generate(a),
             TablesCommand::Verify(a) => tables::verify(a),

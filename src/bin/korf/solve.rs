@@ -1,13 +1,14 @@
 //! `korf solve` and `korf bench`: the engine a command runs (optimal or two-phase), the
 //! live line, and the printed rows and summaries.
 
-use crate::cli::{BatchArgs, BenchArgs, CliError, FastArgs, MergeArgs, SearchArgs, SolveArgs};
+use crate::batch::{batch_plan, open_results, record_result};
+use crate::cli::{BenchArgs, CliError, FastArgs, SearchArgs, SolveArgs};
 use crate::cube::facelets_argument;
 use crate::out;
 use crate::tables::BuildDisplay;
 use anyhow::Context;
 use indicatif::{ProgressBar, ProgressStyle};
-use korf::batch::{ResultFile, ResultLine, Shard};
+use korf::batch::Shard;
 use korf::cube::{parse_moves, Cube};
 use korf::report::{self, human_seconds, Exporter, SolveRecord};
 use korf::search::{self, Snapshot};
@@ -19,7 +20,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 /// The one-line summary `korf bench` prints after a list.
-fn summary_line(s: &report::Summary) -> String {
+pub fn summary_line(s: &report::Summary) -> String {
     let duration = |secs: f64| {
         if secs < 1.0 {
             format!("{:.2} ms", secs * 1000.0)
@@ -469,8 +470,8 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
             "korf: {} of {all_inputs} positions to solve ({})",
             inputs.len(),
             match (&out_path, shard != Shard::ALL) {
-                (Some(p), true) => format!("shard {shard}, less those in {}", p.0.display()),
-                (Some(p), false) => format!("those in {} are done", p.0.display()),
+                (Some(p), true) => format!("shard {shard}, less those in {}", p.display()),
+                (Some(p), false) => format!("those in {} are done", p.display()),
                 (None, _) => format!("shard {shard}"),
             }
         );
@@ -610,15 +611,15 @@ fn bad_input_summary(bad: usize, of: usize, what: &str) -> CliError {
 
 /// One position line of a list: its line number, text, and the position (`None` for a
 /// bad line, already reported).
-struct Listed {
-    number: usize,
-    text: String,
-    cube: Option<Cube>,
+pub struct Listed {
+    pub number: usize,
+    pub text: String,
+    pub cube: Option<Cube>,
 }
 
 /// The position lines of a scramble-list file.  A bad line is reported now, on stderr,
 /// and counted in `bad`; the lines around it are read as usual.
-fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<Listed>, CliError> {
+pub fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<Listed>, CliError> {
     let cannot = |e: std::io::Error| {
         CliError::Input(format!("cannot read scramble list {}: {e}", path.display()))
     };
@@ -650,58 +651,6 @@ fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<Listed>, CliError> {
         }
     }
     Ok(v)
-}
-
-/// The shard this run takes (`--shard`, else a job array's variables, else the whole
-/// list) and the result file, `{shard}` in its name replaced.
-fn batch_plan(b: &BatchArgs) -> Result<(Shard, Option<ResultPath>), CliError> {
-    let shard = match &b.shard {
-        Some(text) => Shard::parse(text).map_err(|e| CliError::Input(e.to_string()))?,
-        None => Shard::from_env(|v| std::env::var(v).ok(), b.shards)
-            .map_err(|e| CliError::Input(e.to_string()))?
-            .unwrap_or(Shard::ALL),
-    };
-    let out = b.out.as_ref().map(|p| {
-        ResultPath(PathBuf::from(
-            p.to_string_lossy()
-                .replace("{shard}", &shard.index.to_string()),
-        ))
-    });
-    Ok((shard, out))
-}
-
-/// A result file's path, `{shard}` expanded.
-struct ResultPath(PathBuf);
-
-/// Open the result file for `list` (line numbers and texts of its positions); say what
-/// it already holds.
-fn open_results(path: &ResultPath, list: &[(usize, String)]) -> Result<ResultFile, CliError> {
-    let file = ResultFile::open(&path.0, list).map_err(|e| match e {
-        korf::batch::ResultError::Io { .. } => CliError::Failure(e.to_string()),
-        _ => CliError::Input(e.to_string()),
-    })?;
-    if file.repaired {
-        eprintln!(
-            "korf: {}: its last line was cut short (a run killed while writing it); that position is solved again",
-            path.0.display()
-        );
-    }
-    Ok(file)
-}
-
-/// Append a finished position's line (not one stopped by Ctrl-C: it is solved again).
-fn record_result(
-    file: &mut Option<ResultFile>,
-    line: usize,
-    r: &SolveRecord,
-) -> Result<(), CliError> {
-    if let Some(f) = file {
-        if r.status != "interrupted" {
-            f.append(ResultLine::new(line, r))
-                .map_err(|e| CliError::Failure(e.to_string()))?;
-        }
-    }
-    Ok(())
 }
 
 pub fn bench(a: BenchArgs) -> Result<(), CliError> {
@@ -758,7 +707,7 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
     if let Some(p) = out_path.as_ref().filter(|_| skipped > 0) {
         eprintln!(
             "korf: {}: {skipped} positions already done, skipped",
-            p.0.display()
+            p.display()
         );
     }
     if positions.is_empty() && skipped > 0 {
@@ -915,7 +864,7 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
 }
 
 /// Write the rows as CSV and as JSON where asked.
-fn write_exports(
+pub fn write_exports(
     rows: &[SolveRecord],
     csv: Option<&PathBuf>,
     json: Option<&PathBuf>,
@@ -929,100 +878,4 @@ fn write_exports(
         }
     }
     Ok(())
-}
-
-/// `korf merge`: the shards' result files against the list.
-pub fn merge(a: MergeArgs) -> Result<(), CliError> {
-    let mut bad = 0;
-    let listed = read_list(&a.list, &mut bad)?;
-    let list: Vec<(usize, String)> = listed
-        .iter()
-        .filter(|l| l.cube.is_some())
-        .map(|l| (l.number, l.text.clone()))
-        .collect();
-    let m = korf::batch::merge(&list, &a.results).map_err(|e| match e {
-        korf::batch::ResultError::Io { .. } => CliError::Failure(e.to_string()),
-        _ => CliError::Input(e.to_string()),
-    })?;
-    for f in &m.torn {
-        eprintln!(
-            "korf: {}: its last line was cut short (a run killed while writing it) and is ignored",
-            f.display()
-        );
-    }
-    let rows: Vec<SolveRecord> = m
-        .results
-        .iter()
-        .enumerate()
-        .map(|(i, r)| r.record(i + 1))
-        .collect();
-    out(&format!(
-        "# {} result files, list {} ({} positions)\n{:>5} {:>5} {:>6} {:>10} {:>15} {:>11}  host\n",
-        a.results.len(),
-        a.list.display(),
-        list.len(),
-        "#",
-        "line",
-        "length",
-        "seconds",
-        "nodes",
-        "nodes/s"
-    ));
-    for (r, line) in rows.iter().zip(&m.results) {
-        out(&format!(
-            "{:>5} {:>5} {:>6} {:>10.3} {:>15} {:>11.3e}  {}\n",
-            r.index,
-            line.line,
-            report::length_cell(r),
-            r.seconds,
-            r.nodes,
-            r.nodes_per_second,
-            line.host
-        ));
-    }
-    out(&summary_line(&report::summarize(&rows)));
-    write_exports(&rows, a.csv.as_ref(), a.json.as_ref())?;
-    if m.is_exact() {
-        out(&format!(
-            "complete: every one of the {} positions exactly once\n",
-            list.len()
-        ));
-        return Ok(());
-    }
-    let mut problems = Vec::new();
-    if !m.missing.is_empty() {
-        problems.push(format!(
-            "{} positions missing (list lines {})",
-            m.missing.len(),
-            short_list(&m.missing)
-        ));
-    }
-    if !m.duplicated.is_empty() {
-        let lines: Vec<usize> = m.duplicated.iter().map(|(l, _)| *l).collect();
-        let (line, files) = &m.duplicated[0];
-        problems.push(format!(
-            "{} positions found more than once (list lines {}; line {line} in {})",
-            lines.len(),
-            short_list(&lines),
-            files
-                .iter()
-                .map(|f| f.display().to_string())
-                .collect::<Vec<_>>()
-                .join(" and ")
-        ));
-    }
-    Err(CliError::Failure(format!(
-        "the result files do not cover the list exactly once: {}",
-        problems.join("; ")
-    )))
-}
-
-/// "3, 7, 11, … (40 in all)": a list of line numbers, cut after ten.
-fn short_list(lines: &[usize]) -> String {
-    let shown: Vec<String> = lines.iter().take(10).map(|l| l.to_string()).collect();
-    if lines.len() > 10 {
-        format!("{}, … ({} in all)", shown.join(", "), lines.len())
-    } else {
-        shown.join(", ")
-    }
 }
