@@ -1,139 +1,23 @@
-//! The parallel driver: the root split into tasks, merged under the position's
-//! symmetries and sorted; IDA* iterations over them on a thread pool; the upper-bound hook
-//! between iterations; every answer checked before it is returned.
+//! The parallel driver: the root split into tasks (`tasks`), sorted; IDA* iterations
+//! over them on a thread pool; the upper-bound hook between iterations; every solution
+//! collected when all are wanted (`all`); every answer checked before it is returned.
 
+use super::all::Collected;
 use super::checkpoint::{self, CheckpointFile};
 use super::heuristic::{Heuristic, HeuristicKind, TableSet};
 use super::lanes;
 use super::plain::{ALL, COSET, KORF};
-use super::stats::{
-    DepthStats, Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound,
-};
+use super::stats::{DepthStats, Listing, Outcome, Snapshot, TaskMerge, Unsolved, UpperBound};
+use super::tasks::{merge_symmetric_tasks, prefixes, Task};
 use super::walk::Coset4FullEdge;
-use super::{DEFAULT_LANES, ROOT, SPLIT_DEPTH};
-use crate::cube::{canonical_form, Cube, Move, ALLOWED_AFTER, ALL_MOVES};
-use std::collections::HashSet;
+use super::{DEFAULT_LANES, SPLIT_DEPTH};
+use crate::cube::{Cube, Move};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// One task of the parallel driver: a prefix of the solution and the (inverse-tracked)
-/// state it leads to, with what every iteration needs of it.
-pub(super) struct Task {
-    pub(super) prefix: Vec<Move>,
-    pub(super) state: Cube,
-    /// The heuristic value of `state`.
-    pub(super) value: u8,
-    /// With the full-edge table: the exact edge depths of `state` and of its inverse.
-    pub(super) edge_depths: Option<[u8; 2]>,
-}
-
-/// Drop the tasks that a symmetry of the position makes redundant; returns how many
-/// symmetries the position has.
-///
-/// A task's search depends only on its (inverse-tracked) state and on the moves allowed
-/// next, `ALLOWED_AFTER[last face]`.  Say a symmetry `S` maps task `a`'s state to task
-/// `b`'s, `S·a·S⁻¹ = b`, and maps `a`'s allowed moves into `b`'s.  Then every solution `q`
-/// below `a` gives the solution `S·q·S⁻¹` below `b`, move by move: its first move is
-/// allowed, and putting it in canonical form only swaps two turns of one axis, both allowed
-/// after `a` (so after `b`) whenever they can start `q`.  So `b`'s search finds a solution
-/// whenever `a`'s does, and `a` can go; when the moves correspond exactly the two tasks
-/// decide for each other and the first in search order stays.  For a symmetry of the
-/// position (`S·x·S⁻¹ = x`) the image of a task is the task of the conjugated prefix, so
-/// a position with `n` symmetries keeps about one task in `n` (the superflip: 48).
-fn merge_symmetric_tasks(split: &mut Vec<Task>, cube: &Cube) -> usize {
-    use crate::cube::symmetry::{conjugate, conjugate_move_set, stabilizer};
-    let symmetries = stabilizer(cube);
-    if symmetries.len() == 1 {
-        return 1;
-    }
-    let allowed: Vec<u32> = split
-        .iter()
-        .map(|t| ALLOWED_AFTER[t.prefix.last().map_or(ROOT, |m| m.face_index())])
-        .collect();
-    let mut by_state: std::collections::HashMap<Cube, Vec<usize>> = Default::default();
-    for (i, t) in split.iter().enumerate() {
-        by_state.entry(t.state).or_default().push(i);
-    }
-    // Covered by a task with strictly more moves allowed, or by one that matches exactly.
-    let mut dropped = vec![false; split.len()];
-    let mut equal = vec![Vec::new(); split.len()];
-    for i in 0..split.len() {
-        for &s in &symmetries {
-            let moves = conjugate_move_set(allowed[i], s);
-            let image = conjugate(&split[i].state, s);
-            for &j in by_state.get(&image).into_iter().flatten() {
-                if j != i && allowed[j] & moves == moves {
-                    if allowed[j] == moves {
-                        equal[i].push(j);
-                    } else {
-                        dropped[i] = true;
-                    }
-                }
-            }
-        }
-    }
-    // A task covered by a wider one is never exactly matched by an uncovered one: the
-    // first uncovered task of each class of exact matches stays.
-    for i in 0..split.len() {
-        if !dropped[i] {
-            for &j in &equal[i] {
-                dropped[j] = true;
-            }
-        }
-    }
-    let mut keep = dropped.iter().map(|d| !d);
-    split.retain(|_| keep.next().unwrap_or(true));
-    symmetries.len()
-}
-
 /// The deepest bound a search runs (the stack holds [`super::MAX_DEPTH`] moves).
 const MAX_BOUND: usize = 22;
-
-/// The list an all-solutions search returns: the canonical solutions the walks kept, with
-/// their images under the position's symmetries (the tasks merged away stand for those),
-/// sorted, each checked against the position, cut to the cap.  `None` if there are none.
-fn solution_set(
-    cube: &Cube,
-    mut found: HashSet<Vec<Move>>,
-    all: AllSolutions,
-    mut listing: Listing,
-) -> Result<Option<SolutionSet>, SearchError> {
-    use crate::cube::symmetry::{conjugate_moves, stabilizer};
-    let symmetries = stabilizer(cube);
-    if symmetries.len() > 1 {
-        let kept: Vec<Vec<Move>> = found.iter().cloned().collect();
-        for sol in &kept {
-            for &s in &symmetries[1..] {
-                if let Some(image) = canonical_form(&conjugate_moves(sol, s)) {
-                    found.insert(image);
-                }
-            }
-        }
-    }
-    let mut solutions: Vec<Vec<Move>> = found.into_iter().collect();
-    solutions.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
-    if let Some(cap) = all.max_solutions {
-        if solutions.len() > cap {
-            solutions.truncate(cap);
-            listing = Listing::Capped;
-        }
-    }
-    for sol in &solutions {
-        if !cube.apply_moves(sol).is_solved() {
-            return Err(SearchError::InvalidSolution(crate::cube::format_moves(sol)));
-        }
-    }
-    Ok(solutions
-        .first()
-        .map(|first| first.len() as u8)
-        .map(|optimal_length| SolutionSet {
-            optimal_length,
-            within: all.within,
-            listing,
-            solutions,
-        }))
-}
 
 /// How long a stopped search may ask the upper-bound source for a solution when it has
 /// none to show.
@@ -246,14 +130,6 @@ pub enum SearchError {
     CheckpointWithAll,
 }
 
-/// The solutions an all-solutions search has found so far, in canonical form.
-pub(super) struct Collected {
-    found: Mutex<HashSet<Vec<Move>>>,
-    /// Stop when this many are found.
-    cap: usize,
-    capped: AtomicBool,
-}
-
 pub(super) struct Shared {
     pub(super) stop: AtomicBool,
     pub(super) nodes: AtomicU64,
@@ -337,30 +213,22 @@ impl Worker<'_> {
 
 impl Shared {
     /// A walk found `sol`.  Looking for one solution: hand it back, to end the search.
-    /// Looking for all: keep it (in canonical form; a sequence that has none, like
-    /// `U D U'`, is a shorter solution in disguise and is dropped) and return `None`, so
-    /// that the walk goes on (unless the cap was reached: then [`Shared::stop`] is set).
+    /// Looking for all: keep it (see [`Collected::keep`]) and return `None`, so that the
+    /// walk goes on (unless the cap was reached: then [`Shared::stop`] is set).
     #[cold]
     pub(super) fn keep(&self, sol: Vec<Move>) -> Option<Vec<Move>> {
         let Some(c) = &self.collected else {
             return Some(sol);
         };
-        if let Some(canonical) = canonical_form(&sol) {
-            let mut found = c.found.lock().unwrap();
-            found.insert(canonical);
-            if found.len() >= c.cap {
-                c.capped.store(true, Relaxed);
-                self.stop.store(true, Relaxed);
-            }
+        if c.keep(&sol) {
+            self.stop.store(true, Relaxed);
         }
         None
     }
 
     /// Solutions kept so far (all-solutions mode).
     fn solutions_found(&self) -> usize {
-        self.collected
-            .as_ref()
-            .map_or(0, |c| c.found.lock().unwrap().len())
+        self.collected.as_ref().map_or(0, Collected::count)
     }
 
     /// Record that task `i` of the current bound was searched to the end.
@@ -399,27 +267,6 @@ impl Shared {
         }
         false
     }
-}
-
-/// Every canonical move sequence of length `len`, with the inverse-tracked state it reaches
-/// from `start`.
-fn prefixes(start: &Cube, len: usize) -> Vec<(Vec<Move>, Cube)> {
-    let mut out = vec![(Vec::new(), *start)];
-    for _ in 0..len {
-        let mut next = Vec::new();
-        for (seq, s) in &out {
-            let last = seq.last().map_or(ROOT, |m: &Move| m.face_index());
-            for m in ALL_MOVES {
-                if ALLOWED_AFTER[last] & (1 << m.index()) != 0 {
-                    let mut q = seq.clone();
-                    q.push(m);
-                    next.push((q, s.premove(m.inverse())));
-                }
-            }
-        }
-        out = next;
-    }
-    out
 }
 
 /// Find a shortest solution of `cube` (which must be a valid position).
@@ -495,11 +342,7 @@ pub fn solve_with(
         finished: Vec::new(),
         bound_change: Mutex::new(()),
         best: Mutex::new(None),
-        collected: opts.all.map(|a| Collected {
-            found: Mutex::new(HashSet::new()),
-            cap: a.max_solutions.unwrap_or(usize::MAX).max(1),
-            capped: AtomicBool::new(false),
-        }),
+        collected: opts.all.map(Collected::new),
     };
     let inverse = cube.inverse();
     let h0 = h.value(&inverse);
@@ -801,7 +644,7 @@ pub fn solve_with(
                 // A time limit or an interrupt inside the last bound leaves the list
                 // incomplete: that is said below, not taken for the end of the list.
                 let stopped = shared.interrupted.load(Relaxed) || shared.timed_out.load(Relaxed);
-                if !stopped && (c.capped.load(Relaxed) || (found && bound >= limit)) {
+                if !stopped && (c.capped() || (found && bound >= limit)) {
                     // The set is filled in below.
                     outcome = Ok(Vec::new());
                     break;
@@ -851,12 +694,12 @@ pub fn solve_with(
     let all = match (shared.collected, opts.all) {
         (Some(c), Some(all)) => {
             let listing = match &result {
-                _ if c.capped.load(Relaxed) => Listing::Capped,
+                _ if c.capped() => Listing::Capped,
                 Err(Unsolved::Timeout) => Listing::Timeout,
                 Err(Unsolved::Interrupted) => Listing::Interrupted,
                 _ => Listing::Complete,
             };
-            let set = solution_set(cube, c.found.into_inner().unwrap(), all, listing)?;
+            let set = c.into_set(cube, all, listing)?;
             if let Some(first) = set.as_ref().and_then(|s| s.solutions.first()) {
                 // Optimal: every shorter bound was searched to the end.
                 result = Ok(first.clone());

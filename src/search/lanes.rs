@@ -12,8 +12,9 @@
 //! the same order as a single search would, so what is found is the same; only the order
 //! in which tasks finish changes.
 
-use super::driver::{Shared, Task};
+use super::driver::Shared;
 use super::expand::{filter_live, solved_child};
+use super::tasks::Task;
 use super::walk::{Descent, Node, Survivors, Walk};
 use super::MAX_CHILDREN;
 use crate::cube::{Cube, ALLOWED_AFTER, ALL_MOVES};

@@ -23,12 +23,14 @@
 
 //!
 //! The files follow the concerns: `heuristic` (which tables, loaded, and the maximum over
-//! their probes), `driver` (tasks, symmetric-task merging, iterations, the upper-bound
-//! hook), the walks (`plain` for Korf's and the k = 0 coset tables, `walk` with
+//! their probes), `tasks` (the root split and symmetric-task merging), `driver`
+//! (iterations over the tasks on a thread pool, the upper-bound hook), `all` (every
+//! solution: what the walks keep, the list returned), the walks (`plain` for Korf's and the k = 0 coset tables, `walk` with
 //! `expand` for the tables probed in stages, `lanes` to interleave several walks per
 //! thread), `stats` (what a search reports) and `reference` (heuristic-free search,
 //! the oracle of the tests).
 
+mod all;
 pub mod checkpoint;
 mod driver;
 pub mod estimate;
@@ -38,6 +40,7 @@ mod lanes;
 mod plain;
 mod reference;
 mod stats;
+mod tasks;
 mod walk;
 
 pub use driver::{

@@ -1,0 +1,97 @@
+//! The root split: every canonical prefix of [`SPLIT_DEPTH`](super::SPLIT_DEPTH) moves is
+//! one task of the parallel driver; tasks that a symmetry of the position makes redundant
+//! are merged away.
+
+use super::ROOT;
+use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES};
+
+/// One task of the parallel driver: a prefix of the solution and the (inverse-tracked)
+/// state it leads to, with what every iteration needs of it.
+pub(super) struct Task {
+    pub(super) prefix: Vec<Move>,
+    pub(super) state: Cube,
+    /// The heuristic value of `state`.
+    pub(super) value: u8,
+    /// With the full-edge table: the exact edge depths of `state` and of its inverse.
+    pub(super) edge_depths: Option<[u8; 2]>,
+}
+
+/// Drop the tasks that a symmetry of the position makes redundant; returns how many
+/// symmetries the position has.
+///
+/// A task's search depends only on its (inverse-tracked) state and on the moves allowed
+/// next, `ALLOWED_AFTER[last face]`.  Say a symmetry `S` maps task `a`'s state to task
+/// `b`'s, `S·a·S⁻¹ = b`, and maps `a`'s allowed moves into `b`'s.  Then every solution `q`
+/// below `a` gives the solution `S·q·S⁻¹` below `b`, move by move: its first move is
+/// allowed, and putting it in canonical form only swaps two turns of one axis, both allowed
+/// after `a` (so after `b`) whenever they can start `q`.  So `b`'s search finds a solution
+/// whenever `a`'s does, and `a` can go; when the moves correspond exactly the two tasks
+/// decide for each other and the first in search order stays.  For a symmetry of the
+/// position (`S·x·S⁻¹ = x`) the image of a task is the task of the conjugated prefix, so
+/// a position with `n` symmetries keeps about one task in `n` (the superflip: 48).
+pub(super) fn merge_symmetric_tasks(split: &mut Vec<Task>, cube: &Cube) -> usize {
+    use crate::cube::symmetry::{conjugate, conjugate_move_set, stabilizer};
+    let symmetries = stabilizer(cube);
+    if symmetries.len() == 1 {
+        return 1;
+    }
+    let allowed: Vec<u32> = split
+        .iter()
+        .map(|t| ALLOWED_AFTER[t.prefix.last().map_or(ROOT, |m| m.face_index())])
+        .collect();
+    let mut by_state: std::collections::HashMap<Cube, Vec<usize>> = Default::default();
+    for (i, t) in split.iter().enumerate() {
+        by_state.entry(t.state).or_default().push(i);
+    }
+    // Covered by a task with strictly more moves allowed, or by one that matches exactly.
+    let mut dropped = vec![false; split.len()];
+    let mut equal = vec![Vec::new(); split.len()];
+    for i in 0..split.len() {
+        for &s in &symmetries {
+            let moves = conjugate_move_set(allowed[i], s);
+            let image = conjugate(&split[i].state, s);
+            for &j in by_state.get(&image).into_iter().flatten() {
+                if j != i && allowed[j] & moves == moves {
+                    if allowed[j] == moves {
+                        equal[i].push(j);
+                    } else {
+                        dropped[i] = true;
+                    }
+                }
+            }
+        }
+    }
+    // A task covered by a wider one is never exactly matched by an uncovered one: the
+    // first uncovered task of each class of exact matches stays.
+    for i in 0..split.len() {
+        if !dropped[i] {
+            for &j in &equal[i] {
+                dropped[j] = true;
+            }
+        }
+    }
+    let mut keep = dropped.iter().map(|d| !d);
+    split.retain(|_| keep.next().unwrap_or(true));
+    symmetries.len()
+}
+
+/// Every canonical move sequence of length `len`, with the inverse-tracked state it reaches
+/// from `start`.
+pub(super) fn prefixes(start: &Cube, len: usize) -> Vec<(Vec<Move>, Cube)> {
+    let mut out = vec![(Vec::new(), *start)];
+    for _ in 0..len {
+        let mut next = Vec::new();
+        for (seq, s) in &out {
+            let last = seq.last().map_or(ROOT, |m: &Move| m.face_index());
+            for m in ALL_MOVES {
+                if ALLOWED_AFTER[last] & (1 << m.index()) != 0 {
+                    let mut q = seq.clone();
+                    q.push(m);
+                    next.push((q, s.premove(m.inverse())));
+                }
+            }
+        }
+        out = next;
+    }
+    out
+}
