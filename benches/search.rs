@@ -1,9 +1,12 @@
-//! Heuristic evaluation and a fixed short solve.  Needs the default tables in
-//! `$KORF_TABLES` (or `./tables`): run `korf tables generate` first; skipped otherwise.
+//! Heuristic evaluation, a fixed short solve, and the per-node hot path of each
+//! three-axis coset table (expansion, staged probes, walk) measured in nodes per second.
+//! Needs the default tables in `$KORF_TABLES` (or `./tables`): run `korf tables generate`
+//! first; skipped otherwise.  The hot-path group runs for each of the coset4, flipslice
+//! and sliceperm tables found there (`korf tables generate --only flipslice`, ...).
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use korf::cube::{parse_moves, random_cube, Cube};
-use korf::search::{self, Heuristic, Options, TableSet};
+use korf::search::{self, Heuristic, HeuristicKind, Options, TableSet};
 use korf::tables::{self, Residency};
 use rand::SeedableRng;
 
@@ -51,5 +54,38 @@ fn bench_search(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_search);
+/// One thread, one fixed 15-move position, the upper-bound source off (the plain
+/// `search::solve`): the time is the IDA* walk and its table probes, reported per node.
+fn bench_hot_path(c: &mut Criterion) {
+    let dir = tables::resolve_dir(None);
+    let cube = Cube::from_moves(&parse_moves("U2 F' R2 D B2 L' U R' F2 D' L2 B U' R F").unwrap());
+    let opts = Options {
+        threads: 1,
+        ..Options::default()
+    };
+    for kind in [
+        HeuristicKind::Coset4,
+        HeuristicKind::FlipSlice,
+        HeuristicKind::SlicePerm,
+    ] {
+        let Ok(set) = TableSet::open_for(&dir, Residency::HugePages, kind) else {
+            eprintln!(
+                "skipping the {} hot path: its table is not in {}",
+                kind.name(),
+                dir.display()
+            );
+            continue;
+        };
+        let nodes = search::solve(&set, &cube, &opts, None).unwrap().nodes;
+        let mut g = c.benchmark_group(format!("hot path, {} (nodes)", kind.name()));
+        g.sample_size(10);
+        g.throughput(Throughput::Elements(nodes));
+        g.bench_function("15-move position, 1 thread", |b| {
+            b.iter(|| black_box(search::solve(&set, &cube, &opts, None).unwrap()))
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(benches, bench_search, bench_hot_path);
 criterion_main!(benches);
