@@ -1,9 +1,9 @@
 //! Lists bigger than one run: the shard and result file a batch command uses, and
 //! `korf merge`.
 
+use crate::bench::{read_list, summary_line, write_exports};
 use crate::cli::{BatchArgs, CliError, MergeArgs};
 use crate::out;
-use crate::solve::{read_list, summary_line, write_exports};
 use korf::batch::{ResultFile, ResultLine, Shard};
 use korf::report::{self, SolveRecord};
 use std::path::{Path, PathBuf};

@@ -1,8 +1,10 @@
 //! The `korf` binary: parses arguments, calls the library, prints.
 
 mod batch;
+mod bench;
 mod cli;
 mod cube;
+mod engine;
 mod interrupt;
 mod solve;
 mod tables;
@@ -37,7 +39,7 @@ fn try_main(cli: Cli) -> Result<(), CliError> {
         }
         Command::Bench(a) => {
             interrupt::install();
-            solve::bench(a)
+            bench::bench(a)
         }
         Command::Merge(a) => batch::merge(a),
         Command::Tables { command } => match command {

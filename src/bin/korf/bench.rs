@@ -1,0 +1,350 @@
+//! `korf bench`: a scramble list solved row by row, the summary and the exports.
+
+use crate::batch::{batch_plan, open_results, record_result};
+use crate::cli::{BenchArgs, CliError, SearchArgs};
+use crate::engine::{engine, positive_seconds, search_options, solve_one, Engine};
+use crate::out;
+use crate::solve::busy_cell;
+use anyhow::Context;
+use korf::batch::Shard;
+use korf::cube::Cube;
+use korf::report::{self, Exporter, SolveRecord};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// The one-line summary `korf bench` prints after a list.
+pub fn summary_line(s: &report::Summary) -> String {
+    let duration = |secs: f64| {
+        if secs < 1.0 {
+            format!("{:.2} ms", secs * 1000.0)
+        } else {
+            format!("{secs:.3}s")
+        }
+    };
+    let busy = if s.utilisation.is_nan() {
+        String::new()
+    } else {
+        format!(", {:.0}% busy", 100.0 * s.utilisation)
+    };
+    format!(
+        "solved {}/{}; mean {}, median {}, mean nodes {:.4e}, {:.3e} nodes/s overall{busy}; lengths: {}\n",
+        s.solved,
+        s.count,
+        duration(s.mean_seconds),
+        duration(s.median_seconds),
+        s.mean_nodes,
+        s.nodes_per_second,
+        s.lengths
+            .iter()
+            .map(|(l, c)| format!("{l}f×{c}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    )
+}
+
+/// The line `korf bench --all` adds: solutions per position.
+pub(crate) fn solution_count_line(rows: &[SolveRecord]) -> String {
+    let mut counts: Vec<usize> = rows
+        .iter()
+        .filter_map(|r| r.all.as_ref().map(|a| a.count))
+        .collect();
+    if counts.is_empty() {
+        return "solutions per position: none listed\n".to_string();
+    }
+    counts.sort_unstable();
+    let incomplete = rows
+        .iter()
+        .filter(|r| r.all.as_ref().is_some_and(|a| !a.complete))
+        .count();
+    format!(
+        "solutions per position: min {}, median {}, max {}, total {}{}\n",
+        counts[0],
+        counts[counts.len() / 2],
+        counts[counts.len() - 1],
+        counts.iter().sum::<usize>(),
+        if incomplete > 0 {
+            format!(" ({incomplete} lists incomplete: counts are lower bounds)")
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// The error a batch ends with when some of its lines were not positions (each was
+/// reported where it occurred).
+pub(crate) fn bad_input_summary(bad: usize, of: usize, what: &str) -> CliError {
+    CliError::Input(format!(
+        "{bad} of {of} {what} were not positions (each is reported above); the others were solved"
+    ))
+}
+
+/// One position line of a list: its line number, text, and the position (`None` for a
+/// bad line, already reported).
+pub struct Listed {
+    pub number: usize,
+    pub text: String,
+    pub cube: Option<Cube>,
+}
+
+/// The position lines of a scramble-list file.  A bad line is reported now, on stderr,
+/// and counted in `bad`; the lines around it are read as usual.
+pub fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<Listed>, CliError> {
+    let cannot = |e: std::io::Error| {
+        CliError::Input(format!("cannot read scramble list {}: {e}", path.display()))
+    };
+    let file = std::fs::File::open(path).map_err(cannot)?;
+    let mut v = Vec::new();
+    for line in korf::input::lines(std::io::BufReader::new(file)) {
+        let line = line.map_err(cannot)?;
+        let (number, text) = (line.number, line.text.clone());
+        match line.position {
+            Ok(cube) => v.push(Listed {
+                number,
+                text,
+                cube: Some(cube),
+            }),
+            Err(e) => {
+                v.push(Listed {
+                    number,
+                    text: text.clone(),
+                    cube: None,
+                });
+                eprintln!(
+                    "korf: error: {} line {} ({}): {e}",
+                    path.display(),
+                    line.number,
+                    line.text
+                );
+                *bad += 1;
+            }
+        }
+    }
+    Ok(v)
+}
+
+pub fn bench(a: BenchArgs) -> Result<(), CliError> {
+    search_options(&a.search)?;
+    positive_seconds(a.fast.time, "--time")?;
+    let (shard, out_path) = batch_plan(&a.batch)?;
+    if out_path.is_some() && !a.compare.is_empty() {
+        return Err(CliError::Input(
+            "--out records one run per position; --compare runs the list once per heuristic: use one of the two".into(),
+        ));
+    }
+    if (out_path.is_some() || shard != Shard::ALL) && a.files.len() != 1 {
+        return Err(CliError::Input(format!(
+            "--out and --shard work on one list; {} files were given (concatenate them first)",
+            a.files.len()
+        )));
+    }
+    let mut listed = Vec::new();
+    let mut bad_lines = 0;
+    for f in &a.files {
+        listed.extend(read_list(f, &mut bad_lines)?);
+    }
+    let list: Vec<(usize, String)> = listed
+        .iter()
+        .filter(|l| l.cube.is_some())
+        .map(|l| (l.number, l.text.clone()))
+        .collect();
+    let mut results = match &out_path {
+        Some(p) => Some(open_results(p, &list)?),
+        None => None,
+    };
+    // This shard's positions (counted over every position line, bad ones too, so that a
+    // shard's share does not move when a line is fixed), less those already done.
+    let in_shard = listed
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| shard.contains(*i))
+        .filter_map(|(_, l)| l.cube.map(|c| (l.number, l.text.clone(), c)));
+    let mut skipped = 0;
+    let positions: Vec<(usize, String, Cube)> = in_shard
+        .filter(|(n, _, _)| {
+            let done = results.as_ref().is_some_and(|f| f.has(*n));
+            skipped += done as usize;
+            !done
+        })
+        .collect();
+    if shard != Shard::ALL {
+        eprintln!(
+            "korf: shard {shard}: {} positions of the list's {}",
+            positions.len() + skipped,
+            listed.len()
+        );
+    }
+    if let Some(p) = out_path.as_ref().filter(|_| skipped > 0) {
+        eprintln!(
+            "korf: {}: {skipped} positions already done, skipped",
+            p.display()
+        );
+    }
+    if positions.is_empty() && skipped > 0 {
+        out("nothing left to solve\n");
+        return Ok(());
+    }
+    if positions.is_empty() {
+        return Err(CliError::Input(format!(
+            "no positions in {} (one position per line: facelets or moves; `#` comments and blank lines are skipped)",
+            a.files
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    let live = std::io::stderr().is_terminal();
+    // One run per heuristic with --compare, else one run as the options say.
+    let runs: Vec<SearchArgs> = if a.compare.is_empty() {
+        vec![a.search.clone()]
+    } else {
+        a.compare
+            .iter()
+            .map(|&h| SearchArgs {
+                heuristic: h,
+                ..a.search.clone()
+            })
+            .collect()
+    };
+    let mut rows = Vec::new();
+    let mut summaries = Vec::new();
+    for (run, search) in runs.iter().enumerate() {
+        let engine = engine(search, &a.fast, None)?;
+        let name = engine.name();
+        if run > 0 {
+            out("\n");
+        }
+        out(&format!(
+            "# {}\n",
+            match &engine {
+                Engine::Optimal(solver) => format!(
+                    "optimal search, heuristic {name} ({})",
+                    solver
+                        .heuristic()
+                        .tables()
+                        .iter()
+                        .map(|k| k.name())
+                        .collect::<Vec<_>>()
+                        .join(" + ")
+                ),
+                Engine::Fast { .. } => "two-phase search (--fast)".to_string(),
+            }
+        ));
+        let listing_all = search.all_solutions().is_some() && !a.fast.fast;
+        out(&format!(
+            "{:>5} {:>6} {:>10} {:>15} {:>11} {:>5}{}\n",
+            "#",
+            "length",
+            "seconds",
+            "nodes",
+            "nodes/s",
+            "busy",
+            if listing_all { " solutions" } else { "" }
+        ));
+        let mut run_rows = Vec::new();
+        for (i, (number, text, cube)) in positions.iter().enumerate() {
+            let r = solve_one(&engine, i + 1, text, cube, live, false)?;
+            record_result(&mut results, *number, &r)?;
+            if r.status == "interrupted" {
+                // Ctrl-C: the rows so far are printed (and saved); the rest is left.
+                out(&format!(
+                    "{:>5} interrupted after {:.1}s\n",
+                    r.index, r.seconds
+                ));
+                return Err(CliError::Interrupted);
+            }
+            let count = match &r.all {
+                Some(all) if all.complete => format!(" {:>9}", all.count),
+                Some(all) => format!(" {:>9}", format!("≥{}", all.count)),
+                None if listing_all => format!(" {:>9}", "-"),
+                None => String::new(),
+            };
+            out(&format!(
+                "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e} {:>5}{count}\n",
+                r.index,
+                report::length_cell(&r),
+                r.seconds,
+                r.nodes,
+                r.nodes_per_second,
+                busy_cell(&r)
+            ));
+            run_rows.push(r);
+        }
+        let s = report::summarize(&run_rows);
+        out(&summary_line(&s));
+        if listing_all {
+            out(&solution_count_line(&run_rows));
+        }
+        summaries.push((name, s));
+        rows.extend(run_rows);
+    }
+    if summaries.len() > 1 {
+        out(&format!(
+            "\n# side by side, {} positions\n{:<16} {:>9} {:>10} {:>10} {:>12} {:>11}\n",
+            positions.len(),
+            "heuristic",
+            "solved",
+            "mean s",
+            "median s",
+            "mean nodes",
+            "nodes/s"
+        ));
+        for (name, s) in &summaries {
+            out(&format!(
+                "{:<16} {:>9} {:>10.3} {:>10.3} {:>12.4e} {:>11.3e}\n",
+                name,
+                format!("{}/{}", s.solved, s.count),
+                s.mean_seconds,
+                s.median_seconds,
+                s.mean_nodes,
+                s.nodes_per_second
+            ));
+        }
+    }
+    let s = report::summarize(&rows);
+    write_exports(&rows, a.csv.as_ref(), a.json.as_ref())?;
+    if bad_lines > 0 {
+        return Err(bad_input_summary(
+            bad_lines,
+            bad_lines + positions.len(),
+            "position lines",
+        ));
+    }
+    if s.solved < s.count {
+        return Err(CliError::Failure(format!(
+            "{} of {} positions were not solved within the limits",
+            s.count - s.solved,
+            s.count
+        )));
+    }
+    if let Some(want) = a.expect_length {
+        let wrong: Vec<usize> = rows
+            .iter()
+            .filter(|r| r.length != Some(want))
+            .map(|r| r.index)
+            .collect();
+        if !wrong.is_empty() {
+            return Err(CliError::Failure(format!(
+                "positions {wrong:?} have a solution length different from the expected {want}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Write the rows as CSV and as JSON where asked.
+pub fn write_exports(
+    rows: &[SolveRecord],
+    csv: Option<&PathBuf>,
+    json: Option<&PathBuf>,
+) -> Result<(), CliError> {
+    let exports: [(Option<&PathBuf>, &dyn Exporter); 2] =
+        [(csv, &report::Csv), (json, &report::Json)];
+    for (path, exporter) in exports {
+        if let Some(p) = path {
+            std::fs::write(p, exporter.render(rows))
+                .with_context(|| format!("cannot write {}", p.display()))?;
+        }
+    }
+    Ok(())
+}

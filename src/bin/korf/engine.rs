@@ -1,0 +1,277 @@
+//! The engine a command runs (optimal IDA* or the two-phase search), chosen from the
+//! shared search flags, and one position solved with it: the live line, the estimate
+//! announced when it is long.
+
+use crate::cli::{CliError, FastArgs, SearchArgs};
+use crate::tables::BuildDisplay;
+use indicatif::{ProgressBar, ProgressStyle};
+use korf::cube::Cube;
+use korf::report::{human_seconds, SolveRecord};
+use korf::search::{self, Snapshot};
+use korf::tables::{self, Residency};
+use korf::twophase::{FastOptions, TwoPhase};
+use korf::{Solver, SolverConfig};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The solver a command runs: optimal IDA* or the two-phase search.
+pub(crate) enum Engine {
+    Optimal(Box<Solver>),
+    Fast {
+        solver: Box<TwoPhase>,
+        opts: FastOptions,
+    },
+}
+
+impl Engine {
+    /// The name its rows carry: the heuristic, or `two-phase`.
+    pub(crate) fn name(&self) -> String {
+        match self {
+            Engine::Optimal(solver) => solver.heuristic().name().to_string(),
+            Engine::Fast { .. } => "two-phase".to_string(),
+        }
+    }
+}
+
+pub(crate) fn positive_seconds(
+    value: Option<f64>,
+    flag: &str,
+) -> Result<Option<Duration>, CliError> {
+    match value {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
+        Some(t) => Err(CliError::Input(format!(
+            "{flag} must be a positive number of seconds, got {t}"
+        ))),
+    }
+}
+
+/// Check the options and load the tables of the chosen solver; an optimal solve saves
+/// its progress to `checkpoint`, if given.
+pub(crate) fn engine(
+    s: &SearchArgs,
+    fast: &FastArgs,
+    checkpoint: Option<&PathBuf>,
+) -> Result<Engine, CliError> {
+    let mut opts = search_options(s)?;
+    opts.checkpoint = checkpoint.map(|path| korf::search::checkpoint::CheckpointFile {
+        path: path.clone(),
+        every: checkpoint_interval(),
+    });
+    let dir = tables::resolve_dir(s.tables.as_deref());
+    let display = BuildDisplay::new();
+    let on_build = |e: korf::BuildEvent| display.show(e);
+    if fast.fast {
+        if s.heuristic != crate::cli::HeuristicArg::Auto {
+            return Err(CliError::Input(
+                "--heuristic chooses the optimal search's tables; --fast uses the two-phase tables only: drop one of the two".into(),
+            ));
+        }
+        let opts = FastOptions {
+            max_length: fast.max_length as usize,
+            time: positive_seconds(fast.time, "--time")?,
+            threads: s.threads.unwrap_or(1),
+            timeout: positive_seconds(s.timeout, "--timeout")?,
+            ..FastOptions::default()
+        };
+        let solver = korf::open_two_phase(&dir, !s.no_generate, Some(&on_build))?;
+        Ok(Engine::Fast {
+            solver: Box::new(solver),
+            opts,
+        })
+    } else {
+        let config = SolverConfig {
+            heuristic: s.heuristic.kind(),
+            residency: if s.no_huge_pages {
+                Residency::Mapped
+            } else if s.share_tables {
+                Residency::Shared
+            } else {
+                Residency::HugePages
+            },
+            integrity: integrity(s),
+            generate: !s.no_generate,
+            upper_bounds: !s.no_upper_bound,
+            search: &opts,
+            on_build: Some(&on_build),
+        };
+        Ok(Engine::Optimal(Box::new(Solver::open_with(&dir, &config)?)))
+    }
+}
+
+/// Time between checkpoint saves: `$KORF_CHECKPOINT_EVERY_SECS`, else 5 seconds.
+pub(crate) fn checkpoint_interval() -> Duration {
+    std::env::var("KORF_CHECKPOINT_EVERY_SECS")
+        .ok()
+        .and_then(|v| v.parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0)
+        .map_or(Duration::from_secs(5), Duration::from_secs_f64)
+}
+
+/// Why a solve with `--trust-tables` proves nothing.
+pub(crate) const UNCHECKED: &str = "the shortest these tables allow, but they were loaded with --trust-tables and have no passing `korf tables verify` on record; run `korf tables verify` once to make such answers proofs";
+
+/// `--trust-tables`: skip the checksum of each table on load.
+pub(crate) fn integrity(s: &SearchArgs) -> tables::Integrity {
+    if s.trust_tables {
+        tables::Integrity::Trust
+    } else {
+        tables::Integrity::Check
+    }
+}
+
+/// The most worker threads korf starts: far more than any machine it runs on has cores,
+/// far fewer than a system allows.
+const MAX_THREADS: usize = 1024;
+
+pub(crate) fn search_options(s: &SearchArgs) -> Result<search::Options, CliError> {
+    let timeout = positive_seconds(s.timeout, "--timeout")?;
+    match s.threads {
+        Some(0) => return Err(CliError::Input("--threads must be at least 1".into())),
+        Some(n) if n > MAX_THREADS => {
+            return Err(CliError::Input(format!(
+                "--threads {n} is more than korf starts (at most {MAX_THREADS}); leave it out to use every core"
+            )))
+        }
+        _ => {}
+    }
+    Ok(search::Options {
+        threads: s.threads.unwrap_or(0),
+        max_depth: s.max_depth,
+        timeout,
+        lanes: s.lanes,
+        cancel: Some(crate::interrupt::flag()),
+        checkpoint: None,
+        all: s.all_solutions(),
+        merge_symmetries: true,
+    })
+}
+
+/// Solve one position with the chosen engine and turn the outcome into a record.
+pub(crate) fn solve_one(
+    engine: &Engine,
+    index: usize,
+    input: &str,
+    cube: &Cube,
+    live: bool,
+    announce: bool,
+) -> Result<SolveRecord, CliError> {
+    match engine {
+        Engine::Optimal(solver) => solve_optimal(solver, index, input, cube, live, announce),
+        Engine::Fast { solver, opts } => {
+            let outcome = solver.solve(cube, opts).map_err(korf::Error::from)?;
+            Ok(SolveRecord::fast(
+                index,
+                input,
+                cube,
+                &outcome,
+                opts.threads,
+            ))
+        }
+    }
+}
+
+/// Solve one position optimally, with a live line on a terminal.  `announce`: say the
+/// estimate first when it is long, and once per run, a faster table that would fit.
+pub(crate) fn solve_optimal(
+    solver: &Solver,
+    index: usize,
+    input: &str,
+    cube: &Cube,
+    live: bool,
+    announce: bool,
+) -> Result<SolveRecord, CliError> {
+    let prediction = solver.predict(cube);
+    if announce {
+        announce_estimate(solver, &prediction);
+    }
+    let kind = solver.heuristic();
+    let spinner = live.then(|| {
+        let pb = ProgressBar::new_spinner();
+        pb.set_style(ProgressStyle::with_template("{spinner} {msg}").unwrap());
+        pb
+    });
+    let update = |s: Snapshot| {
+        if let Some(pb) = &spinner {
+            let secs = s.elapsed.as_secs_f64();
+            let rate = s.nodes as f64 / secs.max(1e-9);
+            let upper = match (s.solutions, s.upper) {
+                (0, Some(u)) => format!("found {u}, proving… "),
+                (0, None) => String::new(),
+                (1, _) => "1 solution so far, ".to_string(),
+                (n, _) => format!("{n} solutions so far, "),
+            };
+            let eta = match korf::search::estimate::next_bound_nodes(kind, s.previous_bound_nodes) {
+                Some(n) if rate > 0.0 => {
+                    let left = (n - s.bound_nodes as f64) / rate;
+                    if left > 0.0 {
+                        format!(", bound done in about {}", human_seconds(left))
+                    } else {
+                        ", bound past its estimate".to_string()
+                    }
+                }
+                _ => String::new(),
+            };
+            pb.set_message(format!(
+                "{upper}depth bound {}, {} nodes, {:.2e} nodes/s, {:.1}s{eta}",
+                s.bound, s.nodes, rate, secs
+            ));
+            pb.tick();
+        }
+    };
+    let outcome = crate::interrupt::searching(|| {
+        solver.solve_with_progress(cube, if live { Some(&update) } else { None })
+    })?;
+    if let Some(pb) = spinner {
+        pb.finish_and_clear();
+    }
+    Ok(SolveRecord::optimal(index, input, cube, outcome, kind)
+        .with_prediction(kind, prediction.likely))
+}
+
+/// Estimates over this many seconds are said before the search.
+const ANNOUNCE_SECONDS: f64 = 10.0;
+/// Estimates over this many seconds also get the hint of a faster table, once.
+const HINT_SECONDS: f64 = 30.0;
+
+/// Say a long estimate on stderr, and (once) the table that would make it short.
+pub(crate) fn announce_estimate(solver: &Solver, p: &korf::Prediction) {
+    static HINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if p.likely.seconds < ANNOUNCE_SECONDS {
+        return;
+    }
+    let threads = solver.threads();
+    eprintln!(
+        "korf: estimate: about {} with --heuristic {} on {threads} thread{} if the optimum is {} moves (lower bound {}{}); typical positions vary 3x either way",
+        human_seconds(p.likely.seconds),
+        solver.heuristic().name(),
+        if threads == 1 { "" } else { "s" },
+        p.likely.length,
+        p.lower_bound,
+        p.upper_bound
+            .map_or(String::new(), |u| format!(", a {u}-move solution known")),
+    );
+    if p.likely.seconds < HINT_SECONDS || HINTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
+    if let Some(s) = solver.faster_option(p.likely.length) {
+        let commands: Vec<String> = s
+            .build
+            .iter()
+            .map(|k| {
+                format!(
+                    "korf tables generate --only {} --dir {}",
+                    k.name(),
+                    solver.dir().display()
+                )
+            })
+            .collect();
+        eprintln!(
+            "korf: hint: the {} table would take this to about {}; it fits this machine and takes about {} to build, once: {}",
+            s.heuristic.name(),
+            human_seconds(s.estimate.seconds),
+            human_seconds(s.build_seconds as f64),
+            commands.join(" && ")
+        );
+    }
+}
