@@ -160,7 +160,16 @@ def test_one_solver_serves_several_threads(solver):
         assert sol.length == solver.solve(s).length
 
 
-def test_ctrl_c_interrupts_a_long_solve_and_the_solver_stays_usable(tables_dir):
+@pytest.fixture
+def ctrl_c_raises():
+    """Ctrl-C's usual handler in place for the test: a process started in the background
+    by a non-interactive shell inherits SIGINT ignored, and Python then installs none."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_interrupts_a_long_solve_and_the_solver_stays_usable(tables_dir, ctrl_c_raises):
     slow = korf.Solver(tables_dir, heuristic="korf", upper_bounds=False)
     state = korf.random_state(seed=21)  # about 18 moves: minutes with Korf's tables
     timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
