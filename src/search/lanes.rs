@@ -85,8 +85,9 @@ impl<C: AxisCoords> Expansion<C> {
             self.inverse_tight[n] = 0;
             self.forward_values[n] = [0; 3];
             self.forward_tight[n] = 0;
+            self.parts[n] = c.coords.parts(&child);
             if self.inherit[n] & 1 == 0 {
-                c.coords.prefetch_index(&child, 0);
+                self.idx[n][0] = c.coords.axis_index(&child, &self.parts[n], 0);
             }
             out.children[n] = child;
             out.moves[n] = mi as u8;
@@ -94,14 +95,6 @@ impl<C: AxisCoords> Expansion<C> {
             n += 1;
         }
         self.m = n;
-        // The indices after every child's class lookup is on its way (`prefetch_index`).
-        for i in 0..n {
-            let x = &out.children[i];
-            self.parts[i] = c.coords.parts(x);
-            if self.inherit[i] & 1 == 0 {
-                self.idx[i][0] = c.coords.axis_index(x, &self.parts[i], 0);
-            }
-        }
         // The prefetches back to back, after every index is known: a prefetch that misses
         // the TLB holds up retirement until its page walk ends, so the fewer instructions
         // between them, the more walks and line fills run at once.
@@ -129,14 +122,6 @@ impl<C: AxisCoords> Expansion<C> {
             self.budget,
         );
         let mut issued = false;
-        for &i in &self.live[..self.m] {
-            let i = i as usize;
-            for a in 1..3 {
-                if self.inherit[i] >> a & 1 == 0 {
-                    c.coords.prefetch_index(&out.children[i], a);
-                }
-            }
-        }
         for &i in &self.live[..self.m] {
             let i = i as usize;
             let x = &out.children[i];
@@ -178,14 +163,9 @@ impl<C: AxisCoords> Expansion<C> {
         for &i in &self.live[..self.m] {
             let i = i as usize;
             let f = self.forward.apply_move(ALL_MOVES[out.moves[i] as usize]);
-            c.coords.prefetch_index(&f, 0);
             out.forwards[i] = f;
-        }
-        for &i in &self.live[..self.m] {
-            let i = i as usize;
-            let f = &out.forwards[i];
-            self.parts[i] = c.coords.parts(f);
-            self.idx[i][0] = c.coords.axis_index(f, &self.parts[i], 0);
+            self.parts[i] = c.coords.parts(&f);
+            self.idx[i][0] = c.coords.axis_index(&f, &self.parts[i], 0);
         }
         for &i in &self.live[..self.m] {
             prefetch_line(c.payload, packed::line_offset(self.idx[i as usize][0]));
@@ -208,11 +188,6 @@ impl<C: AxisCoords> Expansion<C> {
             0,
             self.budget,
         );
-        for &i in &self.live[..self.m] {
-            let x = &out.forwards[i as usize];
-            c.coords.prefetch_index(x, 1);
-            c.coords.prefetch_index(x, 2);
-        }
         for &i in &self.live[..self.m] {
             let i = i as usize;
             let x = &out.forwards[i];

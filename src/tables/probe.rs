@@ -39,10 +39,6 @@ pub trait AxisCoords: Sync + 'static {
     fn parts(&self, x: &Cube) -> Self::Parts;
     /// Table index of `S · x · S⁻¹` for the `a`-th axis symmetry, `p = parts(x)`.
     fn axis_index(&self, x: &Cube, p: &Self::Parts, a: usize) -> u64;
-    /// Prefetch what [`AxisCoords::axis_index`]`(x, _, a)` reads from tables that may miss
-    /// the caches (default: nothing).
-    #[inline(always)]
-    fn prefetch_index(&self, _x: &Cube, _a: usize) {}
 }
 
 /// A loaded 2-bit three-axis coset table: payload, base depth, coordinates.

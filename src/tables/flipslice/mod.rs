@@ -397,20 +397,6 @@ impl FlipSliceCoords {
         self.frames[a].parts(c)
     }
 
-    /// Prefetch the corner-class entry that [`FlipSliceCoords::axis_index`]`(c, a)` will
-    /// read: of an index's lookups the one that misses the caches (153,090 entries,
-    /// 612 KB), so it is issued for every child before any index is finished.
-    #[inline(always)]
-    pub fn prefetch_class(&self, c: &Cube, a: usize) {
-        let f = &self.frames[a];
-        let mut cs = 0u32;
-        for j in 0..8 {
-            cs += f.corner[j][c.corners[j] as usize];
-        }
-        let raw = COMBINATION_RANK[(cs >> 16) as usize] as usize * TWISTS + (cs & 0xFFFF) as usize;
-        crate::tables::prefetch(&self.corner_class_sym, raw);
-    }
-
     /// Table index of `S · c · S⁻¹` for `S = AXIS_SYMMETRIES[a]`.
     #[inline(always)]
     pub fn axis_index(&self, c: &Cube, a: usize) -> u64 {

@@ -22,10 +22,6 @@ impl AxisCoords for FlipSliceCoords {
     #[inline(always)]
     fn parts(&self, _x: &Cube) -> Self::Parts {}
     #[inline(always)]
-    fn prefetch_index(&self, x: &Cube, a: usize) {
-        self.prefetch_class(x, a);
-    }
-    #[inline(always)]
     fn axis_index(&self, x: &Cube, _p: &Self::Parts, a: usize) -> u64 {
         FlipSliceCoords::axis_index(self, x, a)
     }

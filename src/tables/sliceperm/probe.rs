@@ -22,10 +22,6 @@ impl AxisCoords for SlicePermCoords {
     #[inline(always)]
     fn parts(&self, _x: &Cube) -> Self::Parts {}
     #[inline(always)]
-    fn prefetch_index(&self, x: &Cube, a: usize) {
-        self.layers.prefetch_class(x, a);
-    }
-    #[inline(always)]
     fn axis_index(&self, x: &Cube, _p: &Self::Parts, a: usize) -> u64 {
         SlicePermCoords::axis_index(self, x, a)
     }
