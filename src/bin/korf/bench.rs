@@ -43,7 +43,7 @@ pub fn summary_line(s: &report::Summary) -> String {
 }
 
 /// The line `korf bench --all` adds: solutions per position.
-pub(crate) fn solution_count_line(rows: &[SolveRecord]) -> String {
+fn solution_count_line(rows: &[SolveRecord]) -> String {
     let mut counts: Vec<usize> = rows
         .iter()
         .filter_map(|r| r.all.as_ref().map(|a| a.count))

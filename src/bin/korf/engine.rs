@@ -100,7 +100,7 @@ pub(crate) fn engine(
 }
 
 /// Time between checkpoint saves: `$KORF_CHECKPOINT_EVERY_SECS`, else 5 seconds.
-pub(crate) fn checkpoint_interval() -> Duration {
+fn checkpoint_interval() -> Duration {
     std::env::var("KORF_CHECKPOINT_EVERY_SECS")
         .ok()
         .and_then(|v| v.parse::<f64>().ok())
@@ -112,7 +112,7 @@ pub(crate) fn checkpoint_interval() -> Duration {
 pub(crate) const UNCHECKED: &str = "the shortest these tables allow, but they were loaded with --trust-tables and have no passing `korf tables verify` on record; run `korf tables verify` once to make such answers proofs";
 
 /// `--trust-tables`: skip the checksum of each table on load.
-pub(crate) fn integrity(s: &SearchArgs) -> tables::Integrity {
+fn integrity(s: &SearchArgs) -> tables::Integrity {
     if s.trust_tables {
         tables::Integrity::Trust
     } else {
@@ -173,7 +173,7 @@ pub(crate) fn solve_one(
 
 /// Solve one position optimally, with a live line on a terminal.  `announce`: say the
 /// estimate first when it is long, and once per run, a faster table that would fit.
-pub(crate) fn solve_optimal(
+fn solve_optimal(
     solver: &Solver,
     index: usize,
     input: &str,
@@ -235,7 +235,7 @@ const ANNOUNCE_SECONDS: f64 = 10.0;
 const HINT_SECONDS: f64 = 30.0;
 
 /// Say a long estimate on stderr, and (once) the table that would make it short.
-pub(crate) fn announce_estimate(solver: &Solver, p: &korf::Prediction) {
+fn announce_estimate(solver: &Solver, p: &korf::Prediction) {
     static HINTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     if p.likely.seconds < ANNOUNCE_SECONDS {
         return;

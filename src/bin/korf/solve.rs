@@ -13,7 +13,7 @@ use korf::report::{self, SolveRecord};
 use std::io::IsTerminal;
 
 /// Why a list of every solution is incomplete (a time limit or an interrupt), if it is.
-pub(crate) fn incomplete_note(all: &report::AllSolutionsRecord, r: &SolveRecord) -> Option<String> {
+fn incomplete_note(all: &report::AllSolutionsRecord, r: &SolveRecord) -> Option<String> {
     use korf::search::Listing;
     let stopped = match all.listing {
         Listing::Timeout => format!("timed out after {:.1}s", r.seconds),
@@ -28,7 +28,7 @@ pub(crate) fn incomplete_note(all: &report::AllSolutionsRecord, r: &SolveRecord)
 
 /// What a stopped optimal solve proved: "timed out after 25.0s; no solution of 15 or fewer
 /// moves; 16 moves: about 70 % searched" (the share of that bound's tasks begun).
-pub(crate) fn stopped_note(r: &SolveRecord) -> String {
+fn stopped_note(r: &SolveRecord) -> String {
     let mut note = match r.status.as_str() {
         "interrupted" => format!("interrupted after {:.1}s", r.seconds),
         _ => format!("timed out after {:.1}s", r.seconds),
@@ -53,7 +53,7 @@ pub(crate) fn busy_cell(r: &SolveRecord) -> String {
     }
 }
 
-pub(crate) fn stats_text(r: &SolveRecord) -> String {
+fn stats_text(r: &SolveRecord) -> String {
     let mut s = format!(
         "heuristic {}: nodes {} in {:.3}s ({:.3e} nodes/s, {} threads, {} busy)\n",
         r.heuristic,
