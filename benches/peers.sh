@@ -7,6 +7,12 @@
 #   CC=clang CXX=clang++ cmake . && make -j      # needs clang, cmake, cpputest
 #   ./vc-optimal --coord=112 --no-input          # its 2.4 GiB table (208: 7.3 GiB)
 #
+# and give it huge pages, as its README's tuning section says (korf gets transparent huge
+# pages by itself; vcube asks for reserved ones and otherwise runs on 4 KiB pages, which
+# costs it up to ~2x on this project's machines): before the run, as root,
+#
+#   echo 3800 > /proc/sys/vm/nr_hugepages        # 2 MiB pages: 208 needs 3724, 112 1241
+#
 # then:
 #
 #   VCUBE=/path/to/vcube/vc-optimal VCUBE_COORD=112 \
@@ -36,6 +42,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 grep -v '^\s*#' "$list" | grep -v '^\s*$' > "$tmp/list.txt"
 echo "# $(date -u '+%Y-%m-%d %H:%M:%S') UTC on $(hostname): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo "# reserved huge pages for the peer: $(awk '/HugePages_Total/ {t=$2} /HugePages_Free/ {f=$2} END {print t " (" f " free)"}' /proc/meminfo), of $(awk '/Hugepagesize/ {print $2 " " $3}' /proc/meminfo)"
 echo "# korf: $("$korf" --version); vcube $(git -C "$(dirname "$VCUBE")" rev-parse --short HEAD 2>/dev/null || echo '?') coord $coord, $threads thread(s)"
 "$korf" bench "$@" --csv "$tmp/korf.csv" "$tmp/list.txt" >/dev/null
 # The peer loads (or builds) its table in its own directory.
