@@ -237,16 +237,13 @@ fn merge_names_a_missing_shard_and_a_duplicated_line() {
 fn a_bench_killed_at_random_points_ends_with_one_line_per_position() {
     let dir = tempfile::tempdir().unwrap();
     let list = dir.path().join("list.txt");
-    // Positions of 9 moves with Korf's tables on one thread: tens of milliseconds each,
-    // so the kills land before, between and during positions.
+    // Positions of 9 moves with Korf's tables on one thread.
     let lines = write_list(&list, 24, 8, 9);
     let out = dir.path().join("results.jsonl");
     let bin = assert_cmd::cargo::cargo_bin("korf");
-    let mut r = rand::rngs::StdRng::seed_from_u64(21);
-    let mut kills = 0;
-    for _ in 0..12 {
-        let mut child = std::process::Command::new(&bin)
-            .env("KORF_TABLES", common::tables_dir())
+    let run = |out: &Path| {
+        let mut c = std::process::Command::new(&bin);
+        c.env("KORF_TABLES", common::tables_dir())
             .args([
                 "bench",
                 "--heuristic",
@@ -256,13 +253,32 @@ fn a_bench_killed_at_random_points_ends_with_one_line_per_position() {
                 "--no-upper-bound",
             ])
             .arg("--out")
-            .arg(&out)
+            .arg(out)
             .arg(&list)
             .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(r.gen_range(20..400)));
+            .stderr(std::process::Stdio::null());
+        c
+    };
+    // Each run is killed after a random number (0, 1 or 2) of new result lines and a
+    // random few milliseconds more: in its table load, between positions or during one,
+    // whatever the machine's speed (fixed delays let a fast machine finish the list
+    // before most kills).
+    let finished_lines =
+        |out: &Path| std::fs::read(out).map_or(0, |b| b.iter().filter(|&&c| c == b'\n').count());
+    let mut r = rand::rngs::StdRng::seed_from_u64(21);
+    let mut kills = 0;
+    for _ in 0..12 {
+        let target = finished_lines(&out) + r.gen_range(0..3);
+        let extra = Duration::from_millis(r.gen_range(0..8));
+        let mut child = run(&out).spawn().unwrap();
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none()
+            && finished_lines(&out) < target
+            && started.elapsed() < Duration::from_secs(60)
+        {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        std::thread::sleep(extra);
         if child.try_wait().unwrap().is_none() {
             child.kill().unwrap(); // SIGKILL
             kills += 1;
@@ -272,7 +288,11 @@ fn a_bench_killed_at_random_points_ends_with_one_line_per_position() {
         // now and then.
         if r.gen_bool(0.3) {
             use std::io::Write;
-            let mut f = std::fs::OpenOptions::new().append(true).open(&out).unwrap();
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&out)
+                .unwrap();
             f.write_all(b"{\"line\":3,\"input\":\"R U").unwrap();
         }
     }
