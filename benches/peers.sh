@@ -9,7 +9,7 @@
 #
 # and give it huge pages, as its README's tuning section says (korf gets transparent huge
 # pages by itself; vcube asks for reserved ones and otherwise runs on 4 KiB pages, which
-# costs it up to ~2x on this project's machines): before the run, as root,
+# made vcube 208 1.6x slower on this project's machine): before the run, as root,
 #
 #   echo 3800 > /proc/sys/vm/nr_hugepages        # 2 MiB pages: 208 needs 3724, 112 1241
 #

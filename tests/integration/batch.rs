@@ -241,7 +241,7 @@ fn a_bench_killed_at_random_points_ends_with_one_line_per_position() {
     let lines = write_list(&list, 24, 8, 9);
     let out = dir.path().join("results.jsonl");
     let bin = assert_cmd::cargo::cargo_bin("korf");
-    let run = |out: &Path| {
+    let run = || {
         let mut c = std::process::Command::new(&bin);
         c.env("KORF_TABLES", common::tables_dir())
             .args([
@@ -253,7 +253,7 @@ fn a_bench_killed_at_random_points_ends_with_one_line_per_position() {
                 "--no-upper-bound",
             ])
             .arg("--out")
-            .arg(out)
+            .arg(&out)
             .arg(&list)
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null());
@@ -270,7 +270,7 @@ fn a_bench_killed_at_random_points_ends_with_one_line_per_position() {
     for _ in 0..12 {
         let target = finished_lines(&out) + r.gen_range(0..3);
         let extra = Duration::from_millis(r.gen_range(0..8));
-        let mut child = run(&out).spawn().unwrap();
+        let mut child = run().spawn().unwrap();
         let started = std::time::Instant::now();
         while child.try_wait().unwrap().is_none()
             && finished_lines(&out) < target
