@@ -162,12 +162,19 @@ fn bench_sliceperm(c: &mut Criterion) {
     bench_axis_index(c, "sliceperm", |x, a| coords.axis_index(x, a));
 }
 
+/// The slicepair coordinate: sliceperm's, plus the flip parity of FR and BL.
+fn bench_slicepair(c: &mut Criterion) {
+    let coords = korf::internals::slicepair_coords();
+    bench_axis_index(c, "slicepair", |x, a| coords.axis_index(x, a));
+}
+
 criterion_group!(
     benches,
     bench_moves,
     bench_ranks,
     bench_full_edge,
     bench_flipslice,
-    bench_sliceperm
+    bench_sliceperm,
+    bench_slicepair
 );
 criterion_main!(benches);

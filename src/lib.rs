@@ -76,6 +76,7 @@ pub mod internals {
     pub use crate::tables::flipslice::flipslice_coords;
     pub use crate::tables::full_edge::FullEdgeCoords;
     pub use crate::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
+    pub use crate::tables::slicepair::slicepair_coords;
     pub use crate::tables::sliceperm::sliceperm_coords;
 }
 

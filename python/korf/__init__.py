@@ -86,8 +86,8 @@ def solve(
 
     cube: a 54-character facelet string or a move sequence ("R U R' U'").
     tables: the tables directory (default: $KORF_TABLES, else ./tables).
-    heuristic: "auto" (the fastest whose tables are present), "sliceperm",
-        "flipslice", "coset4", "coset", "korf" or "full-edge".
+    heuristic: "auto" (the fastest whose tables are present), "slicepair",
+        "sliceperm", "flipslice", "coset4", "coset", "korf" or "full-edge".
     threads: worker threads (default: every core).
     timeout: seconds; on expiry raises SolveTimeout, whose `best` is the best
         solution known then (not proven optimal).

@@ -86,7 +86,7 @@ fn heuristic(name: &str) -> PyResult<Option<HeuristicKind>> {
     }
     HeuristicKind::from_name(name).map(Some).ok_or_else(|| {
         PyValueError::new_err(format!(
-            "unknown heuristic {name:?}: use \"auto\", \"sliceperm\", \"flipslice\", \"coset4\", \"coset\", \"korf\" or \"full-edge\""
+            "unknown heuristic {name:?}: use \"auto\", \"slicepair\", \"sliceperm\", \"flipslice\", \"coset4\", \"coset\", \"korf\" or \"full-edge\""
         ))
     })
 }

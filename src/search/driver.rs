@@ -195,6 +195,9 @@ impl Worker<'_> {
             HeuristicKind::SlicePerm => {
                 self.dfs_staged(&h.sliceperm.expect(table), start, prefix, bound, None)
             }
+            HeuristicKind::SlicePair => {
+                self.dfs_staged(&h.slicepair.expect(table), start, prefix, bound, None)
+            }
             HeuristicKind::FullEdge => {
                 let f = h.full_edge.expect(table);
                 self.dfs_staged(&f, start, prefix, bound, edge_depths)
@@ -576,6 +579,10 @@ pub fn solve_with(
                         }
                         HeuristicKind::SlicePerm => {
                             let c = h.sliceperm.expect(table);
+                            return lanes::run_tasks(&c, tasks, &next_task, bound, n, &shared);
+                        }
+                        HeuristicKind::SlicePair => {
+                            let c = h.slicepair.expect(table);
                             return lanes::run_tasks(&c, tasks, &next_task, bound, n, &shared);
                         }
                         _ => {}

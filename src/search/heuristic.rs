@@ -8,6 +8,7 @@ use crate::tables::coset::{Coset4, CosetCoords};
 use crate::tables::flipslice::FlipSlice;
 use crate::tables::full_edge::FullEdge;
 use crate::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
+use crate::tables::slicepair::SlicePair;
 use crate::tables::sliceperm::SlicePerm;
 use crate::tables::{Integrity, Residency, Table, TableError, TableKind, DEFAULT_SET};
 use std::path::Path;
@@ -32,6 +33,8 @@ pub enum HeuristicKind {
     FlipSlice,
     /// Corners and the sliceperm coset table (three axes, position and inverse).
     SlicePerm,
+    /// Corners and the slicepair coset table (three axes, position and inverse).
+    SlicePair,
 }
 
 impl HeuristicKind {
@@ -46,16 +49,18 @@ impl HeuristicKind {
             HeuristicKind::Coset4FullEdge => "coset4+full-edge",
             HeuristicKind::FlipSlice => "flipslice",
             HeuristicKind::SlicePerm => "sliceperm",
+            HeuristicKind::SlicePair => "slicepair",
         }
     }
 
     /// Every heuristic, in the order `--heuristic` lists them.
-    pub const ALL: [HeuristicKind; 8] = [
+    pub const ALL: [HeuristicKind; 9] = [
         HeuristicKind::Korf,
         HeuristicKind::Coset,
         HeuristicKind::Coset4,
         HeuristicKind::FlipSlice,
         HeuristicKind::SlicePerm,
+        HeuristicKind::SlicePair,
         HeuristicKind::All,
         HeuristicKind::FullEdge,
         HeuristicKind::Coset4FullEdge,
@@ -67,11 +72,12 @@ impl HeuristicKind {
     }
 
     /// The heuristic a search uses when none is asked for, given which table files are
-    /// present: the fastest coset table that is there (sliceperm, then flipslice, then
-    /// k = 4), else the k = 0 coset table (small and quick to build), unless Korf's three
+    /// present: the fastest coset table that is there (slicepair, sliceperm, flipslice,
+    /// then k = 4), else the k = 0 coset table (small and quick to build), unless Korf's three
     /// tables are there without it.  This is the one place that rule is written.
     pub fn preferred(present: impl Fn(TableKind) -> bool) -> HeuristicKind {
         for (table, kind) in [
+            (TableKind::SlicePair, HeuristicKind::SlicePair),
             (TableKind::SlicePerm, HeuristicKind::SlicePerm),
             (TableKind::FlipSlice, HeuristicKind::FlipSlice),
             (TableKind::Coset4, HeuristicKind::Coset4),
@@ -88,7 +94,8 @@ impl HeuristicKind {
     }
 
     /// The heuristics `auto` chooses among, fastest first: the order of the catalogue.
-    pub const FASTEST_FIRST: [HeuristicKind; 6] = [
+    pub const FASTEST_FIRST: [HeuristicKind; 7] = [
+        HeuristicKind::SlicePair,
         HeuristicKind::SlicePerm,
         HeuristicKind::FlipSlice,
         HeuristicKind::Coset4,
@@ -109,6 +116,7 @@ impl HeuristicKind {
         };
         match self {
             HeuristicKind::SlicePerm => m(Some(1.34), Some(7.47), 1, "2026-11-24"),
+            HeuristicKind::SlicePair => m(None, None, 1, ""),
             HeuristicKind::FlipSlice => m(Some(2.24), Some(11.2), 1, "2026-11-25"),
             HeuristicKind::Coset4 => m(Some(4.88), None, 1, "2026-11-25"),
             HeuristicKind::Coset => m(Some(123.0), None, 2, "2026-11-23"),
@@ -144,6 +152,7 @@ impl HeuristicKind {
             }
             HeuristicKind::FlipSlice => &[TableKind::Corners, TableKind::FlipSlice],
             HeuristicKind::SlicePerm => &[TableKind::Corners, TableKind::SlicePerm],
+            HeuristicKind::SlicePair => &[TableKind::Corners, TableKind::SlicePair],
         }
     }
 }
@@ -182,6 +191,8 @@ pub struct TableSet {
     pub flipslice: Option<Table>,
     /// The sliceperm coset table (heuristic `sliceperm`).
     pub sliceperm: Option<Table>,
+    /// The slicepair coset table (heuristic `slicepair`).
+    pub slicepair: Option<Table>,
 }
 
 impl TableSet {
@@ -229,6 +240,7 @@ impl TableSet {
             full_edge: load(TableKind::FullEdge)?,
             flipslice: load(TableKind::FlipSlice)?,
             sliceperm: load(TableKind::SlicePerm)?,
+            slicepair: load(TableKind::SlicePair)?,
         };
         for &table in kind.tables() {
             (table.descriptor().prepare)();
@@ -253,6 +265,7 @@ impl TableSet {
             self.full_edge.as_ref(),
             self.flipslice.as_ref(),
             self.sliceperm.as_ref(),
+            self.slicepair.as_ref(),
         ]
         .into_iter()
         .flatten()
@@ -286,6 +299,8 @@ pub struct Heuristic<'a> {
     pub(super) flipslice: Option<FlipSlice<'a>>,
     /// The sliceperm coset table, when it takes part.
     pub(super) sliceperm: Option<SlicePerm<'a>>,
+    /// The slicepair coset table, when it takes part.
+    pub(super) slicepair: Option<SlicePair<'a>>,
     /// Whether the three edge tables take part (always, unless the coset table replaces
     /// them).
     pub(super) korf_edges: bool,
@@ -329,6 +344,11 @@ impl<'a> Heuristic<'a> {
                 base: t.base(),
                 coords: crate::tables::sliceperm::sliceperm_coords(),
             }),
+            slicepair: set.slicepair.as_ref().map(|t| SlicePair {
+                payload: t.payload(),
+                base: t.base(),
+                coords: crate::tables::slicepair::slicepair_coords(),
+            }),
             full_edge: set.full_edge.as_ref().map(|t| FullEdge {
                 payload: t.payload(),
                 coords: crate::tables::full_edge::full_edge_coords(),
@@ -362,9 +382,13 @@ impl<'a> Heuristic<'a> {
             Some(c) => k4.max(c.value(s)),
             None => k4,
         };
-        match self.sliceperm {
+        let sp = match self.sliceperm {
             Some(c) => fs.max(c.value(s)),
             None => fs,
+        };
+        match self.slicepair {
+            Some(c) => sp.max(c.value(s)),
+            None => sp,
         }
     }
 

@@ -4,7 +4,7 @@
 
 use super::descriptor::Descriptor;
 use super::generate::{Checkpoint, Generated, Layout, Progress};
-use super::{coset, flipslice, full_edge, korf, sliceperm, twophase};
+use super::{coset, flipslice, full_edge, korf, slicepair, sliceperm, twophase};
 use std::path::{Path, PathBuf};
 
 /// Every table korf can build, in build order.
@@ -39,6 +39,9 @@ pub enum TableKind {
     /// corner layers and twist (16-symmetry class) × E-slice positions and order × flips of
     /// the U/D-layer edges, two bits per entry (`crate::tables::sliceperm`).
     SlicePerm,
+    /// The sliceperm cosets split in two by the flip parity of the opposite E edges FR and
+    /// BL, two bits per entry (`crate::tables::slicepair`).
+    SlicePair,
 }
 
 /// The default set (Korf's tables), in build order.
@@ -50,7 +53,7 @@ pub const TWOPHASE_SET: [TableKind; 2] = [TableKind::Phase1, TableKind::Phase2];
 
 impl TableKind {
     /// All kinds, in build order.
-    pub const ALL: [TableKind; 10] = [
+    pub const ALL: [TableKind; 11] = [
         TableKind::Corners,
         TableKind::Edges7,
         TableKind::EdgePerm,
@@ -61,6 +64,7 @@ impl TableKind {
         TableKind::FullEdge,
         TableKind::FlipSlice,
         TableKind::SlicePerm,
+        TableKind::SlicePair,
     ];
 
     /// The kind's descriptor, defined in its family's folder.
@@ -76,6 +80,7 @@ impl TableKind {
             TableKind::FullEdge => &full_edge::FULL_EDGE,
             TableKind::FlipSlice => &flipslice::FLIPSLICE,
             TableKind::SlicePerm => &sliceperm::SLICEPERM,
+            TableKind::SlicePair => &slicepair::SLICEPAIR,
         }
     }
 
@@ -92,8 +97,9 @@ impl TableKind {
     }
 
     /// The coset tables, largest (fastest) first: what `--memory` chooses among (the
-    /// flipslice and sliceperm tables are coset tables of other subgroups).
-    pub const COSET_TABLES: [TableKind; 4] = [
+    /// flipslice, sliceperm and slicepair tables are coset tables of other subgroups).
+    pub const COSET_TABLES: [TableKind; 5] = [
+        TableKind::SlicePair,
         TableKind::SlicePerm,
         TableKind::FlipSlice,
         TableKind::Coset4,

@@ -9,6 +9,7 @@
 //!   flips (k = 4).
 //! * `flipslice` — the coset of the subgroup that keeps the U and D layers.
 //! * `sliceperm` — the same with the E edges' order and only the U/D-layer flips.
+//! * `slicepair` — sliceperm's cosets split in two by the flip parity of opposite E edges.
 //! * `full_edge` — all 12 edges, reduced by the 48 symmetries, depth mod 3.
 //!
 //! * `twophase` — the two distance tables of the two-phase search ([`crate::twophase`]).
@@ -34,6 +35,7 @@ pub(crate) mod coset;
 pub(crate) mod flipslice;
 pub(crate) mod full_edge;
 pub(crate) mod korf;
+pub(crate) mod slicepair;
 pub(crate) mod sliceperm;
 pub(crate) mod twophase;
 

@@ -193,6 +193,7 @@ fn large_tables_are_never_built_behind_the_users_back() {
         ("coset4+full-edge", "full-edge"),
         ("flipslice", "flipslice"),
         ("sliceperm", "sliceperm"),
+        ("slicepair", "slicepair"),
     ] {
         let dir = tempfile::tempdir().unwrap();
         korf()
@@ -642,7 +643,8 @@ fn memory_auto_follows_the_machine_it_sees() {
         ("3G", None),
         ("6G", Some("coset4")),
         ("9.5G", Some("flipslice")),
-        ("20G", Some("sliceperm")),
+        ("17G", Some("sliceperm")),
+        ("20G", Some("slicepair")),
     ] {
         let out = korf()
             .env("KORF_AVAILABLE_MEMORY", memory)
@@ -677,7 +679,7 @@ fn memory_auto_follows_the_machine_it_sees() {
                     stderr.contains("no table larger than the default set fits"),
                     "{stderr}"
                 );
-                for t in ["coset4", "flipslice", "sliceperm", "full-edge"] {
+                for t in ["coset4", "flipslice", "sliceperm", "slicepair", "full-edge"] {
                     assert!(
                         !stdout.contains(&format!("would build {t} ")),
                         "{memory}: {stdout}"
@@ -909,9 +911,11 @@ fn a_first_run_builds_the_small_tables_and_says_what_a_hard_position_costs() {
     assert_eq!(stderr.matches("korf: hint:").count(), 1, "{stderr}");
     // Which large table wins depends on the measured rates; it is one of them.
     assert!(
-        predicate::str::is_match(r"korf tables generate --only (sliceperm|flipslice|coset4) --dir")
-            .unwrap()
-            .eval(&stderr),
+        predicate::str::is_match(
+            r"korf tables generate --only (slicepair|sliceperm|flipslice|coset4) --dir"
+        )
+        .unwrap()
+        .eval(&stderr),
         "{stderr}"
     );
     // Stopped by the time limit: the best solution known, marked unproven, exit 1.

@@ -55,6 +55,10 @@ fn the_preference_rule_picks_the_fastest_table_present() {
     let only = |present: &'static [TableKind]| move |k: TableKind| present.contains(&k);
     use TableKind::*;
     assert_eq!(
+        HeuristicKind::preferred(only(&[Corners, Coset, FlipSlice, SlicePerm, SlicePair])),
+        HeuristicKind::SlicePair
+    );
+    assert_eq!(
         HeuristicKind::preferred(only(&[Corners, Coset, FlipSlice, SlicePerm])),
         HeuristicKind::SlicePerm
     );
@@ -88,6 +92,7 @@ fn a_large_table_is_never_built_behind_the_callers_back() {
     for (heuristic, table) in [
         (HeuristicKind::FlipSlice, "flipslice"),
         (HeuristicKind::SlicePerm, "sliceperm"),
+        (HeuristicKind::SlicePair, "slicepair"),
         (HeuristicKind::FullEdge, "full-edge"),
     ] {
         let config = SolverConfig {

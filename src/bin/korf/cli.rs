@@ -130,7 +130,8 @@ pub struct SearchArgs {
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// Tasks each thread searches at once, interleaved so that their table reads overlap
-    /// (with the three-axis coset tables: coset4, flipslice, sliceperm); 1 = one at a time.
+    /// (with the three-axis coset tables: coset4, flipslice, sliceperm, slicepair); 1 = one
+    /// at a time.
     #[arg(long, value_name = "N", default_value_t = korf::search::DEFAULT_LANES,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
     pub lanes: usize,
@@ -169,7 +170,7 @@ pub struct SearchArgs {
     pub no_upper_bound: bool,
     /// Tables the optimal search takes the maximum over; `korf tables list` shows each
     /// one's size, build time and speed.  `auto`: the fastest whose tables are present
-    /// (sliceperm, flipslice, coset4, then coset).
+    /// (slicepair, sliceperm, flipslice, coset4, then coset).
     #[arg(long, value_enum, value_name = "KIND", default_value_t = HeuristicArg::Auto)]
     pub heuristic: HeuristicArg,
     /// Every optimal solution, not just the first: canonical sequences (no face turned
@@ -204,7 +205,10 @@ impl SearchArgs {
 pub enum HeuristicArg {
     /// The fastest heuristic whose tables are present.
     Auto,
-    /// The sliceperm coset table (7.14 GiB; the fastest).
+    /// The slicepair coset table (14.3 GiB; the fastest).
+    #[value(name = "slicepair")]
+    SlicePair,
+    /// The sliceperm coset table (7.14 GiB).
     #[value(name = "sliceperm")]
     SlicePerm,
     /// The flipslice coset table (2.38 GiB).
@@ -476,6 +480,7 @@ impl HeuristicArg {
             HeuristicArg::Coset4FullEdge => HeuristicKind::Coset4FullEdge,
             HeuristicArg::FlipSlice => HeuristicKind::FlipSlice,
             HeuristicArg::SlicePerm => HeuristicKind::SlicePerm,
+            HeuristicArg::SlicePair => HeuristicKind::SlicePair,
         })
     }
 }

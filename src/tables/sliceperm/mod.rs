@@ -153,23 +153,85 @@ impl SlicePermCoords {
     /// Table index of a position's parts.
     #[inline(always)]
     pub fn index_of_parts(&self, p: &Parts) -> u64 {
+        let (class, s, e, r) = self.class_and_ranks(p);
+        class * EDGE_VALUES as u64 + self.conj_edge(e, r, p.flips, s) as u64
+    }
+
+    /// The corner class of a position's parts, the symmetry taking its corners to the
+    /// class representative, its E-set rank and its E-order rank.
+    #[inline(always)]
+    pub(crate) fn class_and_ranks(&self, p: &Parts) -> (u64, usize, usize, usize) {
         let cs = self.layers.corner_class_sym[p.corner];
-        let (class, s) = ((cs >> 8) as u64, (cs & 255) as usize);
         let e = COMBINATION_RANK[p.e_mask] as usize;
         let r = self.order_rank[order_of(p.e_mask, p.labels)] as usize;
-        class * EDGE_VALUES as u64 + self.conj_edge(e, r, p.flips, s) as u64
+        ((cs >> 8) as u64, (cs & 255) as usize, e, r)
+    }
+
+    /// The conjugate by `s` of a position with E-set rank `e`, E-order rank `r` and twelve
+    /// flips `flips`: its E-set rank, E-order rank and twelve flips.
+    #[inline(always)]
+    pub(crate) fn conj_parts(
+        &self,
+        e: usize,
+        r: usize,
+        flips: usize,
+        s: usize,
+    ) -> (usize, usize, usize) {
+        let l = self.layers;
+        let k = e * UD_SYMMETRIES + s;
+        let f = l.flip_perm[s].apply(flips) ^ l.flip_fix[k] as usize;
+        let e2 = l.e_conj[k] as usize;
+        let r2 = self.order_conj[(e * ORDERS + r) * UD_SYMMETRIES + s] as usize;
+        (e2, r2, f)
+    }
+
+    /// Edge value (E set, E order, eight flips) of E-set rank `e`, E-order rank `r` and
+    /// twelve flips `flips` (those on the E positions ignored).
+    #[inline(always)]
+    pub(crate) fn edge_value(&self, e: usize, r: usize, flips: usize) -> usize {
+        (e * ORDERS + r) * LAYER_FLIPS + layer_flips(flips, self.layers.e_mask[e] as usize)
     }
 
     /// Edge value (E set, E order, eight flips) of the conjugate by `s` of a position with
     /// E-set rank `e`, E-order rank `r` and twelve flips `flips`.
     #[inline(always)]
     fn conj_edge(&self, e: usize, r: usize, flips: usize, s: usize) -> usize {
+        let (e2, r2, f) = self.conj_parts(e, r, flips, s);
+        self.edge_value(e2, r2, f)
+    }
+
+    /// The E order (two bits per E position, lowest position first) of E-order rank `r`.
+    pub(crate) fn order_of_rank(&self, r: usize) -> usize {
+        self.order_of_rank[r] as usize
+    }
+
+    /// The parts of the position move `m` makes of one with raw corner value `corner`, E
+    /// positions `mask`, E order `order` (as [`Self::order_of_rank`] gives it) and twelve
+    /// flips `flips`.
+    #[inline(always)]
+    pub(crate) fn moved_parts(
+        &self,
+        m: usize,
+        corner: usize,
+        mask: usize,
+        order: usize,
+        flips: usize,
+    ) -> Parts {
         let l = self.layers;
-        let k = e * UD_SYMMETRIES + s;
-        let f = l.flip_perm[s].apply(flips) ^ l.flip_fix[k] as usize;
-        let e2 = l.e_conj[k] as usize;
-        let r2 = self.order_conj[(e * ORDERS + r) * UD_SYMMETRIES + s] as usize;
-        (e2 * ORDERS + r2) * LAYER_FLIPS + layer_flips(f, l.e_mask[e2] as usize)
+        let p = &l.move_perm[m];
+        let (mut labels, mut rest, mut k) = (0u32, mask, 0);
+        while rest != 0 {
+            let from = rest.trailing_zeros() as usize;
+            labels |= ((order >> (2 * k) & 3) as u32) << (2 * self.move_to[m][from]);
+            rest &= rest - 1;
+            k += 1;
+        }
+        Parts {
+            corner: l.corner_move[corner * MOVE_COUNT + m] as usize,
+            e_mask: p.apply(mask),
+            flips: p.apply(flips) ^ l.move_flip[m] as usize,
+            labels,
+        }
     }
 
     /// Table index of position `c`.
@@ -185,7 +247,7 @@ impl SlicePermCoords {
     }
 
     /// The (E set, E order, twelve flips) of an entry's edge value.
-    fn edge_parts(&self, edge: usize) -> (usize, usize, usize) {
+    pub(crate) fn edge_parts(&self, edge: usize) -> (usize, usize, usize) {
         let e = edge / (ORDERS * LAYER_FLIPS);
         let r = edge / LAYER_FLIPS % ORDERS;
         let flips = spread_flips(edge % LAYER_FLIPS, self.layers.e_mask[e] as usize);
@@ -245,22 +307,9 @@ impl crate::tables::generate::Space for SlicePermSpace<'_> {
         let (e, r, flips) = c.edge_parts((i % EDGE_VALUES as u64) as usize);
         let corner = l.class_rep[class] as usize;
         let mask = l.e_mask[e] as usize;
-        let order = c.order_of_rank[r] as usize;
+        let order = c.order_of_rank(r);
         for m in 0..MOVE_COUNT {
-            let p = &l.move_perm[m];
-            let (mut labels, mut rest, mut k) = (0u32, mask, 0);
-            while rest != 0 {
-                let from = rest.trailing_zeros() as usize;
-                labels |= ((order >> (2 * k) & 3) as u32) << (2 * c.move_to[m][from]);
-                rest &= rest - 1;
-                k += 1;
-            }
-            let parts = Parts {
-                corner: l.corner_move[corner * MOVE_COUNT + m] as usize,
-                e_mask: p.apply(mask),
-                flips: p.apply(flips) ^ l.move_flip[m] as usize,
-                labels,
-            };
+            let parts = c.moved_parts(m, corner, mask, order, flips);
             if visit(c.index_of_parts(&parts)) {
                 return;
             }
