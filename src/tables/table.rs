@@ -64,6 +64,27 @@ pub enum Integrity {
     Trust,
 }
 
+/// One gigantic page.
+const GIB: usize = 1 << 30;
+
+/// Anonymous memory of at least `len` bytes in 1 GiB pages, for a payload of at least
+/// 1 GiB, when the machine has enough of them reserved
+/// (`/sys/kernel/mm/hugepages/hugepages-1048576kB/nr_hugepages`): one TLB entry per GiB
+/// instead of one per 2 MiB.  `None` otherwise (the kernel refuses the mapping at once
+/// when the reserved pages do not suffice, so a search never faults for want of one).
+fn gigantic_anon(len: usize) -> Option<memmap2::MmapMut> {
+    #[cfg(target_os = "linux")]
+    if len >= GIB {
+        return memmap2::MmapOptions::new()
+            .len(len.div_ceil(GIB) * GIB)
+            .huge(Some(30))
+            .map_anon()
+            .ok();
+    }
+    let _ = len;
+    None
+}
+
 /// Bytes read and hashed at a time while loading: large enough for sequential reads to
 /// run at disk speed, small enough to hash while still in cache.
 const LOAD_CHUNK: usize = 8 << 20;
@@ -77,6 +98,8 @@ pub struct Table {
     /// The payload copied into anonymous memory backed by transparent huge pages, when
     /// loaded with [`Residency::HugePages`].
     copy: Option<memmap2::MmapMut>,
+    /// Whether `copy` is in 1 GiB pages.
+    gigantic: bool,
     /// Base depth of a 2-bit table ([`packed`]).
     base: u8,
     /// See [`Table::checked`].
@@ -163,6 +186,7 @@ impl Table {
             header,
             map,
             copy: None,
+            gigantic: false,
             base,
             checked: false,
         })
@@ -273,7 +297,8 @@ impl Table {
     /// The packed entries.
     pub fn payload(&self) -> &[u8] {
         match &self.copy {
-            Some(c) => &c[..],
+            // A copy in 1 GiB pages is rounded up to whole pages.
+            Some(c) => &c[..self.map.len() - format::HEADER_SIZE],
             None => &self.map[format::HEADER_SIZE..],
         }
     }
@@ -291,9 +316,17 @@ impl Table {
             return None;
         }
         let len = self.map.len() - format::HEADER_SIZE;
-        let mut anon = memmap2::MmapMut::map_anon(len).ok()?;
-        #[cfg(target_os = "linux")]
-        let _ = anon.advise(memmap2::Advice::HugePage);
+        let gigantic = gigantic_anon(len);
+        let in_gigantic = gigantic.is_some();
+        let mut anon = match gigantic {
+            Some(anon) => anon,
+            None => {
+                let anon = memmap2::MmapMut::map_anon(len).ok()?;
+                #[cfg(target_os = "linux")]
+                let _ = anon.advise(memmap2::Advice::HugePage);
+                anon
+            }
+        };
         // Read through the file rather than copying from the map: no page faults on the
         // source side.  With `hash`, a second thread hashes each chunk as soon as it is
         // read (while it is still in cache), so that the hash costs little more than the
@@ -313,7 +346,7 @@ impl Table {
             let read = File::open(path).and_then(|mut f| {
                 use std::io::{Read, Seek, SeekFrom};
                 f.seek(SeekFrom::Start(format::HEADER_SIZE as u64))?;
-                for chunk in anon.chunks_mut(LOAD_CHUNK) {
+                for chunk in anon[..len].chunks_mut(LOAD_CHUNK) {
                     f.read_exact(chunk)?;
                     if hash {
                         // The chunk is filled and never written again: hand it over
@@ -334,7 +367,14 @@ impl Table {
             return None;
         }
         self.copy = Some(anon);
+        self.gigantic = in_gigantic;
         digest
+    }
+
+    /// Whether the payload sits in 1 GiB pages ([`Residency::HugePages`] on a machine with
+    /// enough of them reserved).
+    pub fn in_gigantic_pages(&self) -> bool {
+        self.gigantic
     }
 
     /// Recount checksum and histogram (reads the whole file).
