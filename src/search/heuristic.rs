@@ -116,7 +116,7 @@ impl HeuristicKind {
         };
         match self {
             HeuristicKind::SlicePerm => m(Some(1.34), Some(7.47), 1, "2026-11-24"),
-            HeuristicKind::SlicePair => m(None, None, 1, ""),
+            HeuristicKind::SlicePair => m(Some(0.48), Some(3.15), 1, "2026-11-26"),
             HeuristicKind::FlipSlice => m(Some(2.24), Some(11.2), 1, "2026-11-25"),
             HeuristicKind::Coset4 => m(Some(4.88), None, 1, "2026-11-25"),
             HeuristicKind::Coset => m(Some(123.0), None, 2, "2026-11-23"),
