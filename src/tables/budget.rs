@@ -197,8 +197,8 @@ mod tests {
         assert_eq!(large(1_000_000_000), None);
         assert_eq!(large(5_000_000_000), Some(TableKind::Coset4));
         assert_eq!(large(7_620_000_000), Some(TableKind::FlipSlice));
-        assert_eq!(large(15_000_000_000), Some(TableKind::SlicePerm));
-        assert_eq!(large(16_000_000_000), Some(TableKind::SlicePair));
+        assert_eq!(large(16_000_000_000), Some(TableKind::SlicePerm));
+        assert_eq!(large(17_000_000_000), Some(TableKind::SlicePair));
         // Too little memory for even the default set.
         assert_eq!(
             TableKind::fastest_set_within(

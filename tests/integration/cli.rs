@@ -644,7 +644,7 @@ fn memory_auto_follows_the_machine_it_sees() {
         ("6G", Some("coset4")),
         ("9.5G", Some("flipslice")),
         ("17G", Some("sliceperm")),
-        ("20G", Some("slicepair")),
+        ("22G", Some("slicepair")),
     ] {
         let out = korf()
             .env("KORF_AVAILABLE_MEMORY", memory)
