@@ -256,6 +256,16 @@ impl TableSet {
     /// Every loaded table is checked ([`Table::checked`]): what the search proves with
     /// them is proven.
     pub fn checked(&self) -> bool {
+        self.loaded().all(Table::checked)
+    }
+
+    /// Whether some loaded table sits in 1 GiB pages ([`Table::in_gigantic_pages`]).
+    pub fn in_gigantic_pages(&self) -> bool {
+        self.loaded().any(Table::in_gigantic_pages)
+    }
+
+    /// Every loaded table.
+    fn loaded(&self) -> impl Iterator<Item = &Table> {
         [
             Some(&self.corners),
             self.edges7.as_ref(),
@@ -269,7 +279,6 @@ impl TableSet {
         ]
         .into_iter()
         .flatten()
-        .all(Table::checked)
     }
 
     /// The tables whose files are missing from `dir`.

@@ -218,14 +218,19 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
             "# {}\n",
             match &engine {
                 Engine::Optimal(solver) => format!(
-                    "optimal search, heuristic {name} ({})",
+                    "optimal search, heuristic {name} ({}){}",
                     solver
                         .heuristic()
                         .tables()
                         .iter()
                         .map(|k| k.name())
                         .collect::<Vec<_>>()
-                        .join(" + ")
+                        .join(" + "),
+                    if solver.tables().in_gigantic_pages() {
+                        ", tables in 1 GiB pages"
+                    } else {
+                        ""
+                    }
                 ),
                 Engine::Fast { .. } => "two-phase search (--fast)".to_string(),
             }
