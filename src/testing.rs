@@ -267,6 +267,79 @@ pub fn assert_neighbours_are_moved_entries<S: korf::tables::generate::Space>(
     }
 }
 
+/// The cube an entry stands for (`entry_cube`) has that entry again (up to twins), for
+/// the entries of random cubes.
+pub fn assert_entries_stand_for_their_cube(
+    f: IndexFns,
+    entry_cube: &dyn Fn(u64) -> korf::cube::Cube,
+    seed: u64,
+) {
+    use rand::SeedableRng;
+    let (index, canonical) = f;
+    let mut r = rand::rngs::StdRng::seed_from_u64(seed);
+    for _ in 0..3000 {
+        let i = index(&korf::cube::random_cube(&mut r));
+        assert_eq!(canonical(index(&entry_cube(i))), canonical(i));
+    }
+}
+
+/// The depths a breadth-first search over a table's entries gave (`depths`, searched to
+/// depth 4) equal the distance to the subgroup by plain search, for scrambles of up to 6
+/// moves; some of them at depths 3 and 4.
+pub fn assert_depths_equal_brute_force(
+    depths: &std::collections::HashMap<u64, usize>,
+    index: &dyn Fn(&korf::cube::Cube) -> u64,
+    seed: u64,
+) {
+    use korf::cube::{Cube, ALL_MOVES};
+    use rand::{Rng, SeedableRng};
+    let mut r = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut checked = [0usize; 5];
+    for len in 0..=6 {
+        for _ in 0..40 {
+            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+            let x = Cube::from_moves(&seq);
+            let brute = subgroup_distance(index, &x, 4);
+            let found = depths.get(&index(&x)).copied();
+            assert_eq!(found, brute, "{seq:?}");
+            if let Some(d) = brute {
+                checked[d] += 1;
+            }
+        }
+    }
+    assert!(checked[3] > 0 && checked[4] > 0, "{checked:?}");
+}
+
+/// For a three-axis coordinate: each move belongs to the subgroup of exactly one axis
+/// (`inherited`, bit per axis), and premoving its inverse (what the search does to its
+/// tracked inverse) keeps that axis' entry (`axis_index`) of every random cube, and
+/// changes the other axes' entries of most.
+pub fn assert_axis_moves_keep_tracked_inverse_entries(
+    axis_index: &dyn Fn(&korf::cube::Cube, usize) -> u64,
+    inherited: &dyn Fn(usize) -> u8,
+    seed: u64,
+) {
+    use korf::cube::{Cube, ALL_MOVES};
+    use rand::SeedableRng;
+    let mut r = rand::rngs::StdRng::seed_from_u64(seed);
+    let xs: Vec<Cube> = (0..200).map(|_| korf::cube::random_cube(&mut r)).collect();
+    for (mi, &m) in ALL_MOVES.iter().enumerate() {
+        let bits = inherited(mi);
+        assert_eq!(bits.count_ones(), 1, "{m}: the axis of its face");
+        for a in 0..3 {
+            let same = xs
+                .iter()
+                .filter(|x| axis_index(&x.premove(m.inverse()), a) == axis_index(x, a))
+                .count();
+            if bits >> a & 1 == 1 {
+                assert_eq!(same, xs.len(), "{m} axis {a}");
+            } else {
+                assert!(same < xs.len() / 2, "{m} axis {a}");
+            }
+        }
+    }
+}
+
 /// Entries by depth weighted by the raw cosets each stands for (`orbit`) equal the counts
 /// of a plain breadth-first search from the solved cube over raw cosets (`key` of each
 /// cube reached), at every depth of `entries`.

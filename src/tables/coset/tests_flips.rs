@@ -139,29 +139,10 @@ fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
     assert!(expanded[DEPTH] > 100_000, "the check reaches a real depth");
 }
 
-fn subgroup_distance(co: &CosetCoords, x: &Cube, limit: usize) -> Option<usize> {
-    common::subgroup_distance(&|c| co.index(c), x, limit)
-}
-
 #[test]
 fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
     let co = coords();
-    let depths = entry_depths(co, 4);
-    let mut r = rng(14);
-    let mut checked = [0usize; 5];
-    for len in 0..=6 {
-        for _ in 0..40 {
-            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
-            let x = Cube::from_moves(&seq);
-            let brute = subgroup_distance(co, &x, 4);
-            let found = depths.get(&co.index(&x)).copied();
-            assert_eq!(found, brute, "{seq:?}");
-            if let Some(d) = brute {
-                checked[d] += 1;
-            }
-        }
-    }
-    assert!(checked[3] > 0 && checked[4] > 0, "{checked:?}");
+    common::assert_depths_equal_brute_force(&entry_depths(co, 4), &|c| co.index(c), 14);
 }
 
 use korf::search::HeuristicKind;

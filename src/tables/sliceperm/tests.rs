@@ -136,12 +136,11 @@ fn axis_parts_agree_with_conjugating_the_cube() {
 #[test]
 fn entries_stand_for_their_cube() {
     let co = coords();
-    let mut r = rng(44);
-    for _ in 0..3000 {
-        let i = co.index(&random_cube(&mut r));
-        let c = co.entry_cube(i);
-        assert_eq!(co.canonical_index(co.index(&c)), co.canonical_index(i));
-    }
+    common::assert_entries_stand_for_their_cube(
+        (&|x| co.index(x), &|i| co.canonical_index(i)),
+        &|i| co.entry_cube(i),
+        44,
+    );
 }
 
 #[test]
@@ -179,43 +178,17 @@ fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
 #[test]
 fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
     let co = coords();
-    let depths = entry_depths(co, 4);
-    let mut r = rng(46);
-    let mut checked = [0usize; 5];
-    for len in 0..=6 {
-        for _ in 0..40 {
-            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
-            let x = Cube::from_moves(&seq);
-            let brute = common::subgroup_distance(&|c| co.index(c), &x, 4);
-            let found = depths.get(&co.index(&x)).copied();
-            assert_eq!(found, brute, "{seq:?}");
-            if let Some(d) = brute {
-                checked[d] += 1;
-            }
-        }
-    }
-    assert!(checked[3] > 0 && checked[4] > 0, "{checked:?}");
+    common::assert_depths_equal_brute_force(&entry_depths(co, 4), &|c| co.index(c), 46);
 }
 
 #[test]
 fn a_move_of_an_axis_subgroup_keeps_that_axis_entry_of_the_tracked_inverse() {
     let co = coords();
-    let mut r = rng(47);
-    let xs: Vec<Cube> = (0..200).map(|_| random_cube(&mut r)).collect();
-    for (mi, &m) in ALL_MOVES.iter().enumerate() {
-        let bits = co.layers.inherited_by_move[mi];
-        for a in 0..3 {
-            let same = xs
-                .iter()
-                .filter(|x| co.axis_index(&x.premove(m.inverse()), a) == co.axis_index(x, a))
-                .count();
-            if bits >> a & 1 == 1 {
-                assert_eq!(same, xs.len(), "{m} axis {a}");
-            } else {
-                assert!(same < xs.len() / 2, "{m} axis {a}");
-            }
-        }
-    }
+    common::assert_axis_moves_keep_tracked_inverse_entries(
+        &|x, a| co.axis_index(x, a),
+        &|mi| co.layers.inherited_by_move[mi],
+        47,
+    );
 }
 
 use korf::search::HeuristicKind;
