@@ -20,7 +20,7 @@
 //! the positions holding FR and BL.
 
 use crate::cube::symmetry::{visit_twins, Twins};
-use crate::cube::{Cube, MOVE_COUNT};
+use crate::cube::Cube;
 use crate::tables::flipslice::{corner_cube, edge_cube_ordered, Parts, CORNER_CLASSES, E_SETS};
 use crate::tables::sliceperm::{self, sliceperm_coords, SlicePermCoords, ORDERS};
 use std::sync::OnceLock;
@@ -171,18 +171,10 @@ impl crate::tables::generate::Space for SlicePairSpace<'_> {
     #[inline(always)]
     fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
         let c = self.0;
-        let sp = c.sliceperm;
         let class = (i / EDGE_VALUES as u64) as usize;
         let (e, r, flips) = c.edge_parts((i % EDGE_VALUES as u64) as usize);
-        let corner = sp.layers.class_rep[class] as usize;
-        let mask = sp.layers.e_mask[e] as usize;
-        let order = sp.order_of_rank(r);
-        for m in 0..MOVE_COUNT {
-            let parts = sp.moved_parts(m, corner, mask, order, flips);
-            if visit(c.index_of_parts(&parts)) {
-                return;
-            }
-        }
+        c.sliceperm
+            .visit_moved(class, e, r, flips, |p| visit(c.index_of_parts(p)));
     }
     #[inline(always)]
     fn twins(&self, i: u64, visit: impl FnMut(u64)) {

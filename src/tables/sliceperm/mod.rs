@@ -205,32 +205,41 @@ impl SlicePermCoords {
         self.order_of_rank[r] as usize
     }
 
-    /// The parts of the position move `m` makes of one with raw corner value `corner`, E
-    /// positions `mask`, E order `order` (as [`Self::order_of_rank`] gives it) and twelve
-    /// flips `flips`.
+    /// The parts of each position a move makes of the one standing for an entry of
+    /// corner class `class`, E-set rank `e`, E-order rank `r` and twelve flips `flips` (the
+    /// class representative's corners), move by move, until `visit` returns `true`: the
+    /// breadth-first neighbours of this table and of [`crate::tables::slicepair`].
     #[inline(always)]
-    pub(crate) fn moved_parts(
+    pub(crate) fn visit_moved(
         &self,
-        m: usize,
-        corner: usize,
-        mask: usize,
-        order: usize,
+        class: usize,
+        e: usize,
+        r: usize,
         flips: usize,
-    ) -> Parts {
+        mut visit: impl FnMut(&Parts) -> bool,
+    ) {
         let l = self.layers;
-        let p = &l.move_perm[m];
-        let (mut labels, mut rest, mut k) = (0u32, mask, 0);
-        while rest != 0 {
-            let from = rest.trailing_zeros() as usize;
-            labels |= ((order >> (2 * k) & 3) as u32) << (2 * self.move_to[m][from]);
-            rest &= rest - 1;
-            k += 1;
-        }
-        Parts {
-            corner: l.corner_move[corner * MOVE_COUNT + m] as usize,
-            e_mask: p.apply(mask),
-            flips: p.apply(flips) ^ l.move_flip[m] as usize,
-            labels,
+        let corner = l.class_rep[class] as usize;
+        let mask = l.e_mask[e] as usize;
+        let order = self.order_of_rank(r);
+        for m in 0..MOVE_COUNT {
+            let p = &l.move_perm[m];
+            let (mut labels, mut rest, mut k) = (0u32, mask, 0);
+            while rest != 0 {
+                let from = rest.trailing_zeros() as usize;
+                labels |= ((order >> (2 * k) & 3) as u32) << (2 * self.move_to[m][from]);
+                rest &= rest - 1;
+                k += 1;
+            }
+            let parts = Parts {
+                corner: l.corner_move[corner * MOVE_COUNT + m] as usize,
+                e_mask: p.apply(mask),
+                flips: p.apply(flips) ^ l.move_flip[m] as usize,
+                labels,
+            };
+            if visit(&parts) {
+                return;
+            }
         }
     }
 
@@ -302,18 +311,9 @@ impl crate::tables::generate::Space for SlicePermSpace<'_> {
     #[inline(always)]
     fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
         let c = self.0;
-        let l = c.layers;
         let class = (i / EDGE_VALUES as u64) as usize;
         let (e, r, flips) = c.edge_parts((i % EDGE_VALUES as u64) as usize);
-        let corner = l.class_rep[class] as usize;
-        let mask = l.e_mask[e] as usize;
-        let order = c.order_of_rank(r);
-        for m in 0..MOVE_COUNT {
-            let parts = c.moved_parts(m, corner, mask, order, flips);
-            if visit(c.index_of_parts(&parts)) {
-                return;
-            }
-        }
+        c.visit_moved(class, e, r, flips, |p| visit(c.index_of_parts(p)));
     }
     #[inline(always)]
     fn twins(&self, i: u64, visit: impl FnMut(u64)) {
