@@ -5,9 +5,9 @@ use crate::tables::descriptor::Descriptor;
 use crate::tables::generate::generate_resumable;
 
 /// The slicepair table's base depth, fixed before it was first generated (it is written
-/// straight in its final layout): sliceperm's, because splitting each coset in two moves
-/// about a third of sliceperm's depth-11 entries to 12, and base 9 then reads depths 10
-/// and 11 exactly and 12 and beyond as 12.
+/// straight in its final layout): sliceperm's. Base 9 reads depths 10 and 11 exactly and
+/// 12 and beyond as 12; the distribution then found (below: 55.5 % of entries at 11,
+/// 33.7 % at 12, 0.05 % at 13) loses almost nothing to that.
 const SLICEPAIR_BASE: u8 = 9;
 
 /// Slicepair entries by depth (twins included), as first generated on the development
