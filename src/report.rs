@@ -391,6 +391,11 @@ pub struct Summary {
     pub utilisation: f64,
     /// (length, count) pairs.
     pub lengths: Vec<(usize, usize)>,
+    /// Solved positions that had a two-phase upper bound (optimal solves with it on).
+    pub with_upper_bound: usize,
+    /// Of those, the ones the bound proved: every shorter IDA* bound came up empty, so the
+    /// last iteration never ran.
+    pub proved_by_bound: usize,
 }
 
 /// Summarise bench rows (means over solved positions).
@@ -425,5 +430,55 @@ pub fn summarize(rows: &[SolveRecord]) -> Summary {
         },
         utilisation: solved.iter().map(|r| r.utilisation).sum::<f64>() / n,
         lengths: lengths.into_iter().collect(),
+        with_upper_bound: solved.iter().filter(|r| r.upper_bound.is_some()).count(),
+        proved_by_bound: solved
+            .iter()
+            .filter(|r| r.upper_bound.as_ref().is_some_and(|u| u.proved_by_bound))
+            .count(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::parse_moves;
+    use crate::search::UpperBound;
+
+    /// A solved record of `moves`, with the two-phase bound given.
+    fn record(index: usize, moves: &str, upper_bound: Option<UpperBound>) -> SolveRecord {
+        let solution = parse_moves(moves).unwrap();
+        let cube = Cube::from_moves(&solution).inverse();
+        let outcome = FastOutcome {
+            solution: Some(solution),
+            timed_out: false,
+            nodes: 1000,
+            seconds: 0.5,
+        };
+        SolveRecord {
+            upper_bound,
+            ..SolveRecord::fast(index, moves, &cube, &outcome, 1)
+        }
+    }
+
+    #[test]
+    fn the_summary_counts_positions_proved_by_the_two_phase_bound() {
+        let bound = |proved_by_bound| {
+            Some(UpperBound {
+                length: 3,
+                seconds: 0.1,
+                proved_by_bound,
+            })
+        };
+        let rows = [
+            record(1, "R U F", bound(true)),
+            record(2, "R U F", bound(false)),
+            record(3, "R U F", bound(true)),
+            record(4, "R U", None),
+        ];
+        let s = summarize(&rows);
+        assert_eq!((s.solved, s.with_upper_bound, s.proved_by_bound), (4, 3, 2));
+        // Without a bound anywhere (the bound off, or `--fast`), nothing is counted.
+        let s = summarize(&rows[3..]);
+        assert_eq!((s.with_upper_bound, s.proved_by_bound), (0, 0));
     }
 }
