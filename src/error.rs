@@ -36,6 +36,15 @@ pub enum Error {
         /// Why.
         source: std::io::Error,
     },
+    /// A table's path cannot be looked at (permission denied on the directory, say): the
+    /// table may well be there.
+    #[error("cannot look at {path}: {source}; the table may be there, but korf cannot reach it: check the permissions of the file and of its directory (it needs read and execute permission)")]
+    TableAccess {
+        /// The table's path.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
     /// The optimal search failed (a bug caught before it reached anyone, or no threads).
     #[error(transparent)]
     Search(#[from] SearchError),

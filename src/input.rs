@@ -149,7 +149,8 @@ fn classify(number: usize, bytes: &[u8], length: usize) -> Option<Line> {
         return Some(bad(LineError::Nul { offset }, content));
     }
     let text = match std::str::from_utf8(content) {
-        Ok(t) => t.trim(),
+        // A byte-order mark (at the start of a file some editors write) is no character.
+        Ok(t) => t.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}'),
         Err(e) => {
             let offset = e.valid_up_to();
             return Some(bad(LineError::NotUtf8 { offset }, content));

@@ -60,6 +60,7 @@ pub mod batch;
 pub mod cube;
 mod error;
 pub mod input;
+pub mod limits;
 pub mod report;
 pub mod search;
 mod solver;
@@ -84,6 +85,6 @@ pub use cube::{Cube, Move};
 pub use error::Error;
 pub use search::{HeuristicKind, Outcome};
 pub use solver::{
-    build_cost, build_tables, open_two_phase, BuildEvent, BuildObserver, Prediction, Solver,
-    SolverConfig, Suggestion,
+    build_cost, build_missing_tables, build_tables, open_two_phase, BuildEvent, BuildObserver,
+    Prediction, Solver, SolverConfig, Suggestion,
 };

@@ -262,6 +262,7 @@ impl SolveRecord {
     ) -> SolveRecord {
         let status = match (&outcome.solution, outcome.timed_out) {
             (Some(_), _) => "solved",
+            (None, _) if outcome.interrupted => "interrupted",
             (None, true) => "timeout",
             (None, false) => "max_length",
         };
@@ -451,6 +452,7 @@ mod tests {
         let outcome = FastOutcome {
             solution: Some(solution),
             timed_out: false,
+            interrupted: false,
             nodes: 1000,
             seconds: 0.5,
         };

@@ -107,6 +107,8 @@ pub struct Solver {
     dir: PathBuf,
     tables: TableSet,
     upper_bounds: Option<TwoPhase>,
+    /// Why the upper bounds were wanted but cannot be had (damaged two-phase tables).
+    without_upper_bounds: Option<String>,
     options: Options,
 }
 
@@ -128,7 +130,7 @@ impl Solver {
         for &table in kind.tables() {
             let d = table.descriptor();
             let path = dir.join(d.file_name());
-            if !d.on_demand && std::fs::symlink_metadata(&path).is_err() {
+            if !d.on_demand && absent(table, &dir)? {
                 return Err(Error::TablesMissing(format!(
                     "--heuristic {} needs {}, which is not built; build it once with `korf tables generate --only {} --dir {}` ({})",
                     kind.name(),
@@ -150,15 +152,26 @@ impl Solver {
         // Without permission to build, the upper bounds are used only when their tables
         // are already there.
         let wanted = config.upper_bounds && (config.generate || present(&TWOPHASE_SET, &dir));
+        let mut without_upper_bounds = None;
         let upper_bounds = if !wanted {
             None
         } else {
-            Some(open_two_phase(&dir, config.generate, config.on_build)?)
+            match open_two_phase(&dir, config.generate, config.on_build) {
+                Ok(tp) => Some(tp),
+                // Damaged two-phase tables cost the optimal search its upper bounds, not
+                // its answers: it goes on without them, and says why.
+                Err(Error::Table(e)) => {
+                    without_upper_bounds = Some(e.to_string());
+                    None
+                }
+                Err(e) => return Err(e),
+            }
         };
         Ok(Solver {
             dir,
             tables,
             upper_bounds,
+            without_upper_bounds,
             options: config.search.clone(),
         })
     }
@@ -166,6 +179,13 @@ impl Solver {
     /// The heuristic the search uses.
     pub fn heuristic(&self) -> HeuristicKind {
         self.tables.kind()
+    }
+
+    /// Why this solver searches without the two-phase upper bounds it was asked to use
+    /// (their tables are damaged: the message names the command that rebuilds them), if
+    /// so.  Its answers are as optimal as ever; long solves may take longer.
+    pub fn upper_bounds_unavailable(&self) -> Option<&str> {
+        self.without_upper_bounds.as_deref()
     }
 
     /// The tables directory.
@@ -337,9 +357,18 @@ pub fn open_two_phase(
 
 /// Whether every table of `kinds` has a file in `dir`.
 fn present(kinds: &[TableKind], dir: &Path) -> bool {
-    kinds
-        .iter()
-        .all(|k| std::fs::symlink_metadata(dir.join(k.file_name())).is_ok())
+    kinds.iter().all(|&k| absent(k, dir).is_ok_and(|a| !a))
+}
+
+/// Whether `kind`'s file is absent from `dir`: only when the directory says so.  What keeps
+/// korf from knowing (permission denied) is an error, never taken for absence.
+fn absent(kind: TableKind, dir: &Path) -> Result<bool, Error> {
+    let path = dir.join(kind.file_name());
+    match std::fs::symlink_metadata(&path) {
+        Ok(_) => Ok(false),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(true),
+        Err(source) => Err(Error::TableAccess { path, source }),
+    }
 }
 
 /// Make sure `kinds` are present in `dir`, generating missing ones unless `!generate`.
@@ -357,18 +386,20 @@ fn ensure_tables(
         )));
     }
     // What is at a table's path but cannot be read is not missing: loading it says why.
-    let missing = |kinds: &[TableKind]| -> Vec<TableKind> {
-        kinds
-            .iter()
-            .copied()
-            .filter(|k| std::fs::symlink_metadata(dir.join(k.file_name())).is_err())
-            .collect()
+    let missing = |kinds: &[TableKind]| -> Result<Vec<TableKind>, Error> {
+        let mut missing = Vec::new();
+        for &k in kinds {
+            if absent(k, dir)? {
+                missing.push(k);
+            }
+        }
+        Ok(missing)
     };
-    if missing(kinds).is_empty() {
+    if missing(kinds)?.is_empty() {
         return Ok(());
     }
     if !generate {
-        let names: Vec<&str> = missing(kinds).iter().map(|k| k.name()).collect();
+        let names: Vec<&str> = missing(kinds)?.iter().map(|k| k.name()).collect();
         return Err(Error::TablesMissing(format!(
             "{what} missing in {}: {}; build them with `korf tables generate --dir {}` (or choose another --heuristic)",
             dir.display(),
@@ -380,7 +411,7 @@ fn ensure_tables(
     let on_build = on_build.unwrap_or(&quiet);
     let _lock = lock(dir, on_build)?;
     // Another korf may have built some of them while this one waited.
-    let missing = missing(kinds);
+    let missing = missing(kinds)?;
     if missing.is_empty() {
         return Ok(());
     }
@@ -408,6 +439,22 @@ fn lock(dir: &Path, on_build: BuildObserver) -> Result<tables::GenerationLock, E
 pub fn build_tables(kinds: &[TableKind], dir: &Path, on_build: BuildObserver) -> Result<(), Error> {
     let _lock = lock(dir, on_build)?;
     build_locked(kinds, dir, on_build)
+}
+
+/// Build those of `kinds` that `dir` does not hold in usable form, deciding once the
+/// directory's lock is held: a table another korf built while this one waited for the
+/// lock is not built again.  Returns the tables found present then, and not built.
+pub fn build_missing_tables(
+    kinds: &[TableKind],
+    dir: &Path,
+    on_build: BuildObserver,
+) -> Result<Vec<TableKind>, Error> {
+    let _lock = lock(dir, on_build)?;
+    let (present, todo): (Vec<TableKind>, Vec<TableKind>) = kinds
+        .iter()
+        .partition(|&&k| tables::Table::open(k, dir, false).is_ok());
+    build_locked(&todo, dir, on_build)?;
+    Ok(present)
 }
 
 /// [`build_tables`] with the directory's lock held.

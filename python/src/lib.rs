@@ -61,9 +61,10 @@ fn py_error(e: Error) -> PyErr {
         Error::Facelets(_) => CubeError::new_err(text),
         Error::Moves(_) => MoveError::new_err(text),
         Error::Input(_) => PyValueError::new_err(text),
-        Error::Table(_) | Error::TablesMissing(_) | Error::TablesDir { .. } => {
-            TableError::new_err(text)
-        }
+        Error::Table(_)
+        | Error::TablesMissing(_)
+        | Error::TablesDir { .. }
+        | Error::TableAccess { .. } => TableError::new_err(text),
         Error::Search(_) | Error::TwoPhase(_) => KorfError::new_err(text),
     }
 }
@@ -92,24 +93,11 @@ fn heuristic(name: &str) -> PyResult<Option<HeuristicKind>> {
 }
 
 fn seconds(value: Option<f64>, name: &str) -> PyResult<Option<Duration>> {
-    match value {
-        None => Ok(None),
-        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
-        Some(t) => Err(PyValueError::new_err(format!(
-            "{name} must be a positive number of seconds, got {t}"
-        ))),
-    }
+    korf::limits::optional_seconds(value, name).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 fn threads(value: Option<usize>) -> PyResult<usize> {
-    match value {
-        Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
-        Some(n) if n > 1024 => Err(PyValueError::new_err(format!(
-            "threads={n} is more than korf starts (at most 1024); leave it out to use every core"
-        ))),
-        Some(n) => Ok(n),
-        None => Ok(0),
-    }
+    korf::limits::threads(value, "threads").map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// Run `work` on a worker thread; wait for it without the GIL, and stop it through
@@ -478,14 +466,9 @@ impl Solver {
         timeout: Option<f64>,
         threads: Option<usize>,
     ) -> PyResult<SolutionSet> {
-        if within > 4 {
-            return Err(PyValueError::new_err(format!(
-                "within={within}: at most 4 (the lists grow about tenfold per move)"
-            )));
-        }
-        if max_solutions == Some(0) {
-            return Err(PyValueError::new_err("max_solutions must be at least 1"));
-        }
+        let within = korf::limits::within(within, "within").map_err(py_error)?;
+        let max_solutions =
+            korf::limits::max_solutions(max_solutions, "max_solutions").map_err(py_error)?;
         let cube = parse_cube(cube)?;
         let all = AllSolutions {
             within,
@@ -561,16 +544,18 @@ impl FastSolver {
         threads: usize,
     ) -> PyResult<Solution> {
         let cube = parse_cube(cube)?;
+        let cancel = Arc::new(AtomicBool::new(false));
         let opts = FastOptions {
-            max_length,
+            max_length: korf::limits::fast_max_length(max_length, "max_length")
+                .map_err(py_error)?,
             time: seconds(time, "time")?,
             timeout: seconds(timeout, "timeout")?,
             threads: self::threads(Some(threads))?,
+            cancel: Some(cancel.clone()),
             ..FastOptions::default()
         };
         let inner = &self.inner;
-        let never = AtomicBool::new(false);
-        let o = run_interruptibly(py, &never, || inner.solve(&cube, &opts))?
+        let o = run_interruptibly(py, &cancel, || inner.solve(&cube, &opts))?
             .map_err(|e| py_error(Error::from(e)))?;
         match &o.solution {
             Some(moves) => Ok(Solution::new(

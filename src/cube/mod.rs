@@ -278,14 +278,18 @@ pub enum PositionError {
 /// solved cube: the one classifier for command-line arguments and batch lines.
 ///
 /// * 54 characters without spaces are facelets (any six colour letters).
-/// * Face letters only (`URFDLB`), at least [`FACELET_ATTEMPT`] of them, written without
-///   spaces or in groups (`UUUUUUUUU RRRRRRRRR …`), are facelets too: with 54 they are read
-///   as such, with another count the error says how many stickers there are.  Moves
-///   written apart (`R U F …`, one letter each) stay moves.
+/// * At least [`FACELET_ATTEMPT`] face letters (`URFDLB`) with at most [`STRAY_MARKS`]
+///   other characters among them (a `2` or `'` typed by mistake), written without spaces or
+///   in groups (`UUUUUUUUU RRRRRRRRR …`), are facelets too: with 54 letters they are read as
+///   such; otherwise the error says how many characters there are, or which one is not a
+///   colour.  Moves written apart (`R U F …`, `R2 U' F …`) stay moves.
 /// * Anything else is moves; a long space-free string that is not moves was meant as
 ///   facelets and is reported so.
+///
+/// Surrounding blanks and a byte-order mark (which some editors put at the start of a
+/// file) are ignored.
 pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
-    let t = text.trim();
+    let t = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let spaceless = !t.chars().any(char::is_whitespace);
     if spaceless && t.chars().count() == 54 {
         return Ok(Cube::from_facelets(t)?);
@@ -304,16 +308,29 @@ pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
 }
 
 /// The facelet string `text` is meant as, blanks removed, if it is one by the rule of
-/// [`parse_position`]: at least [`FACELET_ATTEMPT`] face letters (`URFDLB`), not written
-/// apart as single-letter moves.
+/// [`parse_position`]: at least [`FACELET_ATTEMPT`] face letters (`URFDLB`) and at most
+/// [`STRAY_MARKS`] other characters, not written apart as moves (`R U2 F' …`).
 pub fn facelet_attempt(text: &str) -> Option<String> {
+    let text = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let letters: String = tokens.concat();
-    let face_letters_only = letters.chars().all(|c| "URFDLB".contains(c));
-    let written_apart = tokens.len() > 1 && tokens.iter().all(|w| w.chars().count() == 1);
-    (face_letters_only && !written_apart && letters.len() >= FACELET_ATTEMPT).then_some(letters)
+    let is_face = |c: char| "URFDLB".contains(c);
+    let faces = letters.chars().filter(|&c| is_face(c)).count();
+    let strays = letters.chars().count() - faces;
+    // `R`, `R2`, `R'`: one move a token.
+    let is_move_token = |w: &&str| {
+        let mut cs = w.chars();
+        cs.next().is_some_and(is_face) && cs.count() <= 1
+    };
+    let written_apart = tokens.len() > 1 && tokens.iter().all(is_move_token);
+    (faces >= FACELET_ATTEMPT && strays <= STRAY_MARKS && !written_apart).then_some(letters)
 }
 
 /// From this many face letters without move separators a text is a facelet string with
 /// stickers missing or extra, not moves: nobody writes 40 turns without a space.
 pub const FACELET_ATTEMPT: usize = 40;
+
+/// How many other characters (digits, `'`, punctuation) such a text may hold and still be
+/// read as facelets typed with a slip: a 20-move sequence written without spaces has about
+/// 13 move marks among its 20 letters, a facelet string none.
+pub const STRAY_MARKS: usize = 3;

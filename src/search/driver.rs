@@ -82,9 +82,12 @@ impl Default for Options {
 /// A source of solutions that need not be optimal (the two-phase search), asked between
 /// IDA* iterations for an upper bound.  Called as `find(lower, shorter_than, budget)`:
 /// every solution shorter than `lower` has been ruled out, so a solution of `lower` moves is
-/// optimal; only solutions shorter than `shorter_than` are of use; spend at most `budget`.
+/// optimal; only solutions shorter than `shorter_than` are of use; spend at most `budget`,
+/// and stop at once when `stop` (the caller's stop flag, [`Options::cancel`]) is set.
 /// It must return a sequence that solves the position (it is checked, and ignored if not).
-pub type UpperBoundFn<'a> = &'a (dyn Fn(usize, usize, Duration) -> Option<Vec<Move>> + Sync);
+/// A stopped search asks once more, briefly and without `stop`, for a solution to show.
+pub type UpperBoundFn<'a> =
+    &'a (dyn Fn(usize, usize, Duration, Option<Arc<AtomicBool>>) -> Option<Vec<Move>> + Sync);
 
 /// Hooks into a search: a live progress callback and an upper-bound source.
 #[derive(Clone, Copy)]
@@ -335,7 +338,7 @@ pub fn solve_with(
         busy_nanos: AtomicU64::new(0),
         bound: std::sync::atomic::AtomicU8::new(0),
         upper: std::sync::atomic::AtomicU8::new(0),
-        deadline: opts.timeout.map(|t| start_time + t),
+        deadline: crate::limits::deadline(start_time, opts.timeout),
         timed_out: AtomicBool::new(false),
         cancel: opts.cancel.clone(),
         interrupted: AtomicBool::new(false),
@@ -529,7 +532,7 @@ pub fn solve_with(
                         Some(d) => share.min(d.saturating_duration_since(asked)),
                         None => share,
                     };
-                    let found = find(bound, shorter_than, budget);
+                    let found = find(bound, shorter_than, budget, shared.cancel.clone());
                     bound_seconds += asked.elapsed().as_secs_f64();
                     if let Some(sol) = found {
                         if sol.len() < shorter_than && cube.apply_moves(&sol).is_solved() {
@@ -689,7 +692,7 @@ pub fn solve_with(
     let unproven = match &result {
         Err(Unsolved::Timeout | Unsolved::Interrupted) => best_known.clone().or_else(|| {
             let find = upper_bound_source?;
-            let sol = find(proven_lower as usize, usize::MAX, LAST_ASK)?;
+            let sol = find(proven_lower as usize, usize::MAX, LAST_ASK, None)?;
             cube.apply_moves(&sol).is_solved().then_some(sol)
         }),
         _ => None,

@@ -31,13 +31,22 @@ pub fn build_file(
     let path = dir.join(kind.file_name());
     let start = Instant::now();
     let checkpoint_path = kind.checkpoint_path(dir);
+    let room = check_destination(kind, dir)?;
+    // Without room for a second checkpoint, one left by a killed run is still continued
+    // from, but no new one is written.
+    let never = std::time::Duration::MAX;
     let checkpoint = generate::Checkpoint {
         path: &checkpoint_path,
         name: kind.name(),
-        min_depth_time: checkpoint_interval(kind),
-        within_depth_time: within_depth_interval(kind),
+        min_depth_time: match room {
+            Room::WithCheckpoints => checkpoint_interval(kind),
+            Room::TableOnly => never,
+        },
+        within_depth_time: match room {
+            Room::WithCheckpoints => within_depth_interval(kind),
+            Room::TableOnly => never,
+        },
     };
-    check_destination(kind, dir)?;
     let g = kind
         .generate(progress, Some(&checkpoint))
         .map_err(|e| format::write_error(&checkpoint_path, e, kind.working_len()))?;
@@ -94,31 +103,50 @@ pub fn build_file(
 /// the 10 GB full-edge working table costs about 100 s; every 17 minutes keeps that under
 /// 10 %).
 fn within_depth_interval(kind: TableKind) -> std::time::Duration {
-    match std::env::var("KORF_CHECKPOINT_WITHIN_SECS")
-        .ok()
-        .and_then(|v| v.parse::<f64>().ok())
-        .filter(|s| s.is_finite() && *s >= 0.0)
-    {
-        Some(secs) => std::time::Duration::from_secs_f64(secs),
-        None => checkpoint_interval(kind) * 10,
-    }
+    crate::limits::env_seconds(
+        "KORF_CHECKPOINT_WITHIN_SECS",
+        checkpoint_interval(kind) * 10,
+        ENV_SECONDS_CAP,
+    )
 }
 
 /// How long a depth must take before a checkpoint follows it: `$KORF_CHECKPOINT_SECS` if
 /// set (0 saves after every depth), else one second plus a second per 100 MB of working
 /// table (about what writing the checkpoint costs).
 fn checkpoint_interval(kind: TableKind) -> std::time::Duration {
-    let secs = std::env::var("KORF_CHECKPOINT_SECS")
-        .ok()
-        .and_then(|v| v.parse::<f64>().ok())
-        .filter(|s| s.is_finite() && *s >= 0.0)
-        .unwrap_or(1.0 + kind.working_len() as f64 / 100e6);
-    std::time::Duration::from_secs_f64(secs)
+    let default = std::time::Duration::from_secs_f64(1.0 + kind.working_len() as f64 / 100e6);
+    crate::limits::env_seconds("KORF_CHECKPOINT_SECS", default, ENV_SECONDS_CAP)
+}
+
+/// The longest interval the checkpoint variables set: a day (any more means never).
+const ENV_SECONDS_CAP: std::time::Duration = std::time::Duration::from_secs(86_400);
+
+/// What the disk has room for while a table is built ([`check_destination`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Room {
+    /// The table and its checkpoints: a killed build continues where it stopped.
+    WithCheckpoints,
+    /// The table, but not a new checkpoint beside the last one: built without saving any.
+    TableOnly,
+}
+
+/// The disk space a build of `kind` needs beyond what its files already hold:
+/// `(with checkpoints, without)`, given `partial` bytes of a killed build's checkpoint.
+///
+/// Every file is written beside the one it replaces and renamed over it, so at its peak a
+/// build holds the last checkpoint and the next one, or the last checkpoint and the new
+/// table (a table it replaces, already on disk, stays until the rename).
+pub(crate) fn space_needed(kind: TableKind, partial: u64) -> (u64, u64) {
+    let working = format::HEADER_SIZE as u64 + kind.working_len();
+    let file = kind.file_size();
+    let with = (2 * working).max(working + file).saturating_sub(partial);
+    (with, file)
 }
 
 /// Before any work: `dir` must be a writable directory with room for the table, and the
-/// table's path must not be something else (a directory, say).
-fn check_destination(kind: TableKind, dir: &Path) -> Result<(), TableError> {
+/// table's path must not be something else (a directory, say).  Says whether there is
+/// room for checkpoints as well.
+fn check_destination(kind: TableKind, dir: &Path) -> Result<Room, TableError> {
     let fail = |why: String| TableError::Destination {
         dir: dir.to_path_buf(),
         name: kind.name(),
@@ -133,21 +161,35 @@ fn check_destination(kind: TableKind, dir: &Path) -> Result<(), TableError> {
             )));
         }
     }
-    // What the table needs on disk beyond what a file it replaces frees, plus its
-    // checkpoint (a working table) while it is built, if that is larger.
-    let replaced = std::fs::metadata(&path).map_or(0, |m| m.len());
-    let needed = kind.file_size().max(kind.working_len());
-    if let Ok(free) = fs4::available_space(dir) {
-        if free + replaced < needed {
-            return Err(fail(format!(
-                "it needs {} of free disk and {} has {}; free some space or choose another directory with --dir",
-                crate::report::human_bytes(needed),
-                dir.display(),
-                crate::report::human_bytes(free)
-            )));
-        }
+    let checkpoint = kind.checkpoint_path(dir);
+    let partial = std::fs::metadata(&checkpoint).map_or(0, |m| m.len());
+    let (with, without) = space_needed(kind, partial);
+    let Ok(free) = fs4::available_space(dir) else {
+        return Ok(Room::WithCheckpoints);
+    };
+    if free >= with {
+        return Ok(Room::WithCheckpoints);
     }
-    Ok(())
+    if free >= without {
+        return Ok(Room::TableOnly);
+    }
+    let human = crate::report::human_bytes;
+    let kept = if partial > 0 {
+        format!(
+            "; {} ({}) holds the progress of an earlier build: it is kept, and a retry with enough space continues from it (delete it to start over)",
+            checkpoint.display(),
+            human(partial)
+        )
+    } else {
+        String::new()
+    };
+    Err(fail(format!(
+        "it needs {} of free disk ({} to save checkpoints as it goes) and {} has {}{kept}; free some space or choose another directory with --dir",
+        human(without),
+        human(with),
+        dir.display(),
+        human(free)
+    )))
 }
 
 /// An exclusive hold on a tables directory for building: two korf processes never build

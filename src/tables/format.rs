@@ -170,7 +170,7 @@ pub enum TableError {
         expected: u64,
     },
     /// The payload does not match its checksum.
-    #[error("{path} is corrupt: its entries do not match the checksum in its header; rebuild it with `korf tables generate --only {name} --force` (or pass --trust-tables to use it anyway: its answers are then not marked proven)")]
+    #[error("{path} is corrupt: its entries do not match the checksum in its header; rebuild it with `{}`{}", rebuild_command(path, name), trust_hint(name))]
     Checksum {
         /// The file.
         path: PathBuf,
@@ -178,7 +178,10 @@ pub enum TableError {
         name: &'static str,
     },
     /// `korf tables verify` found this very file wrong.
-    #[error("{path} failed `korf tables verify` and is not used; rebuild it with `korf tables generate --only {name} --force`")]
+    #[error(
+        "{path} failed `korf tables verify` and is not used; rebuild it with `{}`",
+        rebuild_command(path, name)
+    )]
     FailedVerification {
         /// The file.
         path: PathBuf,
@@ -433,4 +436,26 @@ pub fn write_atomic(path: &Path, header: &Header, payload: &[u8]) -> io::Result<
 /// Checksum of a payload.
 pub fn checksum(payload: &[u8]) -> u64 {
     xxh3_64(payload)
+}
+
+/// The command that rebuilds the table `name` at `path`.
+fn rebuild_command(path: &std::path::Path, name: &str) -> String {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    format!(
+        "korf tables generate --dir {} --only {name} --force",
+        dir.display()
+    )
+}
+
+/// What `--trust-tables` offers for a damaged table: nothing for the two-phase tables,
+/// which are always checked.
+fn trust_hint(name: &str) -> &'static str {
+    if name == "phase1" || name == "phase2" {
+        " (the two-phase tables are always checked: --trust-tables does not skip them)"
+    } else {
+        " (or pass --trust-tables to use it anyway: its answers are then not marked proven)"
+    }
 }

@@ -46,7 +46,9 @@ pub use descriptor::Descriptor;
 pub use format::{Header, Partial, TableError, FORMAT_VERSION, HISTOGRAM_LEN};
 pub use generate::Progress;
 pub(crate) use table::prefetch;
-pub use table::{expanded_histogram, Integrity, Residency, Table, Verification};
+pub use table::{
+    expanded_histogram, Integrity, Residency, Table, Verification, VerificationRecord,
+};
 
 #[cfg(test)]
 mod tests;

@@ -214,14 +214,18 @@ impl Table {
                 let _ = t.map.advise(memmap2::Advice::WillNeed);
             }
         }
+        let mut check = check;
         match t.last_verification() {
-            Some((false, _)) => {
+            Some(r) if !r.passed => {
                 return Err(TableError::FailedVerification {
                     path: t.path.clone(),
                     name: kind.descriptor().name,
                 })
             }
-            Some((true, _)) => t.checked = true,
+            Some(r) if r.same_file => t.checked = true,
+            // Verified, but the file has changed since: the record vouches for nothing, so
+            // the table is hashed as it loads, trusted or not.
+            Some(_) => check = true,
             None => {}
         }
         let hashed = t.make_resident_hashing(residency, check);
@@ -442,7 +446,9 @@ impl Table {
     }
 
     /// Remember the outcome of [`Table::verify`] beside the table, tied to this file's
-    /// header (payload checksum and creation time), so `korf tables list` can show it.
+    /// header (payload checksum and creation time), so `korf tables list` can show it, and
+    /// to the file as it is now ([`file_identity`]), so that `--trust-tables` trusts no
+    /// file changed since.
     pub fn record_verification(&self, v: &Verification) -> std::io::Result<()> {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -450,8 +456,12 @@ impl Table {
             .unwrap_or(0);
         let ok = v.checksum_ok && v.histogram_ok;
         let text = format!(
-            "{:016x} {} {} {}\n",
-            self.header.checksum, self.header.created_unix, ok as u8, now
+            "{:016x} {} {} {} {}\n",
+            self.header.checksum,
+            self.header.created_unix,
+            ok as u8,
+            now,
+            file_identity(&self.path)?
         );
         let path = self.verification_path();
         let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
@@ -459,18 +469,26 @@ impl Table {
         std::fs::rename(&tmp, &path)
     }
 
-    /// The last recorded verification of this very file: `(passed, unix time)`, or `None`
-    /// if it was never verified (or was rebuilt since).
-    pub fn last_verification(&self) -> Option<(bool, u64)> {
+    /// The last recorded verification of this table (its header: checksum and creation
+    /// time), or `None` if it was never verified (or was rebuilt since).
+    pub fn last_verification(&self) -> Option<VerificationRecord> {
         let text = std::fs::read_to_string(self.verification_path()).ok()?;
         let f: Vec<&str> = text.split_whitespace().collect();
-        if f.len() != 4
+        if f.len() < 4
             || u64::from_str_radix(f[0], 16).ok()? != self.header.checksum
             || f[1].parse::<u64>().ok()? != self.header.created_unix
         {
             return None;
         }
-        Some((f[2] == "1", f[3].parse().ok()?))
+        // Records older than the file identity (four fields) vouch for no file.
+        let recorded = f.get(4..).map(|rest| rest.join(" "));
+        let same_file =
+            recorded.is_some_and(|r| file_identity(&self.path).is_ok_and(|now| now == r));
+        Some(VerificationRecord {
+            passed: f[2] == "1",
+            unix_time: f[3].parse().ok()?,
+            same_file,
+        })
     }
 
     /// Depth of entry `index` (a lower bound on it, for base-and-fallback tables; the
@@ -489,6 +507,47 @@ impl Table {
     /// Base depth of a 2-bit table.
     pub fn base(&self) -> u8 {
         self.base
+    }
+}
+
+/// What `korf tables verify` recorded of a table ([`Table::last_verification`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VerificationRecord {
+    /// Whether the table passed (checksum and depth histogram).
+    pub passed: bool,
+    /// When, in Unix seconds.
+    pub unix_time: u64,
+    /// Whether the file is the one verified, unchanged since: same device, inode, size,
+    /// modification and status-change times.  A write to the file changes its status-change
+    /// time (which no user can set back), so a passing record vouches for no changed file.
+    pub same_file: bool,
+}
+
+/// The file at `path` as it is now, as one line of text: device, inode, size, and the
+/// modification and status-change times to the nanosecond.
+fn file_identity(path: &Path) -> std::io::Result<String> {
+    let m = std::fs::metadata(path)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Ok(format!(
+            "{} {} {} {}.{:09} {}.{:09}",
+            m.dev(),
+            m.ino(),
+            m.size(),
+            m.mtime(),
+            m.mtime_nsec(),
+            m.ctime(),
+            m.ctime_nsec()
+        ))
+    }
+    #[cfg(not(unix))]
+    {
+        let modified = m
+            .modified()?
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        Ok(format!("{} {modified}", m.len()))
     }
 }
 

@@ -132,14 +132,20 @@ impl TwoPhase {
         &self,
         cube: Cube,
         threads: usize,
-    ) -> impl Fn(usize, usize, std::time::Duration) -> Option<Vec<crate::cube::Move>> + Sync + '_
-    {
+    ) -> impl Fn(
+        usize,
+        usize,
+        std::time::Duration,
+        Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Option<Vec<crate::cube::Move>>
+           + Sync
+           + '_ {
         let threads = if threads == 0 {
             std::thread::available_parallelism().map_or(1, |n| n.get())
         } else {
             threads
         };
-        move |lower, shorter_than, budget| {
+        move |lower, shorter_than, budget, stop| {
             let fast = FastOptions {
                 max_length: shorter_than.saturating_sub(1).min(30),
                 time: Some(budget),
@@ -149,6 +155,7 @@ impl TwoPhase {
                 timeout: Some(budget),
                 // The optimal search covers short lengths itself.
                 short_pass: 0,
+                cancel: stop,
             };
             self.solve(&cube, &fast).ok()?.solution
         }

@@ -52,6 +52,9 @@ pub struct FastOptions {
     /// position a few moves from solved then gets a shortest solution, never a longer one
     /// ([`crate::twophase::TwoPhase::solve`]).
     pub short_pass: usize,
+    /// Stop as soon as this flag is set (Ctrl-C, SIGTERM, a client gone), found or not,
+    /// with [`FastOutcome::interrupted`] set.
+    pub cancel: Option<std::sync::Arc<AtomicBool>>,
 }
 
 /// The default [`FastOptions::short_pass`]: solutions of up to 10 moves are searched
@@ -68,6 +71,7 @@ impl Default for FastOptions {
             target: 0,
             timeout: None,
             short_pass: SHORT_PASS,
+            cancel: None,
         }
     }
 }
@@ -79,6 +83,8 @@ pub struct FastOutcome {
     pub solution: Option<Vec<Move>>,
     /// Whether the time budget ran out (the search stopped early).
     pub timed_out: bool,
+    /// Whether [`FastOptions::cancel`] stopped the search.
+    pub interrupted: bool,
     /// Nodes generated in both phases.
     pub nodes: u64,
     /// Wall time.
@@ -144,6 +150,10 @@ struct Shared {
     improve_until: Option<Instant>,
     /// Whether a solution has been found (by any worker).
     found: AtomicBool,
+    /// The caller's stop flag.
+    cancel: Option<std::sync::Arc<AtomicBool>>,
+    /// Whether it stopped the search.
+    interrupted: AtomicBool,
     /// `max_length` is at least God's number: a solution surely exists.
     surely_solvable: bool,
     nodes: AtomicU64,
@@ -255,6 +265,11 @@ impl Worker<'_> {
         }
         self.checks += 1;
         if self.checks.is_multiple_of(64) {
+            if self.shared.cancel.as_ref().is_some_and(|c| c.load(Relaxed)) {
+                self.shared.interrupted.store(true, Relaxed);
+                self.shared.stop.store(true, Relaxed);
+                return true;
+            }
             let improve_over = (self.shared.found.load(Relaxed) || !self.shared.surely_solvable)
                 && self
                     .shared
@@ -408,9 +423,11 @@ pub fn solve(
         timed_out: AtomicBool::new(false),
         // The improving budget ends a search that has no solution yet only when a solution
         // within `max_length` may not exist (see `FastOptions::time`).
-        deadline: options.timeout.map(|t| start + t),
-        improve_until: options.time.map(|t| start + t),
+        deadline: crate::limits::deadline(start, options.timeout),
+        improve_until: crate::limits::deadline(start, options.time),
         found: AtomicBool::new(false),
+        cancel: options.cancel.clone(),
+        interrupted: AtomicBool::new(false),
         surely_solvable: options.max_length >= GODS_NUMBER,
         nodes: AtomicU64::new(0),
     };
@@ -432,6 +449,7 @@ pub fn solve(
             return FastOutcome {
                 solution: None,
                 timed_out: false,
+                interrupted: false,
                 nodes: 0,
                 seconds: start.elapsed().as_secs_f64(),
             };
@@ -504,6 +522,7 @@ pub fn solve(
     FastOutcome {
         solution,
         timed_out: shared.timed_out.load(Relaxed),
+        interrupted: shared.interrupted.load(Relaxed),
         nodes: shared.nodes.load(Relaxed),
         seconds: start.elapsed().as_secs_f64(),
     }

@@ -138,6 +138,81 @@ const CASES: &[Case] = &[
         stdout: &[],
     },
     Case {
+        name: "a damaged two-phase table costs an optimal solve its upper bounds, not its proof",
+        damage: Damage::Flip("phase1.pdb", 40_000_000),
+        args: &["solve", "-s", P9],
+        stdin: b"",
+        code: 0,
+        stderr: &[
+            "solving without two-phase upper bounds",
+            "phase1.pdb is corrupt",
+            "--only phase1 --force",
+            "always checked",
+        ],
+        stdout: &[P9_PROVEN],
+    },
+    Case {
+        name: "a damaged two-phase table's advice is the rebuild, not --trust-tables",
+        damage: Damage::Flip("phase2.pdb", 100_000),
+        args: &["solve", "--fast", "--trust-tables", "-s", P9],
+        stdin: b"",
+        code: 1,
+        stderr: &[
+            "phase2.pdb is corrupt",
+            "--only phase2 --force",
+            "--trust-tables does not skip them",
+        ],
+        stdout: &[],
+    },
+    Case {
+        name: "garbled facelets with a stray digit are facelets, not 20 moves (issue 38, 7)",
+        damage: Damage::None,
+        args: &[
+            "solve",
+            "BDBUULRRF2LURBURUFFUFFRLRLDDFLDBDDRDLDFLURUBUFRLBLBBF",
+        ],
+        stdin: b"",
+        code: 2,
+        stderr: &["a facelet string has 54 characters", "this one has 53"],
+        stdout: &[],
+    },
+    Case {
+        name: "garbled facelets with a stray digit in a batch",
+        damage: Damage::None,
+        args: &["solve", "-"],
+        stdin: b"R U\nUUUUUUUUURRRRRRRRRFFFF'FFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\n",
+        code: 2,
+        stderr: &["stdin line 2", "this one has 55"],
+        stdout: &["(2f*)"],
+    },
+    Case {
+        name: "a byte-order mark before the first line is no character",
+        damage: Damage::None,
+        args: &["solve", "-"],
+        stdin: b"\xef\xbb\xbfR U\n\xef\xbb\xbf# a comment\n",
+        code: 0,
+        stderr: &[],
+        stdout: &["(2f*)"],
+    },
+    Case {
+        name: "empty stdin is an error, as an empty bench file is",
+        damage: Damage::None,
+        args: &["solve", "-"],
+        stdin: b"",
+        code: 2,
+        stderr: &["no positions on stdin"],
+        stdout: &[],
+    },
+    Case {
+        name: "stdin of comments only is empty too",
+        damage: Damage::None,
+        args: &["solve", "-"],
+        stdin: b"# nothing here\n\n",
+        code: 2,
+        stderr: &["no positions on stdin"],
+        stdout: &[],
+    },
+    Case {
         name: "--fast with a --heuristic",
         damage: Damage::None,
         args: &["solve", "--fast", "--heuristic", "coset", "-s", P9],
@@ -258,7 +333,8 @@ const CASES: &[Case] = &[
         args: &["tables", "verify"],
         stdin: b"",
         code: 1,
-        stderr: &["verification failed: coset"],
+        // The failure names the table in the command that rebuilds it (issue 38, 8).
+        stderr: &["verification failed: coset", "--only coset --force"],
         stdout: &[
             "corners: 88179840 entries, checksum ok",
             "coset: 117567450 entries, checksum MISMATCH",
@@ -440,6 +516,13 @@ fn two_generations_into_one_directory_end_with_one_valid_table() {
     assert!(
         stderr(&a).contains("waiting for it to finish")
             || stderr(&b).contains("waiting for it to finish"),
+        "{}\n{}",
+        stderr(&a),
+        stderr(&b)
+    );
+    // The one that waited found the table there when it got the lock (issue 38, 8).
+    assert!(
+        stderr(&a).contains("not built again") || stderr(&b).contains("not built again"),
         "{}\n{}",
         stderr(&a),
         stderr(&b)
@@ -688,4 +771,205 @@ fn a_build_removes_the_temporary_files_of_killed_builds_and_refuses_a_file_as_di
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("it is not a directory"));
+}
+
+#[test]
+fn a_table_changed_after_its_verification_gives_no_proof_when_trusted() {
+    // Issue 38, 4: a passing `korf tables verify`, then the coset payload overwritten in
+    // place (header untouched, so its checksum and creation time still match the record).
+    let dir = tables_with(Damage::Flip("coset.pdb", 30_000_000));
+    let table = dir.path().join("coset.pdb");
+    flip(&table, 30_000_000); // a private, sound copy
+    let run = |args: &[&str]| {
+        Command::cargo_bin("korf")
+            .unwrap()
+            .env("KORF_TABLES", dir.path())
+            .args(args)
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap()
+    };
+    let solve = [
+        "solve",
+        "--no-generate",
+        "--trust-tables",
+        "--heuristic",
+        "coset",
+        "-s",
+        "R U",
+    ];
+    assert!(run(&["tables", "verify", "--only", "coset"])
+        .status
+        .success());
+    let out = run(&solve);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("(2f*)"));
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let modified = std::fs::metadata(&table).unwrap().modified().unwrap();
+    let mut bytes = std::fs::read(&table).unwrap();
+    bytes[HEADER as usize..].fill(0);
+    {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&table)
+            .unwrap();
+        f.write_all(&bytes).unwrap();
+        // The modification time put back, as `touch -r` would: the change time still moves.
+        f.set_modified(modified).unwrap();
+    }
+    let out = run(&solve);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !stdout.contains('*'),
+        "a proof from a changed table: {stdout}"
+    );
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stderr.contains("coset.pdb is corrupt"), "{stderr}");
+    // `tables list` says the record no longer covers the file.
+    let list = run(&["tables", "list"]);
+    let text = String::from_utf8_lossy(&list.stdout);
+    assert!(text.contains("the file has changed since"), "{text}");
+}
+
+/// Whether this process may mount file systems (root in its own namespace, as CI runs).
+fn can_mount_tmpfs(at: &Path, size: &str) -> bool {
+    std::process::Command::new("mount")
+        .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+        .arg(at)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[test]
+fn a_disk_too_small_for_checkpoints_builds_without_and_a_retry_continues_a_partial() {
+    // Issue 38, 5, on a real 60 MB file system.  The corner table is 42 MiB: it fits, but
+    // a checkpoint beside the next one does not.
+    let mnt = tempfile::tempdir().unwrap();
+    if !can_mount_tmpfs(mnt.path(), "60m") {
+        eprintln!("skipped: cannot mount a tmpfs here (needs root)");
+        return;
+    }
+    struct Unmount<'a>(&'a Path);
+    impl Drop for Unmount<'_> {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("umount").arg(self.0).status();
+        }
+    }
+    let _unmount = Unmount(mnt.path());
+    let generate = |dir: &Path, every: &str| {
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"))
+            .env("KORF_CHECKPOINT_SECS", every)
+            .args(["tables", "generate", "--only", "corners", "--dir"])
+            .arg(dir)
+            .output()
+            .unwrap()
+    };
+    // 1. No partial: it fits without checkpoints, and is built.
+    let out = generate(mnt.path(), "0");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = korf::tables::Table::open(TableKind::Corners, mnt.path(), false)
+        .unwrap()
+        .verify();
+    assert!(v.checksum_ok && v.histogram_ok);
+    std::fs::remove_file(mnt.path().join("corners.pdb")).unwrap();
+
+    // 2. A real partial build (killed after its first checkpoints) put where only 18 MB
+    // are left: refused before any work, naming the partial file, which is kept.
+    let big = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"))
+        .env("KORF_CHECKPOINT_SECS", "0")
+        .args(["tables", "generate", "--only", "corners", "--dir"])
+        .arg(big.path())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let partial = TableKind::Corners.checkpoint_path(big.path());
+    let started = std::time::Instant::now();
+    while !partial.exists() && started.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let _ = child.kill();
+    let _ = child.wait();
+    if !partial.exists() {
+        eprintln!("skipped: the build finished before it could be killed");
+        return;
+    }
+    let copied = TableKind::Corners.checkpoint_path(mnt.path());
+    std::fs::copy(&partial, &copied).unwrap();
+    let filler = mnt.path().join("filler");
+    std::fs::write(&filler, vec![1u8; 1 << 20]).unwrap();
+    let out = generate(mnt.path(), "0");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains(".corners.pdb.partial"), "{stderr}");
+    assert!(stderr.contains("continues from it"), "{stderr}");
+    assert!(copied.exists(), "the partial build was lost");
+
+    // 3. Room made (the file system grown): the retry continues from the partial.
+    let grown = std::process::Command::new("mount")
+        .args(["-o", "remount,size=200m"])
+        .arg(mnt.path())
+        .status()
+        .unwrap();
+    assert!(grown.success());
+    let out = generate(mnt.path(), "0");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = korf::tables::Table::open(TableKind::Corners, mnt.path(), false)
+        .unwrap()
+        .verify();
+    assert!(v.checksum_ok && v.histogram_ok);
+    assert!(
+        !copied.exists(),
+        "the partial build is left after the table is written"
+    );
+}
+
+#[test]
+fn a_tables_directory_without_search_permission_is_not_called_missing() {
+    // Issue 38, 6: as a user other than root (root passes every permission check).
+    let base = tempfile::Builder::new()
+        .prefix("korf-perm")
+        .tempdir_in("/tmp")
+        .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(base.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let tables = base.path().join("tables");
+    std::fs::create_dir(&tables).unwrap();
+    std::fs::write(tables.join("corners.pdb"), b"x").unwrap();
+    std::fs::write(tables.join("coset.pdb"), b"x").unwrap();
+    std::fs::set_permissions(&tables, std::fs::Permissions::from_mode(0o644)).unwrap();
+    // The binary, copied where any user may run it.
+    let binary = base.path().join("korf");
+    std::fs::copy(assert_cmd::cargo::cargo_bin("korf"), &binary).unwrap();
+    std::fs::set_permissions(&binary, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let out = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&binary)
+        .args(["solve", "--no-generate", "--heuristic", "coset", "--tables"])
+        .arg(&tables)
+        .args(["-s", "R U"])
+        .output();
+    let out = match out {
+        Ok(o) if !String::from_utf8_lossy(&o.stderr).contains("setpriv:") => o,
+        _ => {
+            eprintln!("skipped: cannot run as another user here (setpriv, root)");
+            return;
+        }
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("Permission denied"), "{stderr}");
+    assert!(!stderr.contains("missing"), "{stderr}");
+    assert!(stderr.contains("check the permissions"), "{stderr}");
 }

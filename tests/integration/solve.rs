@@ -144,7 +144,7 @@ fn an_upper_bound_at_the_optimum_skips_the_last_iteration() {
         let plain = search::solve(set, &cube, &opts(2), None).unwrap();
         let optimal = plain.solution.unwrap();
         let asked = std::sync::atomic::AtomicUsize::new(0);
-        let find = |lower: usize, shorter_than: usize, _budget: Duration| {
+        let find = |lower: usize, shorter_than: usize, _budget: Duration, _stop| {
             asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             assert!(
                 lower <= optimal.len(),
@@ -182,7 +182,7 @@ fn a_long_or_wrong_upper_bound_never_changes_the_answer() {
         // A valid but longer solution: the scramble undone, padded with R R'.
         let mut long: Vec<Move> = scramble.iter().rev().map(|m| m.inverse()).collect();
         long.extend(parse_moves("R R' F F'").unwrap());
-        let find_long = |_: usize, shorter_than: usize, _: Duration| {
+        let find_long = |_: usize, shorter_than: usize, _: Duration, _| {
             (long.len() < shorter_than).then(|| long.clone())
         };
         let out = search::solve_with(set, &cube, &opts(2), eager(&find_long)).unwrap();
@@ -192,7 +192,7 @@ fn a_long_or_wrong_upper_bound_never_changes_the_answer() {
         assert!(!out.upper_bound.unwrap().proved_by_bound);
 
         // A sequence that does not solve the position is ignored.
-        let find_wrong = |_: usize, _: usize, _: Duration| Some(parse_moves("U").unwrap());
+        let find_wrong = |_: usize, _: usize, _: Duration, _| Some(parse_moves("U").unwrap());
         let out = search::solve_with(set, &cube, &opts(2), eager(&find_wrong)).unwrap();
         let sol = out.solution.unwrap();
         assert_eq!(sol.len(), optimal_len);
@@ -209,7 +209,7 @@ fn two_phase_upper_bounds_keep_solutions_optimal() {
     for len in 1..=8 {
         for _ in 0..3 {
             let cube = Cube::from_moves(&random_sequence(&mut rng, len));
-            let find = |lower: usize, shorter_than: usize, budget: Duration| {
+            let find = |lower: usize, shorter_than: usize, budget: Duration, _stop| {
                 let o = korf::twophase::FastOptions {
                     max_length: shorter_than.saturating_sub(1).min(30),
                     time: Some(budget.max(Duration::from_millis(5))),

@@ -257,14 +257,22 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
             if listing_all { " solutions" } else { "" }
         ));
         let mut run_rows = Vec::new();
+        crate::interrupt::solving();
         for (i, (number, text, cube)) in positions.iter().enumerate() {
+            if crate::interrupt::requested() {
+                // Stopped between two positions: the rows so far are printed and saved.
+                return Err(CliError::Interrupted);
+            }
             let r = solve_one(&engine, i + 1, text, cube, live, false)?;
             record_result(&mut results, *number, &r)?;
             if r.status == "interrupted" {
-                // Ctrl-C: the rows so far are printed (and saved); the rest is left.
+                // Ctrl-C or SIGTERM: the rows so far are printed (and saved); the rest is
+                // left.
                 out(&format!(
-                    "{:>5} interrupted after {:.1}s\n",
-                    r.index, r.seconds
+                    "{:>5} {} after {:.1}s\n",
+                    r.index,
+                    crate::interrupt::how(),
+                    r.seconds
                 ));
                 return Err(CliError::Interrupted);
             }

@@ -181,7 +181,7 @@ pub struct SearchArgs {
     pub all: bool,
     /// With --all (implied): also every solution up to K moves longer than the optimum.
     #[arg(long, value_name = "K", conflicts_with = "fast",
-          value_parser = clap::value_parser!(u8).range(0..=4))]
+          value_parser = clap::value_parser!(u8).range(0..=korf::limits::MAX_WITHIN as i64))]
     pub within: Option<u8>,
     /// With --all (implied): stop after N solutions (the count is then "at least N").
     #[arg(long, value_name = "N", conflicts_with = "fast",
@@ -306,7 +306,7 @@ pub struct FastArgs {
     pub fast: bool,
     /// With --fast: accept solutions of at most L moves.
     #[arg(long, value_name = "L", default_value_t = 20, requires = "fast",
-          value_parser = clap::value_parser!(u8).range(1..=30))]
+          value_parser = clap::value_parser!(u8).range(1..=korf::limits::MAX_FAST_LENGTH as i64))]
     pub max_length: u8,
     /// With --fast: keep looking for shorter solutions for this many seconds instead of
     /// stopping at the first one within --max-length.  With --max-length 20 (the default)
@@ -410,8 +410,9 @@ pub enum CliError {
     /// A runtime failure (tables, I/O, limits): exit status 1.
     #[error("{0}")]
     Failure(String),
-    /// Stopped by Ctrl-C: exit status 130, as a shell reports a SIGINT.
-    #[error("interrupted")]
+    /// Stopped by Ctrl-C, SIGTERM or SIGHUP: exit status 128 + the signal's number (130,
+    /// 143, 129), as a shell reports a process the signal ended.
+    #[error("{}", crate::interrupt::how())]
     Interrupted,
 }
 
@@ -421,7 +422,7 @@ impl CliError {
         match self {
             CliError::Input(_) => 2,
             CliError::Failure(_) => 1,
-            CliError::Interrupted => 130,
+            CliError::Interrupted => crate::interrupt::exit_code(),
         }
     }
 }

@@ -22,14 +22,18 @@ fn position(p: &PositionArgs) -> Result<Cube, CliError> {
 
 /// A positional FACELETS argument; if it is really a move sequence, say to use --scramble.
 pub fn facelets_argument(text: &str) -> Result<Cube, CliError> {
-    // Face letters in groups (`UUUUUUUUU RRRRRRRRR …`) are facelets, as in a batch line.
-    let text = &korf::cube::facelet_attempt(text).unwrap_or_else(|| text.to_string());
+    // Face letters in groups (`UUUUUUUUU RRRRRRRRR …`), or with a stray mark typed among
+    // them, are facelets, as in a batch line.
+    let attempt = korf::cube::facelet_attempt(text);
+    let meant_as_facelets = attempt.is_some();
+    let text = &attempt.unwrap_or_else(|| text.to_string());
     match Cube::from_facelets(text) {
         Ok(c) => Ok(c),
         Err(e) => {
-            let looks_like_moves = text
-                .chars()
-                .any(|c| c.is_whitespace() || c.is_ascii_digit() || c == '\'');
+            let looks_like_moves = !meant_as_facelets
+                && text
+                    .chars()
+                    .any(|c| c.is_whitespace() || c.is_ascii_digit() || c == '\'');
             if looks_like_moves && parse_moves(text).is_ok() {
                 Err(CliError::Input(format!(
                     "`{text}` looks like a move sequence, not a facelet string; pass it with --scramble \"{text}\""

@@ -37,13 +37,7 @@ pub(crate) fn positive_seconds(
     value: Option<f64>,
     flag: &str,
 ) -> Result<Option<Duration>, CliError> {
-    match value {
-        None => Ok(None),
-        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
-        Some(t) => Err(CliError::Input(format!(
-            "{flag} must be a positive number of seconds, got {t}"
-        ))),
-    }
+    Ok(korf::limits::optional_seconds(value, flag)?)
 }
 
 /// Check the options and load the tables of the chosen solver; an optimal solve saves
@@ -70,8 +64,9 @@ pub(crate) fn engine(
         let opts = FastOptions {
             max_length: fast.max_length as usize,
             time: positive_seconds(fast.time, "--time")?,
-            threads: s.threads.unwrap_or(1),
+            threads: korf::limits::threads(s.threads, "--threads")?.max(1),
             timeout: positive_seconds(s.timeout, "--timeout")?,
+            cancel: Some(crate::interrupt::flag()),
             ..FastOptions::default()
         };
         let solver = korf::open_two_phase(&dir, !s.no_generate, Some(&on_build))?;
@@ -95,17 +90,26 @@ pub(crate) fn engine(
             search: &opts,
             on_build: Some(&on_build),
         };
-        Ok(Engine::Optimal(Box::new(Solver::open_with(&dir, &config)?)))
+        let solver = Solver::open_with(&dir, &config)?;
+        if let Some(why) = solver.upper_bounds_unavailable() {
+            eprintln!("korf: warning: solving without two-phase upper bounds (the answers are still optimal; long solves may take longer): {why}");
+        }
+        Ok(Engine::Optimal(Box::new(solver)))
     }
 }
 
 /// Time between checkpoint saves: `$KORF_CHECKPOINT_EVERY_SECS`, else 5 seconds.
 fn checkpoint_interval() -> Duration {
-    std::env::var("KORF_CHECKPOINT_EVERY_SECS")
-        .ok()
-        .and_then(|v| v.parse::<f64>().ok())
-        .filter(|s| s.is_finite() && *s > 0.0)
-        .map_or(Duration::from_secs(5), Duration::from_secs_f64)
+    let every = korf::limits::env_seconds(
+        "KORF_CHECKPOINT_EVERY_SECS",
+        Duration::from_secs(5),
+        Duration::from_secs(86_400),
+    );
+    if every.is_zero() {
+        Duration::from_secs(5)
+    } else {
+        every
+    }
 }
 
 /// Why a solve with `--trust-tables` proves nothing.
@@ -120,23 +124,11 @@ fn integrity(s: &SearchArgs) -> tables::Integrity {
     }
 }
 
-/// The most worker threads korf starts: far more than any machine it runs on has cores,
-/// far fewer than a system allows.
-const MAX_THREADS: usize = 1024;
-
 pub(crate) fn search_options(s: &SearchArgs) -> Result<search::Options, CliError> {
     let timeout = positive_seconds(s.timeout, "--timeout")?;
-    match s.threads {
-        Some(0) => return Err(CliError::Input("--threads must be at least 1".into())),
-        Some(n) if n > MAX_THREADS => {
-            return Err(CliError::Input(format!(
-                "--threads {n} is more than korf starts (at most {MAX_THREADS}); leave it out to use every core"
-            )))
-        }
-        _ => {}
-    }
+    let threads = korf::limits::threads(s.threads, "--threads")?;
     Ok(search::Options {
-        threads: s.threads.unwrap_or(0),
+        threads,
         max_depth: s.max_depth,
         timeout,
         lanes: s.lanes,
@@ -219,9 +211,7 @@ fn solve_optimal(
             pb.tick();
         }
     };
-    let outcome = crate::interrupt::searching(|| {
-        solver.solve_with_progress(cube, if live { Some(&update) } else { None })
-    })?;
+    let outcome = solver.solve_with_progress(cube, if live { Some(&update) } else { None })?;
     if let Some(pb) = spinner {
         pb.finish_and_clear();
     }

@@ -17,7 +17,7 @@ fn incomplete_note(all: &report::AllSolutionsRecord, r: &SolveRecord) -> Option<
     use korf::search::Listing;
     let stopped = match all.listing {
         Listing::Timeout => format!("timed out after {:.1}s", r.seconds),
-        Listing::Interrupted => format!("interrupted after {:.1}s", r.seconds),
+        Listing::Interrupted => format!("{} after {:.1}s", crate::interrupt::how(), r.seconds),
         Listing::Complete | Listing::Capped => return None,
     };
     Some(format!(
@@ -30,7 +30,7 @@ fn incomplete_note(all: &report::AllSolutionsRecord, r: &SolveRecord) -> Option<
 /// moves; 16 moves: about 70 % searched" (the share of that bound's tasks begun).
 fn stopped_note(r: &SolveRecord) -> String {
     let mut note = match r.status.as_str() {
-        "interrupted" => format!("interrupted after {:.1}s", r.seconds),
+        "interrupted" => format!("{} after {:.1}s", crate::interrupt::how(), r.seconds),
         _ => format!("timed out after {:.1}s", r.seconds),
     };
     if let Some(lower) = r.proven_lower_bound.filter(|&l| l > 0) {
@@ -114,6 +114,12 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
                 });
                 inputs.push((line.number, line.text, parsed));
             }
+            if inputs.is_empty() {
+                // As `korf bench` says of an empty file: nothing to solve is a mistake.
+                return Err(CliError::Input(
+                    "no positions on stdin (one position per line: facelets or moves; `#` comments and blank lines are skipped)".into(),
+                ));
+            }
         }
         (Some(p), None) => inputs.push((1, p.clone(), facelets_argument(p))),
         (None, None) => unreachable!("clap requires a position"),
@@ -164,10 +170,15 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
         )));
     }
     let engine = engine(&a.search, &a.fast, a.checkpoint.as_ref())?;
+    crate::interrupt::solving();
     let live = std::io::stderr().is_terminal();
     let mut failure = None;
     let mut bad_lines = 0;
     for (i, (number, text, parsed)) in inputs.iter().enumerate() {
+        if crate::interrupt::requested() {
+            // Stopped between two positions: the rest of the input is left.
+            return Err(CliError::Interrupted);
+        }
         let cube = match parsed {
             Ok(c) => c,
             Err(e) => {
@@ -258,7 +269,7 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
         }
         let listing = r.all.as_ref().map(|a| a.listing);
         if r.status == "interrupted" || listing == Some(korf::search::Listing::Interrupted) {
-            // Ctrl-C: what was found is printed; the rest of the input is left.
+            // Ctrl-C or SIGTERM: what was found is printed; the rest of the input is left.
             return Err(CliError::Interrupted);
         }
         if r.status != "solved" && failure.is_none() {

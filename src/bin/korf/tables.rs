@@ -152,6 +152,20 @@ pub fn build_tables(kinds: &[TableKind], dir: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Generate those of `kinds` still missing once the directory's lock is held (another
+/// korf may have built them meanwhile), showing progress.
+fn build_missing(kinds: &[TableKind], dir: &Path) -> Result<(), CliError> {
+    let display = BuildDisplay::new();
+    for k in korf::build_missing_tables(kinds, dir, &|e| display.show(e))? {
+        eprintln!(
+            "{}: built meanwhile by another korf in {}; not built again",
+            k.name(),
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
 /// The tables a `verify` run covers: `--only NAME`, else those built by default and the
 /// optional ones that exist in `dir`.
 /// `--only`'s table, or every table of the catalogue (the absent ones are listed as such).
@@ -259,8 +273,10 @@ pub fn generate(a: GenerateArgs) -> Result<(), CliError> {
             text.push_str("nothing to build\n");
         }
         out(&text);
-    } else if !todo.is_empty() {
+    } else if a.force {
         build_tables(&todo, &dir)?;
+    } else if !todo.is_empty() {
+        build_missing(&todo, &dir)?;
     }
     Ok(())
 }
@@ -366,9 +382,19 @@ pub fn verify(a: VerifyArgs) -> Result<(), CliError> {
     if all_ok {
         Ok(())
     } else {
+        let rebuild: Vec<String> = failed
+            .iter()
+            .map(|name| {
+                format!(
+                    "korf tables generate --dir {} --only {name} --force",
+                    dir.display()
+                )
+            })
+            .collect();
         Err(CliError::Failure(format!(
-            "verification failed: {}; rebuild with `korf tables generate --only NAME --force` (korf solve refuses a table that failed)",
-            failed.join(", ")
+            "verification failed: {}; rebuild with `{}` (korf solve refuses a table that failed)",
+            failed.join(", "),
+            rebuild.join(" && ")
         )))
     }
 }
@@ -485,10 +511,17 @@ fn table_status(k: TableKind, dir: &Path) -> String {
                 "present, generated {}, {}",
                 format_unix(h.created_unix),
                 match t.last_verification() {
-                    Some((true, at)) => format!("verified {}", format_unix(at)),
-                    Some((false, at)) => format!(
+                    Some(r) if r.passed && r.same_file => {
+                        format!("verified {}", format_unix(r.unix_time))
+                    }
+                    Some(r) if r.passed => format!(
+                        "verified {}, but the file has changed since (run `korf tables verify --only {}` again)",
+                        format_unix(r.unix_time),
+                        k.name()
+                    ),
+                    Some(r) => format!(
                         "FAILED verification {} (rebuild: {build} --force)",
-                        format_unix(at)
+                        format_unix(r.unix_time)
                     ),
                     None => "not verified (run `korf tables verify`)".to_string(),
                 }
