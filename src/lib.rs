@@ -79,6 +79,8 @@ pub mod internals {
     pub use crate::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
     pub use crate::tables::slicepair::slicepair_coords;
     pub use crate::tables::sliceperm::sliceperm_coords;
+
+    pub mod fuzzing;
 }
 
 pub use cube::{Cube, Move};

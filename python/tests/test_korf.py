@@ -96,6 +96,45 @@ def test_solve_fast_is_quick_and_unproven(tables_dir):
     assert str(sol).endswith(f"({sol.length}f)")
 
 
+EXTREMES = [
+    0, -0.0, -1, 5e-324, 1e-300, 0.5, 1, 4, 30, 1e19, 1.8e19, 1e30, 1e300,
+    float("inf"), float("-inf"), float("nan"),
+    2**32, 2**63 - 1, 2**64 - 1, 2**64, -(2**63) - 1,
+]
+
+
+def test_extreme_numbers_are_answered_or_refused_never_a_panic(solver, tables_dir):
+    """Every numeric argument, every extreme value: an answer, or a Python exception
+    that names the argument (a Rust panic would be pyo3's PanicException, which is not
+    an Exception and so fails the test)."""
+    fast = korf.FastSolver(tables_dir)
+    calls = {
+        "timeout": lambda v: solver.solve("R U", timeout=v),
+        "threads": lambda v: solver.solve("R U", threads=v),
+        "within": lambda v: solver.solve_all("R U", within=v),
+        "max_solutions": lambda v: solver.solve_all("R U", max_solutions=v),
+        "max_length": lambda v: fast.solve("R U", max_length=v),
+        "time": lambda v: fast.solve("R U", time=v),
+        "timeout ": lambda v: fast.solve("R U", timeout=v),
+        "threads ": lambda v: fast.solve("R U", threads=v),
+        "seed": lambda v: korf.random_state(seed=v),
+    }
+    answered = refused = 0
+    for name, call in calls.items():
+        for v in EXTREMES:
+            try:
+                call(v)
+                answered += 1
+            except (TypeError, OverflowError):
+                refused += 1  # not an integer, or out of the type's range
+            except korf.SolveTimeout:
+                answered += 1  # a limit of a nanosecond is a limit
+            except (ValueError, korf.KorfError) as e:
+                refused += 1
+                assert name.strip() in str(e), (name, v, str(e))
+    assert answered and refused
+
+
 def test_random_states_are_reproducible_and_solvable():
     assert korf.random_state(seed=5) == korf.random_state(seed=5)
     assert korf.random_state(seed=5) != korf.random_state(seed=6)

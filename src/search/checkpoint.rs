@@ -126,11 +126,16 @@ impl Identity {
                 })
             }
         };
+        self.check(path, &text, cube).map(Some)
+    }
+
+    /// The saved state in `text` (the contents of `path`), if it belongs to this solve.
+    pub fn check(&self, path: &Path, text: &[u8], cube: &Cube) -> Result<Saved, CheckpointError> {
         let unreadable = |why: String| CheckpointError::Unreadable {
             path: path.to_path_buf(),
             why,
         };
-        let saved: Saved = serde_json::from_slice(&text).map_err(|e| unreadable(e.to_string()))?;
+        let saved: Saved = serde_json::from_slice(text).map_err(|e| unreadable(e.to_string()))?;
         if saved.korf_checkpoint != VERSION {
             return Err(unreadable(format!(
                 "version {}, this korf writes {VERSION}",
@@ -170,7 +175,7 @@ impl Identity {
                 }
             }
         }
-        Ok(Some(saved))
+        Ok(saved)
     }
 
     /// The state to save: searching `bound`, with `finished` (one bit per task) done.
@@ -241,4 +246,39 @@ impl Saved {
     pub fn moves(text: &Option<String>) -> Option<Vec<Move>> {
         text.as_deref().and_then(|m| parse_moves(m).ok())
     }
+}
+
+/// The fuzz target's solve: `R U F` with the coset heuristic over 100 tasks.
+fn fuzz_identity() -> (Identity, Cube) {
+    let cube = Cube::from_moves(&parse_moves("R U F").expect("moves"));
+    let prefixes: Vec<Vec<Move>> = (0..100).map(|i| vec![Move::from_index(i % 18)]).collect();
+    (
+        Identity::new(&cube, "coset", prefixes.iter().map(Vec::as_slice)),
+        cube,
+    )
+}
+
+/// Read untrusted checkpoint bytes as a resumed solve would (the `checkpoint` fuzz
+/// target): accepted, or refused with a message.  Not part of the API.
+#[doc(hidden)]
+pub fn fuzz_read(bytes: &[u8]) -> Result<(), String> {
+    let (identity, cube) = fuzz_identity();
+    let saved = identity
+        .check(Path::new("fuzz.json"), bytes, &cube)
+        .map_err(|e| e.to_string())?;
+    // What the search then asks of it.
+    let _ = (0..identity.tasks)
+        .filter(|&i| saved.is_finished(i))
+        .count();
+    let _ = Saved::moves(&saved.best);
+    Ok(())
+}
+
+/// A checkpoint [`fuzz_read`] accepts, to start the fuzzer's corpus from.
+#[doc(hidden)]
+pub fn fuzz_seed() -> Vec<u8> {
+    let (identity, _) = fuzz_identity();
+    let best = parse_moves("F' U' R'").expect("moves");
+    let saved = identity.state(2, |i| i % 3 != 1, Some(&best), None);
+    serde_json::to_vec_pretty(&saved).expect("serializable")
 }

@@ -177,3 +177,45 @@ fn no_parser_panics_hangs_or_accepts_nonsense() {
         "an input took {slowest:?}"
     );
 }
+
+/// Every input of the coverage-guided fuzzers' committed corpora (`fuzz/corpus/<target>/`,
+/// findings among them), replayed through the targets' own bodies on the stable
+/// toolchain: a finding, once fixed, stays fixed.
+#[test]
+fn the_fuzz_corpora_replay_cleanly() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
+    let mut count = 0;
+    for (name, target) in korf::internals::fuzzing::TARGETS {
+        let dir = root.join(name);
+        let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        for entry in entries.flatten() {
+            let data = std::fs::read(entry.path()).unwrap();
+            let outcome = std::panic::catch_unwind(|| target(&data));
+            assert!(outcome.is_ok(), "{name}: {} fails", entry.path().display());
+            count += 1;
+        }
+    }
+    assert!(
+        count >= korf::internals::fuzzing::TARGETS.len(),
+        "no corpus"
+    );
+    eprintln!("{count} corpus inputs replayed");
+}
+
+/// The checkpoint target's seed is a checkpoint it accepts (and is in its corpus).
+#[test]
+fn the_checkpoint_seed_is_accepted() {
+    let seed = korf::internals::fuzzing::checkpoint_seed();
+    assert!(korf::search::checkpoint::fuzz_read(&seed).is_ok());
+    let committed =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/checkpoint/seed.json");
+    if std::env::var_os("KORF_WRITE_FUZZ_SEEDS").is_some() {
+        std::fs::create_dir_all(committed.parent().unwrap()).unwrap();
+        std::fs::write(&committed, &seed).unwrap();
+    }
+    assert_eq!(
+        std::fs::read(&committed).ok(),
+        Some(seed),
+        "rerun with KORF_WRITE_FUZZ_SEEDS=1"
+    );
+}

@@ -92,10 +92,10 @@ pub enum ShowFormat {
 #[derive(Args, Debug)]
 pub struct ScrambleArgs {
     /// How many positions.
-    #[arg(short = 'n', long, default_value_t = 1)]
+    #[arg(allow_hyphen_values = true, short = 'n', long, default_value_t = 1)]
     pub count: usize,
     /// Seed for reproducible output (any 64-bit number); random if omitted.
-    #[arg(long)]
+    #[arg(allow_hyphen_values = true, long)]
     pub seed: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ScrambleFormat::Both)]
@@ -127,22 +127,22 @@ pub struct CheckArgs {
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
     /// Worker threads (default: all cores).
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(allow_hyphen_values = true, long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// Tasks each thread searches at once, interleaved so that their table reads overlap
     /// (with the three-axis coset tables: coset4, flipslice, sliceperm, slicepair); 1 = one
     /// at a time.
-    #[arg(long, value_name = "N", default_value_t = korf::search::DEFAULT_LANES,
+    #[arg(allow_hyphen_values = true, long, value_name = "N", default_value_t = korf::search::DEFAULT_LANES,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
     pub lanes: usize,
     /// Directory holding the pattern databases [default: $KORF_TABLES or ./tables].
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
     /// Give up when no solution of at most D moves exists.
-    #[arg(long, value_name = "D", default_value_t = 20, value_parser = clap::value_parser!(u8).range(0..=22))]
+    #[arg(allow_hyphen_values = true, long, value_name = "D", default_value_t = 20, value_parser = clap::value_parser!(u8).range(0..=22))]
     pub max_depth: u8,
     /// Give up on a position after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(allow_hyphen_values = true, long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
     /// Fail if the tables are missing instead of generating them.
     #[arg(long)]
@@ -180,11 +180,11 @@ pub struct SearchArgs {
     #[arg(long, conflicts_with = "fast")]
     pub all: bool,
     /// With --all (implied): also every solution up to K moves longer than the optimum.
-    #[arg(long, value_name = "K", conflicts_with = "fast",
+    #[arg(allow_hyphen_values = true, long, value_name = "K", conflicts_with = "fast",
           value_parser = clap::value_parser!(u8).range(0..=korf::limits::MAX_WITHIN as i64))]
     pub within: Option<u8>,
     /// With --all (implied): stop after N solutions (the count is then "at least N").
-    #[arg(long, value_name = "N", conflicts_with = "fast",
+    #[arg(allow_hyphen_values = true, long, value_name = "N", conflicts_with = "fast",
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_solutions: Option<usize>,
 }
@@ -271,12 +271,12 @@ pub struct BatchArgs {
     /// Solve only every N-th position of the list, starting at the K-th (from 0): the
     /// shards 0/N … N-1/N are disjoint and cover it.  Default: from a job array's
     /// variables, if set (Slurm's $SLURM_ARRAY_TASK_ID, Kubernetes' $JOB_COMPLETION_INDEX).
-    #[arg(long, value_name = "K/N")]
+    #[arg(allow_hyphen_values = true, long, value_name = "K/N")]
     pub shard: Option<String>,
     /// The number of shards when it comes from the environment: a Kubernetes Indexed
     /// Job's completions (with $JOB_COMPLETION_INDEX), or instead of
     /// $SLURM_ARRAY_TASK_COUNT.
-    #[arg(long, value_name = "N", env = "KORF_SHARDS",
+    #[arg(allow_hyphen_values = true, long, value_name = "N", env = "KORF_SHARDS",
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub shards: Option<usize>,
 }
@@ -305,14 +305,19 @@ pub struct FastArgs {
     #[arg(long)]
     pub fast: bool,
     /// With --fast: accept solutions of at most L moves.
-    #[arg(long, value_name = "L", default_value_t = 20, requires = "fast",
+    #[arg(allow_hyphen_values = true, long, value_name = "L", default_value_t = 20, requires = "fast",
           value_parser = clap::value_parser!(u8).range(1..=korf::limits::MAX_FAST_LENGTH as i64))]
     pub max_length: u8,
     /// With --fast: keep looking for shorter solutions for this many seconds instead of
     /// stopping at the first one within --max-length.  With --max-length 20 (the default)
     /// a search that has found nothing by then goes on to its first solution; with a
     /// shorter --max-length, which may have none, it ends there.
-    #[arg(long, value_name = "SECONDS", requires = "fast")]
+    #[arg(
+        allow_hyphen_values = true,
+        long,
+        value_name = "SECONDS",
+        requires = "fast"
+    )]
     pub time: Option<f64>,
 }
 
@@ -331,7 +336,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// Fail (exit 1) if a solution's length differs from this.
-    #[arg(long, value_name = "L")]
+    #[arg(allow_hyphen_values = true, long, value_name = "L")]
     pub expect_length: Option<usize>,
     /// Run the list once per heuristic (comma separated, e.g. `korf,coset4`) and print
     /// them side by side: solved, mean and median time, mean nodes, nodes/s.
@@ -379,7 +384,7 @@ pub struct GenerateArgs {
     /// Build the fastest set of tables whose generation fits in this much memory, e.g.
     /// `8G`, `500M`, `6GiB`; `auto`: from the free memory and the free disk, leaving
     /// headroom ($KORF_AVAILABLE_MEMORY overrides the memory seen).
-    #[arg(long, value_name = "SIZE|auto")]
+    #[arg(allow_hyphen_values = true, long, value_name = "SIZE|auto")]
     pub memory: Option<String>,
     /// Rebuild tables that are already present and valid.
     #[arg(long)]
