@@ -76,8 +76,11 @@ pub fn results(data: &[u8]) {
     }
 }
 
+/// A fuzz target's body.
+pub type Target = fn(&[u8]);
+
 /// The targets by name, as `fuzz/` and the corpus replay know them.
-pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+pub const TARGETS: [(&str, Target); 5] = [
     ("position", position),
     ("batch_lines", batch_lines),
     ("table_header", table_header),

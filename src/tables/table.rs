@@ -215,6 +215,7 @@ impl Table {
             }
         }
         let mut check = check;
+        let mut changed = false;
         match t.last_verification() {
             Some(r) if !r.passed => {
                 return Err(TableError::FailedVerification {
@@ -225,7 +226,10 @@ impl Table {
             Some(r) if r.same_file => t.checked = true,
             // Verified, but the file has changed since: the record vouches for nothing, so
             // the table is hashed as it loads, trusted or not.
-            Some(_) => check = true,
+            Some(_) => {
+                check = true;
+                changed = true;
+            }
             None => {}
         }
         let hashed = t.make_resident_hashing(residency, check);
@@ -236,6 +240,12 @@ impl Table {
                 // order, which also brings its pages into the cache the map shares.
                 None => t.hash_file().map_err(|e| format::io_error(&t.path, e))?,
             };
+            if sum != t.header.checksum && changed && integrity == Integrity::Trust {
+                return Err(TableError::ChangedSinceVerify {
+                    path: t.path.clone(),
+                    name: kind.descriptor().name,
+                });
+            }
             if sum != t.header.checksum {
                 return Err(TableError::Checksum {
                     path: t.path.clone(),

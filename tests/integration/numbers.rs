@@ -59,6 +59,7 @@ fn probes(list: &str, dir: &str) -> Vec<Probe> {
         "--no-upper-bound",
         list,
     ]);
+    let bench_fast = words(&["bench", "--no-generate", "--fast", list]);
     let mut out = Vec::new();
     let mut add = |before: &Vec<String>, flag, small_only| {
         out.push(Probe {
@@ -86,8 +87,14 @@ fn probes(list: &str, dir: &str) -> Vec<Probe> {
         "--expect-length",
         "--shards",
         "--lanes",
+        "--max-depth",
+        "--within",
+        "--max-solutions",
     ] {
         add(&bench, flag, false);
+    }
+    for flag in ["--time", "--max-length"] {
+        add(&bench_fast, flag, false);
     }
     add(
         &words(&["scramble", "--format", "facelets"]),

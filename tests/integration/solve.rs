@@ -374,3 +374,79 @@ fn fast_solutions_of_short_positions_are_optimal() {
         "the plain search happened to be optimal everywhere"
     );
 }
+
+#[test]
+fn a_stop_reaches_the_upper_bound_step_within_a_tenth_of_a_second() {
+    // Issue 38, 3: the stop flag set while the two-phase search is asked for an upper
+    // bound between two IDA* bounds.  Each position is tried until the flag lands inside
+    // that step (which runs for as long as the bound before it took, 200 ms or more).
+    use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::SeqCst};
+    use std::sync::{Arc, Mutex};
+    use std::time::Instant;
+    let set = common::table_set();
+    let tp = common::twophase();
+    let mut landed = 0;
+    for n in 0..6 {
+        let position = common::list_position("optimal-18.txt", n);
+        let cube = Cube::from_moves(&parse_moves(&position).unwrap());
+        let inner = tp.upper_bound_source(cube, 2);
+        let cancel = Arc::new(AtomicBool::new(false));
+        // 0: not asked yet, 1: inside the step, 2: returned.
+        let step = AtomicU8::new(0);
+        let stopped_at: Mutex<Option<Instant>> = Mutex::new(None);
+        let returned_after: Mutex<Option<Duration>> = Mutex::new(None);
+        let find = |lower: usize, shorter: usize, budget: Duration, stop| {
+            step.store(1, SeqCst);
+            let found = inner(lower, shorter, budget, stop);
+            if let Some(at) = *stopped_at.lock().unwrap() {
+                returned_after.lock().unwrap().get_or_insert(at.elapsed());
+            }
+            step.store(2, SeqCst);
+            found
+        };
+        let options = Options {
+            threads: 2,
+            cancel: Some(cancel.clone()),
+            ..Options::default()
+        };
+        let inside = std::thread::scope(|s| {
+            let watcher = s.spawn(|| {
+                let started = Instant::now();
+                while step.load(SeqCst) != 1 && started.elapsed() < Duration::from_secs(30) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                std::thread::sleep(Duration::from_millis(30));
+                *stopped_at.lock().unwrap() = Some(Instant::now());
+                let inside = step.load(SeqCst) == 1;
+                cancel.store(true, SeqCst);
+                inside
+            });
+            let hooks = search::Hooks {
+                upper_bound: Some(&find),
+                ..search::Hooks::default()
+            };
+            let out = search::solve_with(set, &cube, &options, hooks).unwrap();
+            (watcher.join().unwrap(), out)
+        });
+        let (inside, out) = inside;
+        if !inside {
+            continue;
+        }
+        // Stopped, with the best solution known (checked) kept.
+        assert!(
+            matches!(out.solution, Err(Unsolved::Interrupted)),
+            "{position}"
+        );
+        if let Some(best) = &out.unproven {
+            assert!(cube.apply_moves(best).is_solved());
+        }
+        landed += 1;
+        let took = returned_after.lock().unwrap().expect("the step returned");
+        eprintln!("position {n}: the upper-bound step stopped {took:?} after the flag");
+        assert!(took < Duration::from_millis(100), "{position}: {took:?}");
+    }
+    assert!(
+        landed >= 2,
+        "the stop landed inside the step only {landed} times"
+    );
+}
