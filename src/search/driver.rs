@@ -592,7 +592,11 @@ pub fn solve_with(
                     }
                     loop {
                         let i = next_task.fetch_add(1, Relaxed);
-                        if i >= split.len() || shared.stop.load(Relaxed) {
+                        // The stop flag, the caller's and the deadline, checked per task:
+                        // the early bounds' tasks are too small to reach a check inside
+                        // the walk, and a stop would otherwise wait for a bound with
+                        // larger ones (150-230 ms measured).
+                        if i >= split.len() || shared.should_stop() {
                             return;
                         }
                         if shared.is_finished(i) {

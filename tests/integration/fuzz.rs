@@ -183,12 +183,17 @@ fn no_parser_panics_hangs_or_accepts_nonsense() {
 /// toolchain: a finding, once fixed, stays fixed.
 #[test]
 fn the_fuzz_corpora_replay_cleanly() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
+    let fuzz = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
     let mut count = 0;
     for (name, target) in korf::internals::fuzzing::TARGETS {
-        let dir = root.join(name);
+        let dir = fuzz.join("corpus").join(name);
         let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-        for entry in entries.flatten() {
+        // The inputs that once failed, kept apart so that minimising a corpus never
+        // drops them.
+        let found = std::fs::read_dir(fuzz.join("regressions").join(name))
+            .into_iter()
+            .flatten();
+        for entry in entries.flatten().chain(found.flatten()) {
             let data = std::fs::read(entry.path()).unwrap();
             let outcome = std::panic::catch_unwind(|| target(&data));
             assert!(outcome.is_ok(), "{name}: {} fails", entry.path().display());
