@@ -457,7 +457,7 @@ impl Table {
 
     /// Remember the outcome of [`Table::verify`] beside the table, tied to this file's
     /// header (payload checksum and creation time), so `korf tables list` can show it, and
-    /// to the file as it is now ([`file_identity`]), so that `--trust-tables` trusts no
+    /// to the file as it is now (device, inode, size, modification and change times), so that `--trust-tables` trusts no
     /// file changed since.
     pub fn record_verification(&self, v: &Verification) -> std::io::Result<()> {
         let now = SystemTime::now()

@@ -662,43 +662,6 @@ fn a_solve_killed_at_several_points_resumes_from_its_checkpoint() {
 }
 
 #[test]
-fn ctrl_c_off_a_terminal_prints_the_best_solution_found() {
-    let hard = common::list_position("optimal-18.txt", 0);
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"))
-        .env("KORF_TABLES", common::tables_dir())
-        .args([
-            "solve",
-            "--no-generate",
-            "--heuristic",
-            "coset",
-            "-s",
-            &hard,
-        ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(std::time::Duration::from_secs(3));
-    let sent = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let first = stdout.lines().next().unwrap_or("");
-    assert!(first.ends_with("f)") && !first.contains('*'), "{stdout}");
-    let moves = korf::cube::parse_moves(first.rsplit_once(" (").unwrap().0).unwrap();
-    let cube = korf::cube::Cube::from_moves(&korf::cube::parse_moves(&hard).unwrap());
-    assert!(cube.apply_moves(&moves).is_solved());
-    assert!(
-        stdout.contains("not proven optimal: interrupted"),
-        "{stdout}"
-    );
-}
-
-#[test]
 fn randomly_damaged_tables_used_anyway_never_panic_hang_or_mislead() {
     // With the checks skipped (--trust-tables), damage of any kind to a pattern database
     // may cost time or optimality, never more: the solve ends within its time limit with
@@ -869,17 +832,18 @@ fn a_disk_too_small_for_checkpoints_builds_without_and_a_retry_continues_a_parti
             .output()
             .unwrap()
     };
+    let built_and_sound = |out: std::process::Output| {
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let t = korf::tables::Table::open(TableKind::Corners, mnt.path(), false).unwrap();
+        let v = t.verify();
+        assert!(v.checksum_ok && v.histogram_ok);
+    };
     // 1. No partial: it fits without checkpoints, and is built.
-    let out = generate(mnt.path(), "0");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v = korf::tables::Table::open(TableKind::Corners, mnt.path(), false)
-        .unwrap()
-        .verify();
-    assert!(v.checksum_ok && v.histogram_ok);
+    built_and_sound(generate(mnt.path(), "0"));
     std::fs::remove_file(mnt.path().join("corners.pdb")).unwrap();
 
     // 2. A real partial build (killed after its first checkpoints) put where only 18 MB
@@ -922,16 +886,7 @@ fn a_disk_too_small_for_checkpoints_builds_without_and_a_retry_continues_a_parti
         .status()
         .unwrap();
     assert!(grown.success());
-    let out = generate(mnt.path(), "0");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v = korf::tables::Table::open(TableKind::Corners, mnt.path(), false)
-        .unwrap()
-        .verify();
-    assert!(v.checksum_ok && v.histogram_ok);
+    built_and_sound(generate(mnt.path(), "0"));
     assert!(
         !copied.exists(),
         "the partial build is left after the table is written"
