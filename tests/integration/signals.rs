@@ -12,6 +12,13 @@ const SIGINT: i32 = 2;
 const SIGHUP: i32 = 1;
 const SIGTERM: i32 = 15;
 
+/// `korf solve` with the k = 0 coset table, the test tables only.
+fn coset_solve() -> Command {
+    let mut c = korf();
+    c.args(["solve", "--no-generate", "--heuristic", "coset"]);
+    c
+}
+
 fn korf() -> Command {
     let mut c = Command::new(assert_cmd::cargo::cargo_bin("korf"));
     c.env("KORF_TABLES", common::tables_dir())
@@ -55,14 +62,8 @@ fn sigterm_and_sighup_stop_a_solve_like_ctrl_c() {
         (SIGINT, 130, "interrupted"),
     ] {
         let checkpoint = dir.path().join(format!("{signal}.json"));
-        let child = korf()
-            .args([
-                "solve",
-                "--no-generate",
-                "--heuristic",
-                "coset",
-                "--checkpoint",
-            ])
+        let child = coset_solve()
+            .arg("--checkpoint")
             .arg(&checkpoint)
             .args(["-s", &hard])
             .spawn()
@@ -101,17 +102,7 @@ fn a_signal_at_any_moment_stops_a_solve_within_a_second() {
         .enumerate()
     {
         let signal = if i % 2 == 0 { SIGTERM } else { SIGINT };
-        let child = korf()
-            .args([
-                "solve",
-                "--no-generate",
-                "--heuristic",
-                "coset",
-                "-s",
-                &hard,
-            ])
-            .spawn()
-            .unwrap();
+        let child = coset_solve().args(["-s", &hard]).spawn().unwrap();
         std::thread::sleep(Duration::from_millis(wait));
         let (out, took) = stop(child, signal);
         let stdout = String::from_utf8_lossy(&out.stdout);
@@ -160,8 +151,8 @@ fn sigterm_stops_a_bench_keeping_its_finished_lines() {
 #[test]
 fn sigterm_stops_a_batch_from_stdin() {
     let hard = common::list_position("optimal-18.txt", 3);
-    let mut child = korf()
-        .args(["solve", "--no-generate", "--heuristic", "coset", "-"])
+    let mut child = coset_solve()
+        .arg("-")
         .stdin(Stdio::piped())
         .spawn()
         .unwrap();

@@ -91,12 +91,14 @@ fn stats_text(r: &SolveRecord) -> String {
     s
 }
 
-pub fn solve(a: SolveArgs) -> Result<(), CliError> {
-    // Check the options first.
-    search_options(&a.search)?;
-    positive_seconds(a.fast.time, "--time")?;
-    // Read every position before loading tables, so bad input fails fast.
-    let mut inputs: Vec<(usize, String, Result<Cube, CliError>)> = Vec::new();
+/// A position of the input: its line number, its text, and the cube or why it is none.
+type Input = (usize, String, Result<Cube, CliError>);
+
+/// The positions to solve: the `-s` moves, the facelets argument, or stdin's lines (bad
+/// lines kept, to be reported in their place).  A single bad position, or an empty stdin,
+/// is an error at once.
+fn read_inputs(a: &SolveArgs) -> Result<Vec<Input>, CliError> {
+    let mut inputs: Vec<Input> = Vec::new();
     match (&a.position, &a.scramble) {
         (_, Some(m)) => inputs.push((
             1,
@@ -129,6 +131,15 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
             return Err(CliError::Input(e.to_string()));
         }
     }
+    Ok(inputs)
+}
+
+pub fn solve(a: SolveArgs) -> Result<(), CliError> {
+    // Check the options first.
+    search_options(&a.search)?;
+    positive_seconds(a.fast.time, "--time")?;
+    // Read every position before loading tables, so bad input fails fast.
+    let inputs = read_inputs(&a)?;
     // A shard of the input, and the positions a result file already holds, are left out.
     let (shard, out_path) = batch_plan(&a.batch)?;
     let list: Vec<(usize, String)> = inputs
@@ -141,7 +152,7 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
         None => None,
     };
     let all_inputs = inputs.len();
-    let inputs: Vec<(usize, String, Result<Cube, CliError>)> = inputs
+    let inputs: Vec<Input> = inputs
         .into_iter()
         .enumerate()
         .filter(|(i, (n, _, _))| shard.contains(*i) && !results.as_ref().is_some_and(|f| f.has(*n)))
