@@ -4,6 +4,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use korf::cube::coord;
 use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::internals::{edges7_b_state, Pattern, EDGES7_A};
+use korf::tables::TableKind;
 use rand::SeedableRng;
 
 fn cubes() -> Vec<Cube> {
@@ -57,7 +58,7 @@ fn bench_ranks(c: &mut Criterion) {
         };
     }
     rank!("corner_index (8!·3^7)", |x: &Cube| coord::corner_index(
-        &x.corners
+        &x.corners()
     ));
     rank!("edges7a index (12!/5!·2^7)", |x: &Cube| EDGES7_A
         .rank(&EDGES7_A.project(x)));
@@ -65,7 +66,7 @@ fn bench_ranks(c: &mut Criterion) {
         &edges7_b_state(x)
     ));
     rank!("edge_perm_index (12!)", |x: &Cube| coord::edge_perm_index(
-        &x.edges
+        &x.edges()
     ));
     rank!("twist (3^7)", |x: &Cube| x.twist_coord());
     rank!("flip (2^11)", |x: &Cube| x.flip_coord());
@@ -113,7 +114,7 @@ fn bench_full_edge(c: &mut Criterion) {
         let mut i = 0;
         b.iter(|| {
             i += 1;
-            black_box(coords.index(&cs[i & 255].edges))
+            black_box(coords.index(&cs[i & 255].edges()))
         })
     });
     g.bench_function("18 neighbours of an entry (generation)", |b| {
@@ -131,41 +132,23 @@ fn bench_full_edge(c: &mut Criterion) {
     g.finish();
 }
 
-/// One axis' index of a three-axis coset coordinate, as the search computes it for each
-/// probe, per axis.
-fn bench_axis_index(c: &mut Criterion, group: &str, index: impl Fn(&Cube, usize) -> u64) {
+/// One axis' index of each three-axis coset coordinate of the registry, as the search
+/// computes it for each probe, per axis (256 positions per call, reported per index).
+fn bench_axis_indices(c: &mut Criterion) {
     let cs = cubes();
-    let mut g = c.benchmark_group(group);
-    for a in 0..3 {
-        g.bench_function(format!("index, axis {a}"), |b| {
-            let mut i = 0;
-            b.iter(|| {
-                i += 1;
-                black_box(index(&cs[i & 255], a))
-            })
-        });
+    for &kind in TableKind::ALL {
+        if korf::internals::axis_index_sum(kind, &cs[..1], 0).is_none() {
+            continue;
+        }
+        let mut g = c.benchmark_group(kind.name());
+        g.throughput(criterion::Throughput::Elements(cs.len() as u64));
+        for a in 0..3 {
+            g.bench_function(format!("index, axis {a}"), |b| {
+                b.iter(|| black_box(korf::internals::axis_index_sum(kind, black_box(&cs), a)))
+            });
+        }
+        g.finish();
     }
-    g.finish();
-}
-
-/// The flipslice coordinate: per-axis cubie lookups, corner class, conjugated E set and
-/// flips.
-fn bench_flipslice(c: &mut Criterion) {
-    let coords = korf::internals::flipslice_coords();
-    bench_axis_index(c, "flipslice", |x, a| coords.axis_index(x, a));
-}
-
-/// The sliceperm coordinate: flipslice's parts plus the E edges' order and the packed
-/// U/D-layer flips.
-fn bench_sliceperm(c: &mut Criterion) {
-    let coords = korf::internals::sliceperm_coords();
-    bench_axis_index(c, "sliceperm", |x, a| coords.axis_index(x, a));
-}
-
-/// The slicepair coordinate: sliceperm's, plus the flip parity of FR and BL.
-fn bench_slicepair(c: &mut Criterion) {
-    let coords = korf::internals::slicepair_coords();
-    bench_axis_index(c, "slicepair", |x, a| coords.axis_index(x, a));
 }
 
 criterion_group!(
@@ -173,8 +156,6 @@ criterion_group!(
     bench_moves,
     bench_ranks,
     bench_full_edge,
-    bench_flipslice,
-    bench_sliceperm,
-    bench_slicepair
+    bench_axis_indices
 );
 criterion_main!(benches);

@@ -1,8 +1,8 @@
 //! Heuristic evaluation, a fixed short solve, and the per-node hot path of each
 //! three-axis coset table (expansion, staged probes, walk) measured in nodes per second.
 //! Needs the default tables in `$KORF_TABLES` (or `./tables`): run `korf tables generate`
-//! first; skipped otherwise.  The hot-path group runs for each of the coset4, flipslice,
-//! sliceperm and slicepair tables found there (`korf tables generate --only flipslice`, ...).
+//! first; skipped otherwise.  The hot-path group runs for each three-axis coset table of
+//! the registry found there (`korf tables generate --only coset4`, ...).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use korf::cube::{parse_moves, random_cube, Cube};
@@ -63,12 +63,11 @@ fn bench_hot_path(c: &mut Criterion) {
         threads: 1,
         ..Options::default()
     };
-    for kind in [
-        HeuristicKind::Coset4,
-        HeuristicKind::FlipSlice,
-        HeuristicKind::SlicePerm,
-        HeuristicKind::SlicePair,
-    ] {
+    let three_axis = HeuristicKind::ALL
+        .iter()
+        .copied()
+        .filter(|k| k.spec().walk == korf::tables::Walk::Axis);
+    for kind in three_axis {
         let Ok(set) = TableSet::open_for(&dir, Residency::HugePages, kind) else {
             eprintln!(
                 "skipping the {} hot path: its table is not in {}",

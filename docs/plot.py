@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Draw time per position against optimal length, one line per heuristic, from
-`korf bench --json FILE` outputs (and, dashed, published figures of other solvers).
+`korf bench --json FILE` outputs of runs made side by side (one machine, one session:
+figures from other machines or days would not compare, so none are drawn).
 
-    python3 docs/plot.py docs/time-by-length.png runs/*.json
+    python3 docs/plot.py time-by-length.png runs/*.json
 
 Needs matplotlib (`pip install matplotlib`).  Each JSON file is a list of rows as
 `korf bench --json` writes them; rows are grouped by their `heuristic` and `threads`, and
@@ -18,15 +19,6 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
-
-# Published single-thread means of other optimal solvers (nissy-core,
-# benchmarks/benchmarks.md, AMD Ryzen 7 7700): another, faster machine, for scale only.
-PUBLISHED = {
-    "vcube 2.4 GiB (published, other machine)": {17: 1.01, 18: 9.39},
-    "vcube 7.3 GiB (published, other machine)": {17: 0.57, 18: 4.41, 19: 20.75},
-    "H48 7.1 GiB (published, other machine)": {17: 0.86, 18: 6.66, 19: 27.40},
-}
-
 
 def main(out, files):
     groups = defaultdict(lambda: defaultdict(list))
@@ -47,9 +39,6 @@ def main(out, files):
             ax.scatter(
                 [l] * len(groups[key][l]), groups[key][l], s=6, alpha=0.3, color=line.get_color()
             )
-    for key, points in PUBLISHED.items():
-        lengths = sorted(points)
-        ax.plot(lengths, [points[l] for l in lengths], linestyle="--", marker="x", label=key)
     ax.set_yscale("log")
     ax.set_xlabel("optimal length (moves)")
     ax.set_ylabel("seconds per position (mean; dots: each position)")

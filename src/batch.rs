@@ -121,6 +121,40 @@ impl Shard {
     }
 }
 
+/// What one run of a list takes ([`select`]).
+#[derive(Debug)]
+pub struct Selection<T> {
+    /// The entries to work on, in list order.
+    pub todo: Vec<T>,
+    /// Entries of the shard that a result file already holds (left out of `todo`).
+    pub done: usize,
+}
+
+/// The entries of `list` that a run takes: those of `shard` — counted by their place in
+/// the whole list, bad lines too, so that a shard's share does not move when a line is
+/// fixed — less those whose line number (`line_of`) the result file `results` holds.
+/// `korf solve -` and `korf bench` both select so.
+pub fn select<T>(
+    list: Vec<T>,
+    shard: Shard,
+    line_of: impl Fn(&T) -> usize,
+    results: Option<&ResultFile>,
+) -> Selection<T> {
+    let mut done = 0;
+    let todo = list
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| shard.contains(*i))
+        .map(|(_, entry)| entry)
+        .filter(|entry| {
+            let finished = results.is_some_and(|f| f.has(line_of(entry)));
+            done += finished as usize;
+            !finished
+        })
+        .collect();
+    Selection { todo, done }
+}
+
 impl std::fmt::Display for Shard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}/{}", self.index, self.count)

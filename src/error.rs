@@ -53,6 +53,12 @@ pub enum Error {
     TwoPhase(#[from] InvalidSolution),
 }
 
+impl From<crate::limits::LimitError> for Error {
+    fn from(e: crate::limits::LimitError) -> Self {
+        Error::Input(e.0)
+    }
+}
+
 impl Error {
     /// Whether the caller's input is at fault (the command line exits 2 for these, 1 for
     /// the others).

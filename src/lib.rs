@@ -47,6 +47,7 @@
 //! * [`input`] — batches of positions, one per line, read so that no line stops the rest.
 //! * [`Solver`] — the entry point: choose, build and load tables, solve.
 //! * [`report`] — solution lines, bench records and their exporters.
+//! * [`units`] — sizes and durations as people write them.
 //!
 //! The `korf` binary parses arguments and prints; every decision is made here.
 
@@ -66,6 +67,7 @@ pub mod search;
 mod solver;
 pub mod tables;
 pub mod twophase;
+pub mod units;
 
 #[cfg(test)]
 mod testing;
@@ -74,11 +76,31 @@ mod testing;
 /// coordinates).  Not part of the API: no stability promise, no documentation.
 #[doc(hidden)]
 pub mod internals {
-    pub use crate::tables::flipslice::flipslice_coords;
     pub use crate::tables::full_edge::FullEdgeCoords;
     pub use crate::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
-    pub use crate::tables::slicepair::slicepair_coords;
-    pub use crate::tables::sliceperm::sliceperm_coords;
+
+    use crate::cube::Cube;
+    use crate::tables::probe::{AxisCoords, AxisTable};
+    use crate::tables::{AxisProbe, AxisVisitor, TableKind};
+
+    /// The index of `S·x·S⁻¹` along axis `axis` of the three-axis table `kind` (any family
+    /// of the registry), for each of `cubes`, summed: one loop compiled for that table, so
+    /// that what a benchmark times is the index as the search computes it.  `None` if
+    /// `kind` is not a three-axis table.
+    pub fn axis_index_sum(kind: TableKind, cubes: &[Cube], axis: usize) -> Option<u64> {
+        struct IndexSum<'c>(&'c [Cube], usize);
+        impl<'a> AxisVisitor<'a> for IndexSum<'_> {
+            type Out = u64;
+            fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) -> u64 {
+                let IndexSum(cubes, axis) = self;
+                cubes.iter().fold(0u64, |sum, x| {
+                    let parts = table.coords.parts(x);
+                    sum.wrapping_add(table.coords.axis_index(x, &parts, axis))
+                })
+            }
+        }
+        AxisProbe::new(kind, &[], 0).map(|probe| probe.visit(IndexSum(cubes, axis)))
+    }
 
     pub mod fuzzing;
 }

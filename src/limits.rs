@@ -7,7 +7,11 @@
 //! infinity included) is held at that length, which is what anyone writing `1e30` meant:
 //! no limit (and for the two-phase search's `--time`, keep improving for good).
 
-use crate::Error;
+/// A limit that cannot be used: the message names the option and the values it takes.
+/// It converts into [`crate::Error::Input`] (the command line exits 2 for it).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct LimitError(pub String);
 use std::time::Duration;
 
 /// The most worker threads korf starts: far more than any machine it runs on has cores,
@@ -21,9 +25,9 @@ pub const NO_LIMIT_SECONDS: f64 = 1e9;
 /// The time limit `value` seconds given as `name` (`--timeout`, `timeout=`), held between
 /// a nanosecond and [`NO_LIMIT_SECONDS`].  Refused, naming `name` and what it accepts,
 /// unless it is a positive number.
-pub fn seconds(value: f64, name: &str) -> Result<Duration, Error> {
+pub fn seconds(value: f64, name: &str) -> Result<Duration, LimitError> {
     if value.is_nan() || value <= 0.0 {
-        return Err(Error::Input(format!(
+        return Err(LimitError(format!(
             "{name} must be a positive number of seconds, got {value}; leave it out for no limit"
         )));
     }
@@ -33,18 +37,18 @@ pub fn seconds(value: f64, name: &str) -> Result<Duration, Error> {
 }
 
 /// [`seconds`] for an optional value.
-pub fn optional_seconds(value: Option<f64>, name: &str) -> Result<Option<Duration>, Error> {
+pub fn optional_seconds(value: Option<f64>, name: &str) -> Result<Option<Duration>, LimitError> {
     value.map(|v| seconds(v, name)).transpose()
 }
 
 /// The thread count given as `name`: `None` (every core) becomes 0, as
 /// [`crate::search::Options::threads`] reads it; 0 and more than [`MAX_THREADS`] are
 /// refused.
-pub fn threads(value: Option<usize>, name: &str) -> Result<usize, Error> {
+pub fn threads(value: Option<usize>, name: &str) -> Result<usize, LimitError> {
     match value {
         None => Ok(0),
-        Some(0) => Err(Error::Input(format!("{name} must be at least 1"))),
-        Some(n) if n > MAX_THREADS => Err(Error::Input(format!(
+        Some(0) => Err(LimitError(format!("{name} must be at least 1"))),
+        Some(n) if n > MAX_THREADS => Err(LimitError(format!(
             "{name} {n} is more than korf starts (at most {MAX_THREADS}); leave it out to use every core"
         ))),
         Some(n) => Ok(n),
@@ -60,11 +64,11 @@ pub const MAX_WITHIN: u8 = 4;
 
 /// The two-phase search's longest acceptable solution, given as `name`: 1 to
 /// [`MAX_FAST_LENGTH`].
-pub fn fast_max_length(value: usize, name: &str) -> Result<usize, Error> {
+pub fn fast_max_length(value: usize, name: &str) -> Result<usize, LimitError> {
     if (1..=MAX_FAST_LENGTH).contains(&value) {
         Ok(value)
     } else {
-        Err(Error::Input(format!(
+        Err(LimitError(format!(
             "{name} {value}: give 1 to {MAX_FAST_LENGTH} moves (every position has a solution of 20)"
         )))
     }
@@ -72,20 +76,20 @@ pub fn fast_max_length(value: usize, name: &str) -> Result<usize, Error> {
 
 /// How far past the optimum a list of solutions reaches, given as `name`: 0 to
 /// [`MAX_WITHIN`].
-pub fn within(value: u8, name: &str) -> Result<u8, Error> {
+pub fn within(value: u8, name: &str) -> Result<u8, LimitError> {
     if value <= MAX_WITHIN {
         Ok(value)
     } else {
-        Err(Error::Input(format!(
+        Err(LimitError(format!(
             "{name} {value}: at most {MAX_WITHIN} (the lists grow about tenfold per move)"
         )))
     }
 }
 
 /// The most solutions a list holds, given as `name`: at least 1, or `None` for all.
-pub fn max_solutions(value: Option<usize>, name: &str) -> Result<Option<usize>, Error> {
+pub fn max_solutions(value: Option<usize>, name: &str) -> Result<Option<usize>, LimitError> {
     match value {
-        Some(0) => Err(Error::Input(format!("{name} must be at least 1"))),
+        Some(0) => Err(LimitError(format!("{name} must be at least 1"))),
         v => Ok(v),
     }
 }
@@ -145,7 +149,7 @@ mod tests {
                 }
                 Err(e) => {
                     assert!(v.is_nan() || v <= 0.0, "{v} refused");
-                    assert!(e.is_input());
+                    assert!(crate::Error::from(e.clone()).is_input());
                     assert!(e.to_string().contains("--timeout"), "{e}");
                 }
             }
@@ -171,7 +175,7 @@ mod tests {
         );
         for bad in [0, MAX_THREADS + 1, usize::MAX] {
             let e = threads(Some(bad), "--threads").unwrap_err();
-            assert!(e.is_input() && e.to_string().contains("--threads"), "{e}");
+            assert!(e.to_string().contains("--threads"), "{e}");
         }
     }
 }

@@ -44,31 +44,7 @@ pub fn net(cube: &Cube, colour: bool) -> String {
     out
 }
 
-/// A size for people: "2.38 GiB", "56 MiB".
-pub fn human_bytes(b: u64) -> String {
-    if b >= 1 << 30 {
-        format!("{:.2} GiB", b as f64 / (1u64 << 30) as f64)
-    } else {
-        format!("{:.0} MiB", b as f64 / (1u64 << 20) as f64)
-    }
-}
-
-/// `7 s`, `4.7 min`, `45 min`, `1.2 h`, `0.35 s`: a duration for a table's cell.
-pub fn human_seconds(secs: f64) -> String {
-    if secs < 1.0 {
-        format!("{secs:.2} s")
-    } else if secs < 10.0 {
-        format!("{secs:.1} s")
-    } else if secs < 90.0 {
-        format!("{secs:.0} s")
-    } else if secs < 600.0 {
-        format!("{:.1} min", secs / 60.0)
-    } else if secs < 5400.0 {
-        format!("{:.0} min", secs / 60.0)
-    } else {
-        format!("{:.1} h", secs / 3600.0)
-    }
-}
+pub use crate::units::{human_bytes, human_seconds};
 
 /// `R U R' U' (4f*)`: the solution and its length, `*` marking it proven optimal.
 pub fn solution_line(solution: &[Move], optimal: bool) -> String {
@@ -317,33 +293,69 @@ pub fn length_cell(r: &SolveRecord) -> String {
     }
 }
 
+/// One row of the CSV export: the columns, in order, as their text.
+#[derive(serde::Serialize)]
+struct CsvRow<'a> {
+    index: usize,
+    status: &'a str,
+    length: Option<usize>,
+    seconds: String,
+    nodes: u64,
+    nodes_per_second: String,
+    threads: usize,
+    utilisation: String,
+    upper_bound: Option<u8>,
+    solution: &'a str,
+    input: &'a str,
+    /// With every solution asked for: how many were listed.
+    solutions: Option<usize>,
+}
+
+impl<'a> CsvRow<'a> {
+    fn of(r: &'a SolveRecord) -> Self {
+        CsvRow {
+            index: r.index,
+            status: &r.status,
+            length: r.length,
+            seconds: format!("{:.6}", r.seconds),
+            nodes: r.nodes,
+            nodes_per_second: format!("{:.0}", r.nodes_per_second),
+            threads: r.threads,
+            utilisation: format!("{:.3}", r.utilisation),
+            upper_bound: r.upper_bound.as_ref().map(|u| u.length),
+            solution: r.solution.as_deref().unwrap_or(""),
+            input: &r.input,
+            solutions: r.all.as_ref().map(|a| a.count),
+        }
+    }
+}
+
 impl Exporter for Csv {
     fn render(&self, rows: &[SolveRecord]) -> String {
-        let mut s =
-            String::from("index,status,length,seconds,nodes,nodes_per_second,threads,utilisation,upper_bound,solution,input,solutions\n");
+        let mut w = csv::Writer::from_writer(Vec::new());
         for r in rows {
-            let _ = writeln!(
-                s,
-                "{},{},{},{:.6},{},{:.0},{},{:.3},{},\"{}\",\"{}\",{}",
-                r.index,
-                r.status,
-                r.length.map_or(String::new(), |l| l.to_string()),
-                r.seconds,
-                r.nodes,
-                r.nodes_per_second,
-                r.threads,
-                r.utilisation,
-                r.upper_bound
-                    .as_ref()
-                    .map_or(String::new(), |u| u.length.to_string()),
-                r.solution.as_deref().unwrap_or(""),
-                r.input.replace('"', "\"\""),
-                r.all
-                    .as_ref()
-                    .map_or(String::new(), |a| a.count.to_string())
-            );
+            w.serialize(CsvRow::of(r)).expect("a row serializes");
         }
-        s
+        if rows.is_empty() {
+            // The header alone (serde writes it with the first row).
+            w.write_record([
+                "index",
+                "status",
+                "length",
+                "seconds",
+                "nodes",
+                "nodes_per_second",
+                "threads",
+                "utilisation",
+                "upper_bound",
+                "solution",
+                "input",
+                "solutions",
+            ])
+            .expect("writes to memory");
+        }
+        let bytes = w.into_inner().expect("writes to memory");
+        String::from_utf8(bytes).expect("the fields are text")
     }
 }
 
@@ -482,5 +494,24 @@ mod tests {
         // Without a bound anywhere (the bound off, or `--fast`), nothing is counted.
         let s = summarize(&rows[3..]);
         assert_eq!((s.with_upper_bound, s.proved_by_bound), (0, 0));
+    }
+
+    #[test]
+    fn csv_rows_read_back_with_their_columns() {
+        let mut quoted = record(2, "R U", None);
+        quoted.input = "R U, \"twice\"".to_string();
+        let text = Csv.render(&[record(1, "R U F", None), quoted]);
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+        assert_eq!(header[..3], ["index", "status", "length"]);
+        assert_eq!(header.len(), 12);
+        let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+        assert_eq!(rows.len(), 2);
+        assert_eq!(&rows[0][0], "1");
+        assert_eq!(&rows[0][2], "3");
+        assert_eq!(&rows[0][3], "0.500000");
+        assert_eq!(&rows[1][10], "R U, \"twice\"");
+        assert_eq!(&rows[1][11], "");
+        assert_eq!(Csv.render(&[]).lines().count(), 1);
     }
 }

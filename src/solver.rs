@@ -7,12 +7,12 @@
 
 use crate::cube::Cube;
 use crate::error::Error;
-use crate::report::human_bytes;
 use crate::search::{self, Estimate, HeuristicKind, Options, Outcome, Snapshot, TableSet};
 use crate::tables::{
     self, Descriptor, Header, Integrity, Progress, Residency, TableKind, TWOPHASE_SET,
 };
 use crate::twophase::{FastOptions, TwoPhase};
+use crate::units::human_bytes;
 use std::path::{Path, PathBuf};
 
 /// What opening tables reports while it builds missing ones (see [`SolverConfig::on_build`]).
@@ -248,7 +248,7 @@ impl Solver {
     pub fn faster_option(&self, length: u8) -> Option<Suggestion> {
         let budget = crate::tables::Budget::available(&self.dir).ok()?;
         let now = self.heuristic().estimate(length, self.threads());
-        let options: Vec<Suggestion> = HeuristicKind::FASTEST_FIRST
+        let options: Vec<Suggestion> = HeuristicKind::fastest_first()
             .into_iter()
             .filter_map(|h| {
                 let estimate = h.estimate(length, self.threads());

@@ -87,7 +87,12 @@ fn heuristic(name: &str) -> PyResult<Option<HeuristicKind>> {
     }
     HeuristicKind::from_name(name).map(Some).ok_or_else(|| {
         PyValueError::new_err(format!(
-            "unknown heuristic {name:?}: use \"auto\", \"slicepair\", \"sliceperm\", \"flipslice\", \"coset4\", \"coset\", \"korf\" or \"full-edge\""
+            "unknown heuristic {name:?}: use \"auto\" or one of {}",
+            HeuristicKind::listed()
+                .iter()
+                .map(|k| format!("{:?}", k.name()))
+                .collect::<Vec<_>>()
+                .join(", ")
         ))
     })
 }
@@ -466,9 +471,9 @@ impl Solver {
         timeout: Option<f64>,
         threads: Option<usize>,
     ) -> PyResult<SolutionSet> {
-        let within = korf::limits::within(within, "within").map_err(py_error)?;
-        let max_solutions =
-            korf::limits::max_solutions(max_solutions, "max_solutions").map_err(py_error)?;
+        let within = korf::limits::within(within, "within").map_err(|e| py_error(e.into()))?;
+        let max_solutions = korf::limits::max_solutions(max_solutions, "max_solutions")
+            .map_err(|e| py_error(e.into()))?;
         let cube = parse_cube(cube)?;
         let all = AllSolutions {
             within,
@@ -547,7 +552,7 @@ impl FastSolver {
         let cancel = Arc::new(AtomicBool::new(false));
         let opts = FastOptions {
             max_length: korf::limits::fast_max_length(max_length, "max_length")
-                .map_err(py_error)?,
+                .map_err(|e| py_error(e.into()))?,
             time: seconds(time, "time")?,
             timeout: seconds(timeout, "timeout")?,
             threads: self::threads(Some(threads))?,

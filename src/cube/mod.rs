@@ -1,6 +1,6 @@
 //! The cubie-level model of the 3×3×3 cube.
 //!
-//! # Conventions (pinned by tests in `tests/conventions.rs`)
+//! # Conventions (pinned by tests in `tests/integration/conventions.rs`)
 //!
 //! * Corner positions and pieces: `URF UFL ULB UBR DFR DLF DBL DRB` (0..8).
 //! * Edge positions and pieces: `UR UF UL UB DR DF DL DB FR FL BL BR` (0..12).
@@ -70,9 +70,9 @@ pub const fn pack_edge(piece: u8, flip: u8) -> u8 {
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Cube {
     /// `corners[i]` = piece in corner position `i`, packed with its twist.
-    pub corners: [u8; CORNERS],
+    corners: [u8; CORNERS],
     /// `edges[i]` = piece in edge position `i`, packed with its flip.
-    pub edges: [u8; EDGES],
+    edges: [u8; EDGES],
 }
 
 impl Default for Cube {
@@ -82,6 +82,28 @@ impl Default for Cube {
 }
 
 impl Cube {
+    /// The corners, packed: `corners()[i]` is the piece in corner position `i` with its
+    /// twist (`piece | twist << 3`, see the module documentation).  A copy, so that the
+    /// representation behind it may change (a SIMD register, say).
+    #[inline(always)]
+    pub fn corners(&self) -> [u8; CORNERS] {
+        self.corners
+    }
+
+    /// The edges, packed: `edges()[i]` is the piece in edge position `i` with its flip
+    /// (`piece | flip << 4`).  A copy, as [`Cube::corners`].
+    #[inline(always)]
+    pub fn edges(&self) -> [u8; EDGES] {
+        self.edges
+    }
+
+    /// A cube from packed corners and edges as [`Cube::corners`] and [`Cube::edges`] give
+    /// them (no validation: use [`Cube::validate`] to check solvability).
+    #[inline(always)]
+    pub fn from_packed(corners: [u8; CORNERS], edges: [u8; EDGES]) -> Cube {
+        Cube { corners, edges }
+    }
+
     /// The solved cube (identity).
     pub const SOLVED: Cube = Cube {
         corners: [0, 1, 2, 3, 4, 5, 6, 7],

@@ -15,7 +15,7 @@
 //! * `LR2` — reflection in the plane between L and R.
 //!
 //! The first 16 (`a = 0`) keep the U–D axis in place; the two-phase search reduces its
-//! phase-1 table by them.  `tests/symmetry.rs` pins all of this against a 3-D sticker model.
+//! phase-1 table by them.  `tests/integration/symmetry.rs` pins all of this against a 3-D sticker model.
 
 use crate::cube::{Cube, Move, ALL_MOVES, MOVE_COUNT};
 use std::sync::OnceLock;

@@ -58,14 +58,14 @@ impl Collected {
     /// symmetries (the tasks merged away stand for those), sorted by length then move
     /// order, each checked against the position, cut to the cap.  `None` if there are
     /// none.
-    pub(super) fn into_set(
-        self,
+    pub(super) fn to_set(
+        &self,
         cube: &Cube,
         all: AllSolutions,
         mut listing: Listing,
     ) -> Result<Option<SolutionSet>, SearchError> {
         use crate::cube::symmetry::{conjugate_moves, stabilizer};
-        let mut found = self.found.into_inner().unwrap();
+        let mut found = self.found.lock().unwrap().clone();
         let symmetries = stabilizer(cube);
         if symmetries.len() > 1 {
             let kept: Vec<Vec<Move>> = found.iter().cloned().collect();

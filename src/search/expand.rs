@@ -136,7 +136,7 @@ impl Worker<'_> {
             let mi = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
             let child = state.premove(ALL_MOVES[mi].inverse());
-            corner[n] = coord::corner_index(&child.corners);
+            corner[n] = coord::corner_index(&child.corners());
             prefetch(self.h.corners, corner[n]);
             raw[n] = f.start_probe(&child);
             out.children[n] = child;
@@ -161,7 +161,7 @@ impl Worker<'_> {
         for &i in &live[..m] {
             let i = i as usize;
             let x = forward.apply_move(ALL_MOVES[out.moves[i] as usize]);
-            corner[i] = coord::corner_index(&x.corners);
+            corner[i] = coord::corner_index(&x.corners());
             prefetch(corners, corner[i]);
             raw[i] = f.start_probe(&x);
             out.forwards[i] = x;

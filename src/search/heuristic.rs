@@ -1,90 +1,68 @@
-//! The heuristic: which tables a search takes the maximum over ([`HeuristicKind`]), those
-//! tables loaded ([`TableSet`]), and their probes borrowed for the search
-//! ([`Heuristic`]).
+//! The heuristic: which tables a search takes the maximum over ([`HeuristicKind`], listed
+//! by the registry, `crate::tables::registry`), those tables loaded ([`TableSet`]), and
+//! their probes borrowed for the search ([`Heuristic`]).
 
 use crate::cube::coord;
 use crate::cube::Cube;
-use crate::tables::coset::{Coset4, CosetCoords};
-use crate::tables::flipslice::FlipSlice;
+use crate::tables::coset::CosetCoords;
 use crate::tables::full_edge::FullEdge;
 use crate::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
-use crate::tables::slicepair::SlicePair;
-use crate::tables::sliceperm::SlicePerm;
-use crate::tables::{Integrity, Residency, Table, TableError, TableKind, DEFAULT_SET};
+use crate::tables::probe::{AxisCoords, AxisTable};
+pub use crate::tables::HeuristicKind;
+use crate::tables::{
+    AxisProbe, AxisVisitor, Integrity, Measured, Residency, Table, TableError, TableKind, Walk,
+    DEFAULT_SET,
+};
 use std::path::Path;
-
-/// Which tables the optimal search's heuristic takes the maximum over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HeuristicKind {
-    /// Korf's four: corners, both 7-edge groups, edge permutation.
-    Korf,
-    /// Corners and the coset table (probed on the position and its inverse).
-    Coset,
-    /// Corners and the k = 4 coset table (three axes, position and inverse).
-    Coset4,
-    /// Korf's tables and the k = 0 coset table.
-    All,
-    /// Corners and the full-edge table (position and inverse).
-    FullEdge,
-    /// The k = 4 coset table and the full-edge table (position and inverse).
-    Coset4FullEdge,
-    /// Corners and the flipslice coset table (three axes, position and inverse).
-    FlipSlice,
-    /// Corners and the sliceperm coset table (three axes, position and inverse).
-    SlicePerm,
-    /// Corners and the slicepair coset table (three axes, position and inverse).
-    SlicePair,
-}
 
 impl HeuristicKind {
     /// Name as on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            HeuristicKind::Korf => "korf",
-            HeuristicKind::Coset => "coset",
-            HeuristicKind::Coset4 => "coset4",
-            HeuristicKind::All => "all",
-            HeuristicKind::FullEdge => "full-edge",
-            HeuristicKind::Coset4FullEdge => "coset4+full-edge",
-            HeuristicKind::FlipSlice => "flipslice",
-            HeuristicKind::SlicePerm => "sliceperm",
-            HeuristicKind::SlicePair => "slicepair",
-        }
+        self.spec().name
     }
-
-    /// Every heuristic, in the order `--heuristic` lists them.
-    pub const ALL: [HeuristicKind; 9] = [
-        HeuristicKind::Korf,
-        HeuristicKind::Coset,
-        HeuristicKind::Coset4,
-        HeuristicKind::FlipSlice,
-        HeuristicKind::SlicePerm,
-        HeuristicKind::SlicePair,
-        HeuristicKind::All,
-        HeuristicKind::FullEdge,
-        HeuristicKind::Coset4FullEdge,
-    ];
 
     /// Look a heuristic up by its command-line name.
     pub fn from_name(name: &str) -> Option<HeuristicKind> {
-        Self::ALL.into_iter().find(|k| k.name() == name)
+        Self::ALL.iter().copied().find(|k| k.name() == name)
+    }
+
+    /// The heuristics offered by `tables list` and the faster-table hints, fastest first
+    /// (as measured: the families' speed ranks).
+    pub fn fastest_first() -> Vec<HeuristicKind> {
+        let mut ranked: Vec<HeuristicKind> = Self::ALL
+            .iter()
+            .copied()
+            .filter(|k| k.spec().speed_rank.is_some())
+            .collect();
+        ranked.sort_by_key(|k| k.spec().speed_rank);
+        ranked
+    }
+
+    /// The heuristics `--heuristic` lists, in its help's order: the offered ones fastest
+    /// first, then the others listed.
+    pub fn listed() -> Vec<HeuristicKind> {
+        let mut listed = Self::fastest_first();
+        let others: Vec<HeuristicKind> = Self::ALL
+            .iter()
+            .copied()
+            .filter(|k| k.spec().listed && !listed.contains(k))
+            .collect();
+        listed.extend(others);
+        listed
     }
 
     /// The heuristic a search uses when none is asked for, given which table files are
-    /// present: the fastest coset table that is there (slicepair, sliceperm, flipslice,
-    /// then k = 4), else the k = 0 coset table (small and quick to build), unless Korf's three
-    /// tables are there without it.  This is the one place that rule is written.
+    /// present: the fastest three-axis coset table that is there, else the k = 0 coset
+    /// table (small and quick to build), unless Korf's three tables are there without it.
+    /// This is the one place that rule is written.
     pub fn preferred(present: impl Fn(TableKind) -> bool) -> HeuristicKind {
-        for (table, kind) in [
-            (TableKind::SlicePair, HeuristicKind::SlicePair),
-            (TableKind::SlicePerm, HeuristicKind::SlicePerm),
-            (TableKind::FlipSlice, HeuristicKind::FlipSlice),
-            (TableKind::Coset4, HeuristicKind::Coset4),
-        ] {
-            if present(table) {
-                return kind;
-            }
+        let own_table = |k: HeuristicKind| *k.tables().last().expect("a heuristic has tables");
+        let fastest = Self::fastest_first()
+            .into_iter()
+            .filter(|k| k.spec().auto)
+            .find(|&k| present(own_table(k)));
+        if let Some(kind) = fastest {
+            return kind;
         }
         if DEFAULT_SET.iter().all(|&k| present(k)) && !present(TableKind::Coset) {
             HeuristicKind::Korf
@@ -93,37 +71,11 @@ impl HeuristicKind {
         }
     }
 
-    /// The heuristics `auto` chooses among, fastest first: the order of the catalogue.
-    pub const FASTEST_FIRST: [HeuristicKind; 7] = [
-        HeuristicKind::SlicePair,
-        HeuristicKind::SlicePerm,
-        HeuristicKind::FlipSlice,
-        HeuristicKind::Coset4,
-        HeuristicKind::Coset,
-        HeuristicKind::FullEdge,
-        HeuristicKind::Korf,
-    ];
-
     /// What this heuristic was measured to take on the development machines (2 cores; the
-    /// CPU varies by day; the runs, with their commands, are in `docs/benchmarks.md`).
-    /// The one place these figures are written; `korf tables list` shows them.
+    /// CPU varies by day; the runs, with their commands, are in `docs/benchmarks-log.md`).
+    /// Written in the family's folder; `korf tables list` shows them.
     pub fn measured(self) -> Measured {
-        let m = |seventeen, eighteen, threads, date| Measured {
-            seventeen,
-            eighteen,
-            threads,
-            date,
-        };
-        match self {
-            HeuristicKind::SlicePerm => m(Some(1.34), Some(7.47), 1, "2026-11-24"),
-            HeuristicKind::SlicePair => m(Some(0.48), Some(3.15), 1, "2026-11-26"),
-            HeuristicKind::FlipSlice => m(Some(2.24), Some(11.2), 1, "2026-11-25"),
-            HeuristicKind::Coset4 => m(Some(4.88), None, 1, "2026-11-25"),
-            HeuristicKind::Coset => m(Some(123.0), None, 2, "2026-11-23"),
-            HeuristicKind::FullEdge => m(Some(31.2), None, 2, "2026-11-23"),
-            HeuristicKind::Coset4FullEdge => m(Some(7.85), None, 2, "2026-11-23"),
-            HeuristicKind::Korf | HeuristicKind::All => m(None, None, 1, ""),
-        }
+        self.spec().measured
     }
 
     /// [`HeuristicKind::preferred`] for the table files in `dir`.
@@ -136,63 +88,16 @@ impl HeuristicKind {
 
     /// The table files this heuristic needs.
     pub fn tables(self) -> &'static [TableKind] {
-        match self {
-            HeuristicKind::Korf => &DEFAULT_SET,
-            HeuristicKind::Coset => &[TableKind::Corners, TableKind::Coset],
-            HeuristicKind::Coset4 => &[TableKind::Corners, TableKind::Coset4],
-            HeuristicKind::All => &[
-                TableKind::Corners,
-                TableKind::Edges7,
-                TableKind::EdgePerm,
-                TableKind::Coset,
-            ],
-            HeuristicKind::FullEdge => &[TableKind::Corners, TableKind::FullEdge],
-            HeuristicKind::Coset4FullEdge => {
-                &[TableKind::Corners, TableKind::Coset4, TableKind::FullEdge]
-            }
-            HeuristicKind::FlipSlice => &[TableKind::Corners, TableKind::FlipSlice],
-            HeuristicKind::SlicePerm => &[TableKind::Corners, TableKind::SlicePerm],
-            HeuristicKind::SlicePair => &[TableKind::Corners, TableKind::SlicePair],
-        }
+        self.spec().tables
     }
-}
-
-/// Mean time per position of the published 17- and 18-move lists
-/// (`../shared/data/scrambles/optimal-{17,18}.txt`), as measured.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Measured {
-    /// Mean seconds per 17-move position; `None`: not measured.
-    pub seventeen: Option<f64>,
-    /// Mean seconds per 18-move position; `None`: not measured.
-    pub eighteen: Option<f64>,
-    /// Threads of those runs.
-    pub threads: u32,
-    /// Date of the runs.
-    pub date: &'static str,
 }
 
 /// The tables the optimal search uses, loaded.
 pub struct TableSet {
     /// The heuristic these tables were loaded for.
     kind: HeuristicKind,
-    /// The corner table (every heuristic uses it).
-    pub corners: Table,
-    /// Korf's edge tables (heuristics `korf` and `all`).
-    pub edges7: Option<Table>,
-    /// Korf's edge-permutation table (heuristics `korf` and `all`).
-    pub edgeperm: Option<Table>,
-    /// The coset table (heuristics `coset` and `all`).
-    pub coset: Option<Table>,
-    /// The k = 4 coset table (heuristic `coset4`).
-    pub coset4: Option<Table>,
-    /// The full-edge table (heuristic `full-edge`).
-    pub full_edge: Option<Table>,
-    /// The flipslice coset table (heuristic `flipslice`).
-    pub flipslice: Option<Table>,
-    /// The sliceperm coset table (heuristic `sliceperm`).
-    pub sliceperm: Option<Table>,
-    /// The slicepair coset table (heuristic `slicepair`).
-    pub slicepair: Option<Table>,
+    /// Its tables, in the order of [`HeuristicKind::tables`] (the corners first).
+    tables: Vec<(TableKind, Table)>,
 }
 
 impl TableSet {
@@ -224,28 +129,14 @@ impl TableSet {
         kind: HeuristicKind,
         integrity: Integrity,
     ) -> Result<TableSet, TableError> {
-        let load = |k: TableKind| -> Result<Option<Table>, TableError> {
-            if !kind.tables().contains(&k) {
-                return Ok(None);
-            }
-            Table::load(k, dir, residency, integrity).map(Some)
-        };
-        let set = TableSet {
-            kind,
-            corners: load(TableKind::Corners)?.expect("every heuristic uses the corners"),
-            edges7: load(TableKind::Edges7)?,
-            edgeperm: load(TableKind::EdgePerm)?,
-            coset: load(TableKind::Coset)?,
-            coset4: load(TableKind::Coset4)?,
-            full_edge: load(TableKind::FullEdge)?,
-            flipslice: load(TableKind::FlipSlice)?,
-            sliceperm: load(TableKind::SlicePerm)?,
-            slicepair: load(TableKind::SlicePair)?,
-        };
+        let mut tables = Vec::new();
+        for &table in kind.tables() {
+            tables.push((table, Table::load(table, dir, residency, integrity)?));
+        }
         for &table in kind.tables() {
             (table.descriptor().prepare)();
         }
-        Ok(set)
+        Ok(TableSet { kind, tables })
     }
 
     /// The heuristic these tables make.
@@ -253,32 +144,20 @@ impl TableSet {
         self.kind
     }
 
+    /// The loaded table of `kind`, if this set holds it.
+    pub fn table(&self, kind: TableKind) -> Option<&Table> {
+        self.tables.iter().find(|(k, _)| *k == kind).map(|(_, t)| t)
+    }
+
     /// Every loaded table is checked ([`Table::checked`]): what the search proves with
     /// them is proven.
     pub fn checked(&self) -> bool {
-        self.loaded().all(Table::checked)
+        self.tables.iter().all(|(_, t)| t.checked())
     }
 
     /// Whether some loaded table sits in 1 GiB pages ([`Table::in_gigantic_pages`]).
     pub fn in_gigantic_pages(&self) -> bool {
-        self.loaded().any(Table::in_gigantic_pages)
-    }
-
-    /// Every loaded table.
-    fn loaded(&self) -> impl Iterator<Item = &Table> {
-        [
-            Some(&self.corners),
-            self.edges7.as_ref(),
-            self.edgeperm.as_ref(),
-            self.coset.as_ref(),
-            self.coset4.as_ref(),
-            self.full_edge.as_ref(),
-            self.flipslice.as_ref(),
-            self.sliceperm.as_ref(),
-            self.slicepair.as_ref(),
-        ]
-        .into_iter()
-        .flatten()
+        self.tables.iter().any(|(_, t)| t.in_gigantic_pages())
     }
 
     /// The tables whose files are missing from `dir`.
@@ -298,18 +177,12 @@ pub struct Heuristic<'a> {
     pub(super) corners: &'a [u8],
     pub(super) edges7: &'a [u8],
     pub(super) edgeperm: &'a [u8],
-    /// The coset table's payload and coordinates, when it takes part.
+    /// The k = 0 coset table's payload and coordinates, when it takes part.
     pub(super) coset: Option<(&'a [u8], &'static CosetCoords)>,
-    /// The k = 4 coset table, when it takes part.
-    pub(super) coset4: Option<Coset4<'a>>,
+    /// The three-axis coset table, when one takes part.
+    pub(super) axis: Option<AxisProbe<'a>>,
     /// The full-edge table, when it takes part.
     pub(super) full_edge: Option<FullEdge<'a>>,
-    /// The flipslice coset table, when it takes part.
-    pub(super) flipslice: Option<FlipSlice<'a>>,
-    /// The sliceperm coset table, when it takes part.
-    pub(super) sliceperm: Option<SlicePerm<'a>>,
-    /// The slicepair coset table, when it takes part.
-    pub(super) slicepair: Option<SlicePair<'a>>,
     /// Whether the three edge tables take part (always, unless the coset table replaces
     /// them).
     pub(super) korf_edges: bool,
@@ -327,43 +200,33 @@ pub(crate) fn nibble(table: &[u8], index: u64) -> u8 {
 }
 
 impl<'a> Heuristic<'a> {
-    /// Borrow the tables of a loaded set: Korf's four, and the coset table if loaded.
+    /// Borrow the tables of a loaded set.
     pub fn new(set: &'a TableSet) -> Self {
+        let payload = |k: TableKind| set.table(k).map_or(&[][..], |t| t.payload());
         Heuristic {
             kind: set.kind,
-            corners: set.corners.payload(),
-            edges7: set.edges7.as_ref().map_or(&[][..], |t| t.payload()),
-            edgeperm: set.edgeperm.as_ref().map_or(&[][..], |t| t.payload()),
+            corners: payload(TableKind::Corners),
+            edges7: payload(TableKind::Edges7),
+            edgeperm: payload(TableKind::EdgePerm),
             coset: set
-                .coset
-                .as_ref()
+                .table(TableKind::Coset)
                 .map(|t| (t.payload(), crate::tables::coset::coset_coords())),
-            coset4: set.coset4.as_ref().map(|t| Coset4 {
-                payload: t.payload(),
-                base: t.base(),
-                coords: crate::tables::coset::coords_for(crate::tables::coset::Variant::SliceFlips),
-            }),
-            flipslice: set.flipslice.as_ref().map(|t| FlipSlice {
-                payload: t.payload(),
-                base: t.base(),
-                coords: crate::tables::flipslice::flipslice_coords(),
-            }),
-            sliceperm: set.sliceperm.as_ref().map(|t| SlicePerm {
-                payload: t.payload(),
-                base: t.base(),
-                coords: crate::tables::sliceperm::sliceperm_coords(),
-            }),
-            slicepair: set.slicepair.as_ref().map(|t| SlicePair {
-                payload: t.payload(),
-                base: t.base(),
-                coords: crate::tables::slicepair::slicepair_coords(),
-            }),
-            full_edge: set.full_edge.as_ref().map(|t| FullEdge {
+            axis: set
+                .tables
+                .iter()
+                .find_map(|(k, t)| AxisProbe::new(*k, t.payload(), t.base())),
+            full_edge: set.table(TableKind::FullEdge).map(|t| FullEdge {
                 payload: t.payload(),
                 coords: crate::tables::full_edge::full_edge_coords(),
             }),
-            korf_edges: set.edges7.is_some() && set.edgeperm.is_some(),
+            korf_edges: set.table(TableKind::Edges7).is_some()
+                && set.table(TableKind::EdgePerm).is_some(),
         }
+    }
+
+    /// How the search reads these tables.
+    pub(super) fn walk(&self) -> Walk {
+        self.kind.spec().walk
     }
 
     /// Coset table value of the inverse of `s` (0 when the table is not loaded).
@@ -375,7 +238,7 @@ impl<'a> Heuristic<'a> {
         }
     }
 
-    /// Coset table value (0 when the table is not loaded); with the k = 4 table, the
+    /// Coset table value (0 when the table is not loaded); with a three-axis table, the
     /// largest over its three axes.
     #[inline(always)]
     pub fn coset(&self, s: &Cube) -> u8 {
@@ -383,28 +246,16 @@ impl<'a> Heuristic<'a> {
             Some((t, co)) => nibble(t, co.index(s)),
             None => 0,
         };
-        let k4 = match self.coset4 {
-            Some(c) => k0.max(c.value(s)),
+        match self.axis {
+            Some(probe) => k0.max(probe.visit(AxisValue(s))),
             None => k0,
-        };
-        let fs = match self.flipslice {
-            Some(c) => k4.max(c.value(s)),
-            None => k4,
-        };
-        let sp = match self.sliceperm {
-            Some(c) => fs.max(c.value(s)),
-            None => fs,
-        };
-        match self.slicepair {
-            Some(c) => sp.max(c.value(s)),
-            None => sp,
         }
     }
 
     /// Corner table value of an inverse-tracked state.
     #[inline(always)]
     pub fn corners(&self, s: &Cube) -> u8 {
-        nibble(self.corners, coord::corner_index(&s.corners))
+        nibble(self.corners, coord::corner_index(&s.corners()))
     }
     /// First 7-edge group.
     #[inline(always)]
@@ -419,7 +270,7 @@ impl<'a> Heuristic<'a> {
     /// Edge permutation table.
     #[inline(always)]
     pub fn edgeperm(&self, s: &Cube) -> u8 {
-        nibble(self.edgeperm, coord::edge_perm_index(&s.edges))
+        nibble(self.edgeperm, coord::edge_perm_index(&s.edges()))
     }
 
     /// Full-edge table value of `s` and of its inverse, the larger (0 when the table is
@@ -464,5 +315,16 @@ impl<'a> Heuristic<'a> {
                 && (self.edges7a(s) > budget
                     || self.edges7b(s) > budget
                     || self.edgeperm(s) > budget))
+    }
+}
+
+/// A three-axis table's value of a position: the largest over its axes.
+struct AxisValue<'c>(&'c Cube);
+
+impl<'a> AxisVisitor<'a> for AxisValue<'_> {
+    type Out = u8;
+    #[inline(always)]
+    fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) -> u8 {
+        table.value(self.0)
     }
 }

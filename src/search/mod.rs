@@ -24,7 +24,8 @@
 //!
 //! The files follow the concerns: `heuristic` (which tables, loaded, and the maximum over
 //! their probes), `tasks` (the root split and symmetric-task merging), `driver`
-//! (iterations over the tasks on a thread pool, the upper-bound hook), `all` (every
+//! (a solve set up, its outcome checked and assembled), `iterate` (the IDA* bounds over
+//! the tasks on a thread pool, the upper-bound hook between them), `all` (every
 //! solution: what the walks keep, the list returned), the walks (`plain` for Korf's and the k = 0 coset tables, `walk` with
 //! `expand` for the tables probed in stages, `lanes` to interleave several walks per
 //! thread), `stats` (what a search reports) and `reference` (heuristic-free search,
@@ -36,6 +37,7 @@ mod driver;
 pub mod estimate;
 mod expand;
 mod heuristic;
+mod iterate;
 mod lanes;
 mod plain;
 mod reference;
@@ -43,11 +45,12 @@ mod stats;
 mod tasks;
 mod walk;
 
+pub use crate::tables::Measured;
 pub use driver::{
     lower_bound, solve, solve_with, AllSolutions, Hooks, Options, SearchError, UpperBoundFn,
 };
 pub use estimate::Estimate;
-pub use heuristic::{Heuristic, HeuristicKind, Measured, TableSet};
+pub use heuristic::{Heuristic, HeuristicKind, TableSet};
 pub use reference::{all_solutions_without_heuristic, solve_without_heuristic};
 pub use stats::{
     DepthStats, Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound,

@@ -65,7 +65,7 @@ impl Worker<'_> {
             allowed &= allowed - 1;
             let child = state.premove(ALL_MOVES[mi].inverse());
             if probe {
-                let ci = coord::corner_index(&child.corners);
+                let ci = coord::corner_index(&child.corners());
                 prefetch(self.h.corners, ci);
                 let ei = if K == COSET {
                     let (t, co) = self.h.coset.expect("coset mode has the coset table");

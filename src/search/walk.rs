@@ -5,7 +5,6 @@
 use super::driver::Worker;
 use super::{MAX_CHILDREN, MAX_DEPTH, ROOT};
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES};
-use crate::tables::coset::Coset4;
 use crate::tables::full_edge::FullEdge;
 use crate::tables::probe::{AxisCoords, AxisTable};
 use std::sync::atomic::Ordering::Relaxed;
@@ -268,17 +267,17 @@ impl<C: AxisCoords> Staged for AxisTable<'_, C> {
     }
 }
 
-/// The k = 4 coset table and the full-edge table together.
+/// A three-axis coset table and the full-edge table together.
 #[derive(Clone, Copy)]
-pub(super) struct Coset4FullEdge<'a> {
-    pub(super) coset4: Coset4<'a>,
+pub(super) struct AxisAndFullEdge<'a, C: AxisCoords> {
+    pub(super) axis: AxisTable<'a, C>,
     pub(super) full_edge: FullEdge<'a>,
 }
 
-impl Staged for Coset4FullEdge<'_> {
+impl<C: AxisCoords> Staged for AxisAndFullEdge<'_, C> {
     #[inline(always)]
     fn expand(&self, w: &mut Worker, out: &mut Survivors, node: &Node) {
-        w.expand_three_axes(&self.coset4, out, node);
+        w.expand_three_axes(&self.axis, out, node);
         w.filter_full_edge(&self.full_edge, out, node.depths, node.budget);
     }
 
@@ -287,7 +286,7 @@ impl Staged for Coset4FullEdge<'_> {
     }
 
     fn root_values(&self, state: &Cube) -> [u8; 3] {
-        self.coset4.root_values(state)
+        self.axis.root_values(state)
     }
 }
 

@@ -2,7 +2,8 @@
 //! (`korf tables generate --memory SIZE|auto`).  This layer knows no family: it reads each
 //! table's [`Descriptor`](super::Descriptor) through the catalogue.
 
-use super::catalogue::TableKind;
+use super::TableKind;
+use crate::units::parse_size;
 use std::path::Path;
 
 /// Memory and disk space a table build may use.
@@ -88,7 +89,7 @@ impl TableKind {
             }
             set.push(k);
         }
-        let large = Self::COSET_TABLES
+        let large = Self::coset_tables()
             .into_iter()
             .filter(|k| !set.contains(k))
             .find(|&k| present(k) || left.fits(k));
@@ -139,45 +140,9 @@ fn available_memory() -> std::io::Result<u64> {
     })
 }
 
-/// Parse a size: a number with an optional K, M, G or T suffix (powers of 1000; `KiB`,
-/// `MiB`, `GiB` and `TiB` count powers of 1024).  `None` if it is not one.
-pub fn parse_size(text: &str) -> Option<u64> {
-    let t = text.trim();
-    let split = t
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(t.len());
-    let (num, unit) = t.split_at(split);
-    let n: f64 = num.parse().ok()?;
-    let scale = match unit.trim().to_ascii_uppercase().as_str() {
-        "" | "B" => 1.0,
-        "K" | "KB" => 1e3,
-        "M" | "MB" => 1e6,
-        "G" | "GB" => 1e9,
-        "T" | "TB" => 1e12,
-        "KIB" => 1024.0,
-        "MIB" => 1024.0 * 1024.0,
-        "GIB" => 1024.0 * 1024.0 * 1024.0,
-        "TIB" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
-        _ => return None,
-    };
-    (n.is_finite() && n >= 0.0).then_some((n * scale) as u64)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sizes_parse_in_both_units() {
-        assert_eq!(parse_size("8G"), Some(8_000_000_000));
-        assert_eq!(parse_size("4.5GB"), Some(4_500_000_000));
-        assert_eq!(parse_size("6GiB"), Some(6 << 30));
-        assert_eq!(parse_size(" 500m "), Some(500_000_000));
-        assert_eq!(parse_size("12"), Some(12));
-        assert_eq!(parse_size("lots"), None);
-        assert_eq!(parse_size("8Q"), None);
-        assert_eq!(parse_size("-1G"), None);
-    }
 
     fn empty_dir() -> tempfile::TempDir {
         tempfile::tempdir().unwrap()
@@ -195,10 +160,13 @@ mod tests {
             set.into_iter().find(|k| !k.descriptor().default_build)
         };
         assert_eq!(large(1_000_000_000), None);
-        assert_eq!(large(5_000_000_000), Some(TableKind::Coset4));
-        assert_eq!(large(7_620_000_000), Some(TableKind::FlipSlice));
-        assert_eq!(large(16_000_000_000), Some(TableKind::SlicePerm));
-        assert_eq!(large(17_000_000_000), Some(TableKind::SlicePair));
+        // Each coset table of the registry, given just the memory its build needs.
+        let by_size = TableKind::coset_tables();
+        for &k in by_size.iter().filter(|k| !k.descriptor().default_build) {
+            assert_eq!(large(k.generation_peak()), Some(k), "{}", k.name());
+        }
+        // The largest, given all the memory it could want.
+        assert_eq!(large(u64::MAX / 2), Some(by_size[0]));
         // Too little memory for even the default set.
         assert_eq!(
             TableKind::fastest_set_within(

@@ -173,7 +173,7 @@ fn check_destination(kind: TableKind, dir: &Path) -> Result<Room, TableError> {
     if free >= without {
         return Ok(Room::TableOnly);
     }
-    let human = crate::report::human_bytes;
+    let human = crate::units::human_bytes;
     let kept = if partial > 0 {
         format!(
             "; {} ({}) holds the progress of an earlier build: it is kept, and a retry with enough space continues from it (delete it to start over)",

@@ -18,7 +18,7 @@ pub(crate) type StatesPerEntryFn = fn() -> Box<dyn Fn(u64) -> u64 + Sync>;
 
 /// Bytes per entry past `base + 3` that generation in lines holds at once while splitting
 /// them by depth: their index list (8), the list paired with each one's verdict (16) and
-/// the two lists it splits into (8 + 8).  Measured: the slicepair build (29 million such
+/// the two lists it splits into (8 + 8).  Measured: the largest three-axis build (29 million such
 /// entries) peaked 1.3 GB above its table.
 const DEEP_LIST_BYTES: u64 = 40;
 

@@ -400,7 +400,7 @@ fn space_hint(e: &io::Error, needed: u64) -> String {
     if e.kind() == io::ErrorKind::StorageFull {
         format!(
             " (the disk is full: the file needs {} free; nothing was left behind that would load)",
-            crate::report::human_bytes(needed)
+            crate::units::human_bytes(needed)
         )
     } else {
         String::new()

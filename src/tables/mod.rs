@@ -18,17 +18,20 @@
 //! (2-bit lines with fallback), `generate` (the breadth-first engine and its
 //! checkpoints), [`build`] (generate and write a file), [`table`] (load, read, verify),
 //! `probe` (what a three-axis probe needs of a coordinate), [`budget`] (what a build may
-//! use, and the fastest set of tables that fits).  The [`catalogue`] is the one
-//! list of every table.
+//! use, and the fastest set of tables that fits).  The [`registry`] is the one list of
+//! every family, its tables and its heuristics; the [`catalogue`] knows what to do with
+//! them (files, sizes, builds).
 
 pub mod budget;
 pub mod build;
 pub mod catalogue;
 pub mod descriptor;
+pub mod family;
 pub(crate) mod format;
 pub(crate) mod generate;
 pub(crate) mod packed;
 pub(crate) mod probe;
+pub mod registry;
 pub mod table;
 
 pub(crate) mod coset;
@@ -39,12 +42,16 @@ pub(crate) mod slicepair;
 pub(crate) mod sliceperm;
 pub(crate) mod twophase;
 
-pub use budget::{parse_size, Budget};
+pub use crate::units::parse_size;
+pub use budget::Budget;
 pub use build::{build_file, resolve_dir, GenerationLock};
-pub use catalogue::{TableKind, DEFAULT_SET, TWOPHASE_SET};
+pub use catalogue::{is_axis_table, DEFAULT_SET, TWOPHASE_SET};
 pub use descriptor::Descriptor;
+pub use family::{HeuristicSpec, Measured, Model, PlainTables, Walk};
 pub use format::{Header, Partial, TableError, FORMAT_VERSION, HISTOGRAM_LEN};
 pub use generate::Progress;
+pub(crate) use registry::{AxisProbe, AxisVisitor};
+pub use registry::{HeuristicKind, TableKind};
 pub(crate) use table::prefetch;
 pub use table::{
     expanded_histogram, Integrity, Residency, Table, Verification, VerificationRecord,

@@ -320,9 +320,9 @@ fn full_default_set_matches_published_distributions() {
     let dir = korf::tables::resolve_dir(None);
     let set = TableSet::open(&dir).expect("run `korf tables generate` first");
     for t in [
-        &set.corners,
-        set.edges7.as_ref().unwrap(),
-        set.edgeperm.as_ref().unwrap(),
+        set.table(TableKind::Corners).unwrap(),
+        set.table(TableKind::Edges7).unwrap(),
+        set.table(TableKind::EdgePerm).unwrap(),
     ] {
         let v = t.verify();
         assert!(v.checksum_ok, "{}", v.name);
@@ -332,11 +332,11 @@ fn full_default_set_matches_published_distributions() {
 
 #[test]
 fn published_distributions_sum_to_the_entry_counts() {
-    for k in TableKind::ALL {
+    for &k in TableKind::ALL {
         let d = k.descriptor();
         if d.expected.is_empty() {
             // Only the states behind the entries are published (full-edge: thesis Table
-            // 4.1); they sum to every state, which `tests/full_edge.rs` checks.
+            // 4.1); they sum to every state, which `src/tables/full_edge/tests.rs` checks.
             assert!(!d.expected_states.is_empty(), "{}", d.name);
             continue;
         }

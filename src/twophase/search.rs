@@ -59,7 +59,7 @@ pub struct FastOptions {
 
 /// The default [`FastOptions::short_pass`]: solutions of up to 10 moves are searched
 /// exhaustively first.  On a random position that pass finds nothing and costs a small
-/// part of a millisecond (`docs/benchmarks.md`).
+/// part of a millisecond (`docs/benchmarks-log.md`).
 pub const SHORT_PASS: usize = 10;
 
 impl Default for FastOptions {

@@ -188,13 +188,12 @@ fn broken_pipe_is_a_normal_exit() {
 
 #[test]
 fn large_tables_are_never_built_behind_the_users_back() {
-    for (heuristic, table) in [
-        ("full-edge", "full-edge"),
-        ("coset4+full-edge", "full-edge"),
-        ("flipslice", "flipslice"),
-        ("sliceperm", "sliceperm"),
-        ("slicepair", "slicepair"),
-    ] {
+    // Every heuristic of the registry with a table not built on demand.
+    let large = korf::search::HeuristicKind::ALL.iter().filter_map(|&h| {
+        let table = h.tables().iter().find(|k| !k.descriptor().on_demand)?;
+        Some((h.name(), table.name()))
+    });
+    for (heuristic, table) in large {
         let dir = tempfile::tempdir().unwrap();
         korf()
             .args(["solve", "--heuristic", heuristic, "--tables"])
@@ -639,13 +638,18 @@ fn memory_auto_follows_the_machine_it_sees() {
     // A simulated small machine (the override a container would set) and a large one: the
     // plan is said, and with --dry-run nothing is built.
     let dir = tempfile::tempdir().unwrap();
-    for (memory, table) in [
-        ("3G", None),
-        ("6G", Some("coset4")),
-        ("9.5G", Some("flipslice")),
-        ("17G", Some("sliceperm")),
-        ("22G", Some("slicepair")),
-    ] {
+    // Each coset table of the registry, given just the memory its build needs (with the
+    // headroom `Budget::available` keeps: a fifth, at least 1 GB), and too little for any.
+    let mut plans: Vec<(String, Option<&str>)> = vec![("3G".into(), None)];
+    for k in TableKind::coset_tables() {
+        if !k.descriptor().default_build {
+            let peak = k.generation_peak();
+            let memory = (peak + peak / 4).max(peak + 1_000_000_000) + 1_000_000;
+            plans.push((memory.to_string(), Some(k.name())));
+        }
+    }
+    for (memory, table) in plans {
+        let memory = memory.as_str();
         let out = korf()
             .env("KORF_AVAILABLE_MEMORY", memory)
             .args([
@@ -679,7 +683,10 @@ fn memory_auto_follows_the_machine_it_sees() {
                     stderr.contains("no table larger than the default set fits"),
                     "{stderr}"
                 );
-                for t in ["coset4", "flipslice", "sliceperm", "slicepair", "full-edge"] {
+                for t in TableKind::coset_tables().iter().map(|k| k.name()) {
+                    if t == "coset" {
+                        continue;
+                    }
                     assert!(
                         !stdout.contains(&format!("would build {t} ")),
                         "{memory}: {stdout}"
@@ -814,7 +821,7 @@ fn the_catalogue_lists_every_table_with_its_build_command() {
             "{line}"
         );
     }
-    for h in korf::search::HeuristicKind::FASTEST_FIRST {
+    for h in korf::search::HeuristicKind::fastest_first() {
         assert!(
             text.lines()
                 .any(|l| l.starts_with(&format!("{} ", h.name()))),
@@ -911,9 +918,15 @@ fn a_first_run_builds_the_small_tables_and_says_what_a_hard_position_costs() {
     assert_eq!(stderr.matches("korf: hint:").count(), 1, "{stderr}");
     // Which large table wins depends on the measured rates; it is one of them.
     assert!(
-        predicate::str::is_match(
-            r"korf tables generate --only (slicepair|sliceperm|flipslice|coset4) --dir"
-        )
+        predicate::str::is_match(format!(
+            "korf tables generate --only ({}) --dir",
+            TableKind::coset_tables()
+                .iter()
+                .map(|k| k.name())
+                .filter(|&n| n != "coset")
+                .collect::<Vec<_>>()
+                .join("|")
+        ))
         .unwrap()
         .eval(&stderr),
         "{stderr}"

@@ -3,6 +3,7 @@
 //! (`cargo test --lib`).
 
 mod all_solutions;
+mod architecture;
 mod batch;
 mod cli;
 mod common;

@@ -39,6 +39,17 @@ fn stop(child: Child, signal: i32) -> (Output, Duration) {
     (out, at.elapsed())
 }
 
+/// Wait (up to a minute: a loaded machine loads tables slowly) until `ready` holds, then a
+/// little more, so that the signal finds the search running, not the tables loading.
+fn once(ready: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !ready() {
+        assert!(start.elapsed() < Duration::from_secs(60), "never ready");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+}
+
 /// The moves of the first solution line of `stdout`, checked to solve `position`, and
 /// whether the line claims a proof.
 fn checked_solution(stdout: &str, position: &str) -> bool {
@@ -63,12 +74,14 @@ fn sigterm_and_sighup_stop_a_solve_like_ctrl_c() {
     ] {
         let checkpoint = dir.path().join(format!("{signal}.json"));
         let child = coset_solve()
+            .env("KORF_CHECKPOINT_EVERY_SECS", "0.1")
             .arg("--checkpoint")
             .arg(&checkpoint)
             .args(["-s", &hard])
             .spawn()
             .unwrap();
-        std::thread::sleep(Duration::from_secs(2));
+        // The first checkpoint is written once the search runs.
+        once(|| checkpoint.exists());
         let (out, took) = stop(child, signal);
         let stdout = String::from_utf8_lossy(&out.stdout);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -138,7 +151,8 @@ fn sigterm_stops_a_bench_keeping_its_finished_lines() {
         .arg(list.path())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_secs(2));
+    // The easy position's line is saved: the hard one is being solved.
+    once(|| std::fs::read_to_string(&results).is_ok_and(|r| r.lines().count() == 1));
     let (out, _) = stop(child, SIGTERM);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(143), "{stdout}");

@@ -6,7 +6,7 @@ use crate::engine::{engine, positive_seconds, search_options, solve_one, Engine}
 use crate::out;
 use crate::solve::busy_cell;
 use anyhow::Context;
-use korf::batch::Shard;
+use korf::batch::{ResultFile, Shard};
 use korf::cube::Cube;
 use korf::report::{self, Exporter, SolveRecord};
 use std::io::IsTerminal;
@@ -27,7 +27,7 @@ pub fn summary_line(s: &report::Summary) -> String {
         format!(", {:.0}% busy", 100.0 * s.utilisation)
     };
     // Where the two-phase bound proved a length, the last IDA* iteration never ran: the
-    // reason a list's times spread (see docs/benchmarks.md, the 18-move time).
+    // reason a list's times spread (see docs/benchmarks-log.md, the 18-move time).
     let bound = if s.with_upper_bound == 0 {
         String::new()
     } else {
@@ -132,9 +132,76 @@ pub fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<Listed>, CliErro
     Ok(v)
 }
 
+/// `korf bench`: the positions chosen ([`positions`]), one run per heuristic compared (or
+/// one run), the side-by-side table, the exports, and the exit status.
 pub fn bench(a: BenchArgs) -> Result<(), CliError> {
     search_options(&a.search)?;
     positive_seconds(a.fast.time, "--time")?;
+    let Some(Positions {
+        positions,
+        mut results,
+        bad_lines,
+    }) = positions(&a)?
+    else {
+        out("nothing left to solve\n");
+        return Ok(());
+    };
+    // One run per heuristic with --compare, else one run as the options say.
+    let runs: Vec<SearchArgs> = if a.compare.is_empty() {
+        vec![a.search.clone()]
+    } else {
+        a.compare
+            .iter()
+            .map(|&h| SearchArgs {
+                heuristic: h,
+                ..a.search.clone()
+            })
+            .collect()
+    };
+    let mut rows = Vec::new();
+    let mut summaries = Vec::new();
+    for (run, search) in runs.iter().enumerate() {
+        if run > 0 {
+            out("\n");
+        }
+        let engine = engine(search, &a.fast, None)?;
+        let listing_all = search.all_solutions().is_some() && !a.fast.fast;
+        let run_rows = run_list(&engine, &positions, &mut results, listing_all)?;
+        let s = report::summarize(&run_rows);
+        out(&summary_line(&s));
+        if listing_all {
+            out(&solution_count_line(&run_rows));
+        }
+        summaries.push((engine.name(), s));
+        rows.extend(run_rows);
+    }
+    if summaries.len() > 1 {
+        out(&side_by_side(&summaries, positions.len()));
+    }
+    write_exports(&rows, a.csv.as_ref(), a.json.as_ref())?;
+    if bad_lines > 0 {
+        return Err(bad_input_summary(
+            bad_lines,
+            bad_lines + positions.len(),
+            "position lines",
+        ));
+    }
+    all_as_expected(&rows, a.expect_length)
+}
+
+/// The positions a bench run takes, with the result file that records them.
+struct Positions {
+    /// Line number, text and position, in list order.
+    positions: Vec<(usize, String, Cube)>,
+    /// The `--out` file, if any.
+    results: Option<ResultFile>,
+    /// Position lines that do not parse (each reported as it was read).
+    bad_lines: usize,
+}
+
+/// Read the lists and choose this run's positions: the shard's, less those `--out`
+/// already holds.  `None` when every one of them is done.
+fn positions(a: &BenchArgs) -> Result<Option<Positions>, CliError> {
     let (shard, out_path) = batch_plan(&a.batch)?;
     if out_path.is_some() && !a.compare.is_empty() {
         return Err(CliError::Input(
@@ -157,41 +224,30 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
         .filter(|l| l.cube.is_some())
         .map(|l| (l.number, l.text.clone()))
         .collect();
-    let mut results = match &out_path {
+    let results = match &out_path {
         Some(p) => Some(open_results(p, &list)?),
         None => None,
     };
-    // This shard's positions (counted over every position line, bad ones too, so that a
-    // shard's share does not move when a line is fixed), less those already done.
-    let in_shard = listed
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| shard.contains(*i))
-        .filter_map(|(_, l)| l.cube.map(|c| (l.number, l.text.clone(), c)));
-    let mut skipped = 0;
-    let positions: Vec<(usize, String, Cube)> = in_shard
-        .filter(|(n, _, _)| {
-            let done = results.as_ref().is_some_and(|f| f.has(*n));
-            skipped += done as usize;
-            !done
-        })
+    let lines = listed.len();
+    let chosen = korf::batch::select(listed, shard, |l| l.number, results.as_ref());
+    let positions: Vec<(usize, String, Cube)> = chosen
+        .todo
+        .into_iter()
+        .filter_map(|l| l.cube.map(|c| (l.number, l.text, c)))
         .collect();
     if shard != Shard::ALL {
-        eprintln!(
-            "korf: shard {shard}: {} positions of the list's {}",
-            positions.len() + skipped,
-            listed.len()
-        );
+        let of_shard = positions.len() + chosen.done;
+        eprintln!("korf: shard {shard}: {of_shard} positions of the list's {lines}");
     }
-    if let Some(p) = out_path.as_ref().filter(|_| skipped > 0) {
+    if let Some(p) = out_path.as_ref().filter(|_| chosen.done > 0) {
+        let done = chosen.done;
         eprintln!(
-            "korf: {}: {skipped} positions already done, skipped",
+            "korf: {}: {done} positions already done, skipped",
             p.display()
         );
     }
-    if positions.is_empty() && skipped > 0 {
-        out("nothing left to solve\n");
-        return Ok(());
+    if positions.is_empty() && chosen.done > 0 {
+        return Ok(None);
     }
     if positions.is_empty() {
         return Err(CliError::Input(format!(
@@ -203,136 +259,118 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
                 .join(", ")
         )));
     }
+    Ok(Some(Positions {
+        positions,
+        results,
+        bad_lines,
+    }))
+}
+
+/// `# optimal search, heuristic coset4 (corners + coset4)`: what a run is.
+fn run_title(engine: &Engine) -> String {
+    match engine {
+        Engine::Optimal(solver) => format!(
+            "# optimal search, heuristic {} ({}){}\n",
+            engine.name(),
+            solver
+                .heuristic()
+                .tables()
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join(" + "),
+            if solver.tables().in_gigantic_pages() {
+                ", tables in 1 GiB pages"
+            } else {
+                ""
+            }
+        ),
+        Engine::Fast { .. } => "# two-phase search (--fast)\n".to_string(),
+    }
+}
+
+/// One run over the positions: a row printed (and recorded in `results`) per position.
+fn run_list(
+    engine: &Engine,
+    positions: &[(usize, String, Cube)],
+    results: &mut Option<ResultFile>,
+    listing_all: bool,
+) -> Result<Vec<SolveRecord>, CliError> {
+    out(&run_title(engine));
+    out(&format!(
+        "{:>5} {:>6} {:>10} {:>15} {:>11} {:>5}{}\n",
+        "#",
+        "length",
+        "seconds",
+        "nodes",
+        "nodes/s",
+        "busy",
+        if listing_all { " solutions" } else { "" }
+    ));
     let live = std::io::stderr().is_terminal();
-    // One run per heuristic with --compare, else one run as the options say.
-    let runs: Vec<SearchArgs> = if a.compare.is_empty() {
-        vec![a.search.clone()]
-    } else {
-        a.compare
-            .iter()
-            .map(|&h| SearchArgs {
-                heuristic: h,
-                ..a.search.clone()
-            })
-            .collect()
-    };
     let mut rows = Vec::new();
-    let mut summaries = Vec::new();
-    for (run, search) in runs.iter().enumerate() {
-        let engine = engine(search, &a.fast, None)?;
-        let name = engine.name();
-        if run > 0 {
-            out("\n");
+    crate::interrupt::solving();
+    for (i, (number, text, cube)) in positions.iter().enumerate() {
+        if crate::interrupt::requested() {
+            // Stopped between two positions: the rows so far are printed and saved.
+            return Err(CliError::Interrupted);
         }
-        out(&format!(
-            "# {}\n",
-            match &engine {
-                Engine::Optimal(solver) => format!(
-                    "optimal search, heuristic {name} ({}){}",
-                    solver
-                        .heuristic()
-                        .tables()
-                        .iter()
-                        .map(|k| k.name())
-                        .collect::<Vec<_>>()
-                        .join(" + "),
-                    if solver.tables().in_gigantic_pages() {
-                        ", tables in 1 GiB pages"
-                    } else {
-                        ""
-                    }
-                ),
-                Engine::Fast { .. } => "two-phase search (--fast)".to_string(),
-            }
-        ));
-        let listing_all = search.all_solutions().is_some() && !a.fast.fast;
-        out(&format!(
-            "{:>5} {:>6} {:>10} {:>15} {:>11} {:>5}{}\n",
-            "#",
-            "length",
-            "seconds",
-            "nodes",
-            "nodes/s",
-            "busy",
-            if listing_all { " solutions" } else { "" }
-        ));
-        let mut run_rows = Vec::new();
-        crate::interrupt::solving();
-        for (i, (number, text, cube)) in positions.iter().enumerate() {
-            if crate::interrupt::requested() {
-                // Stopped between two positions: the rows so far are printed and saved.
-                return Err(CliError::Interrupted);
-            }
-            let r = solve_one(&engine, i + 1, text, cube, live, false)?;
-            record_result(&mut results, *number, &r)?;
-            if r.status == "interrupted" {
-                // Ctrl-C or SIGTERM: the rows so far are printed (and saved); the rest is
-                // left.
-                out(&format!(
-                    "{:>5} {} after {:.1}s\n",
-                    r.index,
-                    crate::interrupt::how(),
-                    r.seconds
-                ));
-                return Err(CliError::Interrupted);
-            }
-            let count = match &r.all {
-                Some(all) if all.complete => format!(" {:>9}", all.count),
-                Some(all) => format!(" {:>9}", format!("≥{}", all.count)),
-                None if listing_all => format!(" {:>9}", "-"),
-                None => String::new(),
-            };
-            out(&format!(
-                "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e} {:>5}{count}\n",
-                r.index,
-                report::length_cell(&r),
-                r.seconds,
-                r.nodes,
-                r.nodes_per_second,
-                busy_cell(&r)
-            ));
-            run_rows.push(r);
+        let r = solve_one(engine, i + 1, text, cube, live, false)?;
+        record_result(results, *number, &r)?;
+        if r.status == "interrupted" {
+            // Ctrl-C or SIGTERM: the rows so far are printed (and saved); the rest is left.
+            let how = crate::interrupt::how();
+            out(&format!("{:>5} {how} after {:.1}s\n", r.index, r.seconds));
+            return Err(CliError::Interrupted);
         }
-        let s = report::summarize(&run_rows);
-        out(&summary_line(&s));
-        if listing_all {
-            out(&solution_count_line(&run_rows));
-        }
-        summaries.push((name, s));
-        rows.extend(run_rows);
+        out(&row(&r, listing_all));
+        rows.push(r);
     }
-    if summaries.len() > 1 {
-        out(&format!(
-            "\n# side by side, {} positions\n{:<16} {:>9} {:>10} {:>10} {:>12} {:>11}\n",
-            positions.len(),
-            "heuristic",
-            "solved",
-            "mean s",
-            "median s",
-            "mean nodes",
-            "nodes/s"
-        ));
-        for (name, s) in &summaries {
-            out(&format!(
-                "{:<16} {:>9} {:>10.3} {:>10.3} {:>12.4e} {:>11.3e}\n",
-                name,
-                format!("{}/{}", s.solved, s.count),
-                s.mean_seconds,
-                s.median_seconds,
-                s.mean_nodes,
-                s.nodes_per_second
-            ));
-        }
-    }
-    let s = report::summarize(&rows);
-    write_exports(&rows, a.csv.as_ref(), a.json.as_ref())?;
-    if bad_lines > 0 {
-        return Err(bad_input_summary(
-            bad_lines,
-            bad_lines + positions.len(),
-            "position lines",
+    Ok(rows)
+}
+
+/// One position's row of the table.
+fn row(r: &SolveRecord, listing_all: bool) -> String {
+    let count = match &r.all {
+        Some(all) if all.complete => format!(" {:>9}", all.count),
+        Some(all) => format!(" {:>9}", format!("≥{}", all.count)),
+        None if listing_all => format!(" {:>9}", "-"),
+        None => String::new(),
+    };
+    format!(
+        "{:>5} {:>6} {:>10.3} {:>15} {:>11.3e} {:>5}{count}\n",
+        r.index,
+        report::length_cell(r),
+        r.seconds,
+        r.nodes,
+        r.nodes_per_second,
+        busy_cell(r)
+    )
+}
+
+/// `--compare`: the runs' summaries side by side.
+fn side_by_side(summaries: &[(String, report::Summary)], positions: usize) -> String {
+    let mut text = format!(
+        "\n# side by side, {positions} positions\n{:<16} {:>9} {:>10} {:>10} {:>12} {:>11}\n",
+        "heuristic", "solved", "mean s", "median s", "mean nodes", "nodes/s"
+    );
+    for (name, s) in summaries {
+        text.push_str(&format!(
+            "{:<16} {:>9} {:>10.3} {:>10.3} {:>12.4e} {:>11.3e}\n",
+            name,
+            format!("{}/{}", s.solved, s.count),
+            s.mean_seconds,
+            s.median_seconds,
+            s.mean_nodes,
+            s.nodes_per_second
         ));
     }
+    text
+}
+
+/// The exit status of a bench: every position solved, at `--expect-length` if given.
+fn all_as_expected(rows: &[SolveRecord], expect_length: Option<usize>) -> Result<(), CliError> {
+    let s = report::summarize(rows);
     if s.solved < s.count {
         return Err(CliError::Failure(format!(
             "{} of {} positions were not solved within the limits",
@@ -340,7 +378,7 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
             s.count
         )));
     }
-    if let Some(want) = a.expect_length {
+    if let Some(want) = expect_length {
         let wrong: Vec<usize> = rows
             .iter()
             .filter(|r| r.length != Some(want))

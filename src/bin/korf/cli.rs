@@ -130,7 +130,7 @@ pub struct SearchArgs {
     #[arg(allow_hyphen_values = true, long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// Tasks each thread searches at once, interleaved so that their table reads overlap
-    /// (with the three-axis coset tables: coset4, flipslice, sliceperm, slicepair); 1 = one
+    /// (with the three-axis coset tables: coset4 and the U/D-layer cosets); 1 = one
     /// at a time.
     #[arg(allow_hyphen_values = true, long, value_name = "N", default_value_t = korf::search::DEFAULT_LANES,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
@@ -170,8 +170,9 @@ pub struct SearchArgs {
     pub no_upper_bound: bool,
     /// Tables the optimal search takes the maximum over; `korf tables list` shows each
     /// one's size, build time and speed.  `auto`: the fastest whose tables are present
-    /// (slicepair, sliceperm, flipslice, coset4, then coset).
-    #[arg(long, value_enum, value_name = "KIND", default_value_t = HeuristicArg::Auto)]
+    /// (the largest three-axis coset table, else coset).
+    #[arg(long, value_name = "KIND", default_value_t = HeuristicArg::AUTO,
+          value_parser = heuristic_parser())]
     pub heuristic: HeuristicArg,
     /// Every optimal solution, not just the first: canonical sequences (no face turned
     /// twice in a row; of two opposite faces in a row only U before D, R before L, F before
@@ -201,33 +202,44 @@ impl SearchArgs {
     }
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HeuristicArg {
-    /// The fastest heuristic whose tables are present.
-    Auto,
-    /// The slicepair coset table (14.3 GiB; the fastest).
-    #[value(name = "slicepair")]
-    SlicePair,
-    /// The sliceperm coset table (7.14 GiB).
-    #[value(name = "sliceperm")]
-    SlicePerm,
-    /// The flipslice coset table (2.38 GiB).
-    #[value(name = "flipslice")]
-    FlipSlice,
-    /// The k = 4 coset table (1.31 GiB).
-    Coset4,
-    /// The k = 0 coset table (56 MiB; built on first use).
-    Coset,
-    /// Korf's tables: corners, two 7-edge groups, edge permutation (514 MiB).
-    Korf,
-    /// The full-edge table (4.85 GiB).
-    FullEdge,
-    /// Korf's tables and the k = 0 coset table (research comparison).
-    #[value(hide = true)]
-    All,
-    /// The k = 4 coset table and the full-edge table together (research comparison).
-    #[value(name = "coset4+full-edge", hide = true)]
-    Coset4FullEdge,
+/// `--heuristic NAME` and `--compare A,B`: a heuristic of the registry, or `auto` (the
+/// fastest whose tables are present).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeuristicArg(Option<HeuristicKind>);
+
+impl HeuristicArg {
+    /// `auto`.
+    pub const AUTO: HeuristicArg = HeuristicArg(None);
+
+    /// The library's heuristic of this name; `None` for `auto`.
+    pub fn kind(self) -> Option<HeuristicKind> {
+        self.0
+    }
+}
+
+impl std::fmt::Display for HeuristicArg {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.map_or("auto", HeuristicKind::name))
+    }
+}
+
+/// The heuristics' names and help lines, from the registry; those not listed (research
+/// combinations) accepted but hidden.
+fn heuristic_parser() -> impl clap::builder::TypedValueParser<Value = HeuristicArg> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let listed = HeuristicKind::listed();
+    let hidden = HeuristicKind::ALL
+        .iter()
+        .copied()
+        .filter(|k| !listed.contains(k));
+    let auto = PossibleValue::new("auto").help("The fastest heuristic whose tables are present");
+    let all = std::iter::once(auto).chain(listed.iter().copied().chain(hidden).map(|k| {
+        let spec = k.spec();
+        PossibleValue::new(spec.name)
+            .help(spec.help)
+            .hide(!spec.listed)
+    }));
+    PossibleValuesParser::new(all).map(|name| HeuristicArg(HeuristicKind::from_name(&name)))
 }
 
 #[derive(Args, Debug)]
@@ -340,8 +352,8 @@ pub struct BenchArgs {
     pub expect_length: Option<usize>,
     /// Run the list once per heuristic (comma separated, e.g. `korf,coset4`) and print
     /// them side by side: solved, mean and median time, mean nodes, nodes/s.
-    #[arg(long, value_enum, value_delimiter = ',', value_name = "H1,H2,...",
-          conflicts_with_all = ["heuristic", "fast"])]
+    #[arg(long, value_delimiter = ',', value_name = "H1,H2,...",
+          value_parser = heuristic_parser(), conflicts_with_all = ["heuristic", "fast"])]
     pub compare: Vec<HeuristicArg>,
     #[command(flatten)]
     pub batch: BatchArgs,
@@ -442,6 +454,12 @@ impl From<korf::Error> for CliError {
     }
 }
 
+impl From<korf::limits::LimitError> for CliError {
+    fn from(e: korf::limits::LimitError) -> Self {
+        CliError::Input(e.to_string())
+    }
+}
+
 impl From<korf::cube::FaceletError> for CliError {
     fn from(e: korf::cube::FaceletError) -> Self {
         korf::Error::from(e).into()
@@ -470,24 +488,6 @@ impl From<anyhow::Error> for CliError {
 impl From<std::io::Error> for CliError {
     fn from(e: std::io::Error) -> Self {
         CliError::Failure(e.to_string())
-    }
-}
-
-impl HeuristicArg {
-    /// The library's heuristic of this name; `None` for `auto`.
-    pub fn kind(self) -> Option<HeuristicKind> {
-        Some(match self {
-            HeuristicArg::Auto => return None,
-            HeuristicArg::Korf => HeuristicKind::Korf,
-            HeuristicArg::Coset => HeuristicKind::Coset,
-            HeuristicArg::Coset4 => HeuristicKind::Coset4,
-            HeuristicArg::All => HeuristicKind::All,
-            HeuristicArg::FullEdge => HeuristicKind::FullEdge,
-            HeuristicArg::Coset4FullEdge => HeuristicKind::Coset4FullEdge,
-            HeuristicArg::FlipSlice => HeuristicKind::FlipSlice,
-            HeuristicArg::SlicePerm => HeuristicKind::SlicePerm,
-            HeuristicArg::SlicePair => HeuristicKind::SlicePair,
-        })
     }
 }
 

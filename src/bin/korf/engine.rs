@@ -56,7 +56,7 @@ pub(crate) fn engine(
     let display = BuildDisplay::new();
     let on_build = |e: korf::BuildEvent| display.show(e);
     if fast.fast {
-        if s.heuristic != crate::cli::HeuristicArg::Auto {
+        if s.heuristic != crate::cli::HeuristicArg::AUTO {
             return Err(CliError::Input(
                 "--heuristic chooses the optimal search's tables; --fast uses the two-phase tables only: drop one of the two".into(),
             ));

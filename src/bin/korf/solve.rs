@@ -7,9 +7,9 @@ use crate::cli::{CliError, SolveArgs};
 use crate::cube::facelets_argument;
 use crate::engine::{engine, positive_seconds, search_options, solve_one, Engine, UNCHECKED};
 use crate::out;
-use korf::batch::Shard;
+use korf::batch::{ResultFile, Shard};
 use korf::cube::{parse_moves, Cube};
-use korf::report::{self, SolveRecord};
+use korf::report::{self, AllSolutionsRecord as AllRecord, SolveRecord};
 use std::io::IsTerminal;
 
 /// Why a list of every solution is incomplete (a time limit or an interrupt), if it is.
@@ -134,41 +134,15 @@ fn read_inputs(a: &SolveArgs) -> Result<Vec<Input>, CliError> {
     Ok(inputs)
 }
 
+/// `korf solve`: the positions read and chosen, the tables loaded once, then each position
+/// solved and its answer printed; the exit status says whether all were solved.
 pub fn solve(a: SolveArgs) -> Result<(), CliError> {
     // Check the options first.
     search_options(&a.search)?;
     positive_seconds(a.fast.time, "--time")?;
     // Read every position before loading tables, so bad input fails fast.
     let inputs = read_inputs(&a)?;
-    // A shard of the input, and the positions a result file already holds, are left out.
-    let (shard, out_path) = batch_plan(&a.batch)?;
-    let list: Vec<(usize, String)> = inputs
-        .iter()
-        .filter(|(_, _, c)| c.is_ok())
-        .map(|(n, t, _)| (*n, t.clone()))
-        .collect();
-    let mut results = match &out_path {
-        Some(p) => Some(open_results(p, &list)?),
-        None => None,
-    };
-    let all_inputs = inputs.len();
-    let inputs: Vec<Input> = inputs
-        .into_iter()
-        .enumerate()
-        .filter(|(i, (n, _, _))| shard.contains(*i) && !results.as_ref().is_some_and(|f| f.has(*n)))
-        .map(|(_, x)| x)
-        .collect();
-    if inputs.len() < all_inputs && (shard != Shard::ALL || results.is_some()) {
-        eprintln!(
-            "korf: {} of {all_inputs} positions to solve ({})",
-            inputs.len(),
-            match (&out_path, shard != Shard::ALL) {
-                (Some(p), true) => format!("shard {shard}, less those in {}", p.display()),
-                (Some(p), false) => format!("those in {} are done", p.display()),
-                (None, _) => format!("shard {shard}"),
-            }
-        );
-    }
+    let (inputs, mut results) = this_run(&a, inputs)?;
     if a.checkpoint.is_some() && a.search.all_solutions().is_some() {
         return Err(CliError::Input(
             "--checkpoint saves the proof of one solution and cannot resume a list of them: drop --checkpoint, or --all/--within/--max-solutions".into(),
@@ -201,95 +175,23 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
         };
         let r = solve_one(&engine, i + 1, text, cube, live, true)?;
         record_result(&mut results, *number, &r)?;
-        if a.json {
-            out(&(serde_json::to_string(&r).expect("serializable") + "\n"));
-            if let Some(why) = r.all.as_ref().and_then(|all| incomplete_note(all, &r)) {
-                failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
-            }
-        } else if let Some(all) = &r.all {
-            // Every solution, then the count.
-            for s in &all.solutions {
-                let moves = parse_moves(s).expect("own output parses");
-                let optimal = r.optimal && moves.len() == all.optimal_length as usize;
-                out(&format!("{}\n", report::solution_line(&moves, optimal)));
-            }
-            let mut count = all.count_phrase();
-            if let Some(why) = incomplete_note(all, &r) {
-                count.push_str(&format!("; {why}"));
-                failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
-            } else if all.listing == korf::search::Listing::Capped {
-                count.push_str(&format!(
-                    "; stopped at --max-solutions {}",
-                    a.search.max_solutions.unwrap_or(all.count)
-                ));
-            }
-            out(&format!("{count}\n"));
-            if !r.optimal {
-                out(&format!("not proven optimal: {UNCHECKED}\n"));
-            }
-            let stats = stats_text(&r);
-            if a.stats {
-                out(&stats);
-            } else {
-                eprint!("{stats}");
-            }
-        } else {
-            match &r.solution {
-                Some(s) => {
-                    let moves = parse_moves(s).expect("own output parses");
-                    out(&format!("{}\n", report::solution_line(&moves, r.optimal)));
-                    if r.status != "solved" {
-                        let mut why = stopped_note(&r);
-                        if let Some(path) = &a.checkpoint {
-                            why.push_str(&format!(
-                                "; progress saved in {}: run the same command to resume",
-                                path.display()
-                            ));
-                        }
-                        out(&format!("not proven optimal: {why}\n"));
-                        failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
-                    } else if matches!(engine, Engine::Optimal(_)) && !r.optimal {
-                        out(&format!("not proven optimal: {UNCHECKED}\n"));
-                    }
-                }
-                None => {
-                    let why = match (&engine, r.status.as_str()) {
-                        (Engine::Optimal(_), "timeout" | "interrupted") => stopped_note(&r),
-                        (Engine::Optimal(solver), _) => {
-                            format!("no solution of at most {} moves", solver.options().max_depth)
-                        }
-                        (Engine::Fast { opts, .. }, "timeout") => format!(
-                            "the two-phase search found no solution of at most {} moves in {:.1}s; raise --max-length or --time",
-                            opts.max_length, r.seconds
-                        ),
-                        (Engine::Fast { opts, .. }, _) => format!(
-                            "the two-phase search found no solution of at most {} moves (it is not exhaustive: drop --fast to decide); raise --max-length",
-                            opts.max_length
-                        ),
-                    };
-                    out(&format!("no solution: {why}\n"));
-                    failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
-                }
-            }
-            let stats = stats_text(&r);
-            if a.stats {
-                out(&stats);
-            } else {
-                eprint!("{stats}");
-            }
-        }
+        let why = match &r.all {
+            _ if a.json => print_json(&r),
+            Some(all) => print_listing(&a, &r, all),
+            None => print_answer(&a, &engine, &r),
+        };
         let listing = r.all.as_ref().map(|a| a.listing);
         if r.status == "interrupted" || listing == Some(korf::search::Listing::Interrupted) {
             // Ctrl-C or SIGTERM: what was found is printed; the rest of the input is left.
             return Err(CliError::Interrupted);
         }
-        if r.status != "solved" && failure.is_none() {
-            let why = match r.status.as_str() {
-                "timeout" | "interrupted" if !matches!(engine, Engine::Fast { .. }) => {
-                    stopped_note(&r)
-                }
-                status => status.to_string(),
-            };
+        let why = match why {
+            Some(why) => Some(why),
+            // Not solved, and its printing said nothing: the first failure stands.
+            None if r.status != "solved" && failure.is_none() => Some(unsolved_note(&engine, &r)),
+            None => None,
+        };
+        if let Some(why) = why {
             failure = Some(CliError::Failure(format!("position {}: {why}", i + 1)));
         }
     }
@@ -297,4 +199,136 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
         return Err(bad_input_summary(bad_lines, inputs.len(), "input lines"));
     }
     failure.map_or(Ok(()), Err)
+}
+
+/// The inputs this run solves — the shard's, less those the `--out` file holds — and that
+/// file.
+fn this_run(
+    a: &SolveArgs,
+    inputs: Vec<Input>,
+) -> Result<(Vec<Input>, Option<ResultFile>), CliError> {
+    let (shard, out_path) = batch_plan(&a.batch)?;
+    let list: Vec<(usize, String)> = inputs
+        .iter()
+        .filter(|(_, _, c)| c.is_ok())
+        .map(|(n, t, _)| (*n, t.clone()))
+        .collect();
+    let results = match &out_path {
+        Some(p) => Some(open_results(p, &list)?),
+        None => None,
+    };
+    let all_inputs = inputs.len();
+    let inputs = korf::batch::select(inputs, shard, |x| x.0, results.as_ref()).todo;
+    if inputs.len() < all_inputs && (shard != Shard::ALL || results.is_some()) {
+        eprintln!(
+            "korf: {} of {all_inputs} positions to solve ({})",
+            inputs.len(),
+            match (&out_path, shard != Shard::ALL) {
+                (Some(p), true) => format!("shard {shard}, less those in {}", p.display()),
+                (Some(p), false) => format!("those in {} are done", p.display()),
+                (None, _) => format!("shard {shard}"),
+            }
+        );
+    }
+    Ok((inputs, results))
+}
+
+/// `--json`: the record as one line.  Returns why the position is a failure, if it is.
+fn print_json(r: &SolveRecord) -> Option<String> {
+    out(&(serde_json::to_string(r).expect("serializable") + "\n"));
+    r.all.as_ref().and_then(|all| incomplete_note(all, r))
+}
+
+/// Every solution, then the count and the statistics.  Returns why the position is a
+/// failure, if it is.
+fn print_listing(a: &SolveArgs, r: &SolveRecord, all: &AllRecord) -> Option<String> {
+    for s in &all.solutions {
+        let moves = parse_moves(s).expect("own output parses");
+        let optimal = r.optimal && moves.len() == all.optimal_length as usize;
+        out(&format!("{}\n", report::solution_line(&moves, optimal)));
+    }
+    let mut count = all.count_phrase();
+    let why = incomplete_note(all, r);
+    if let Some(why) = &why {
+        count.push_str(&format!("; {why}"));
+    } else if all.listing == korf::search::Listing::Capped {
+        count.push_str(&format!(
+            "; stopped at --max-solutions {}",
+            a.search.max_solutions.unwrap_or(all.count)
+        ));
+    }
+    out(&format!("{count}\n"));
+    if !r.optimal {
+        out(&format!("not proven optimal: {UNCHECKED}\n"));
+    }
+    print_stats(a, r);
+    why
+}
+
+/// The solution (or why there is none), then the statistics.  Returns why the position is
+/// a failure, if it is.
+fn print_answer(a: &SolveArgs, engine: &Engine, r: &SolveRecord) -> Option<String> {
+    let mut failure = None;
+    match &r.solution {
+        Some(s) => {
+            let moves = parse_moves(s).expect("own output parses");
+            out(&format!("{}\n", report::solution_line(&moves, r.optimal)));
+            if r.status != "solved" {
+                let mut why = stopped_note(r);
+                if let Some(path) = &a.checkpoint {
+                    why.push_str(&format!(
+                        "; progress saved in {}: run the same command to resume",
+                        path.display()
+                    ));
+                }
+                out(&format!("not proven optimal: {why}\n"));
+                failure = Some(why);
+            } else if matches!(engine, Engine::Optimal(_)) && !r.optimal {
+                out(&format!("not proven optimal: {UNCHECKED}\n"));
+            }
+        }
+        None => {
+            let why = no_solution_note(engine, r);
+            out(&format!("no solution: {why}\n"));
+            failure = Some(why);
+        }
+    }
+    print_stats(a, r);
+    failure
+}
+
+/// Why a search ended without a solution.
+fn no_solution_note(engine: &Engine, r: &SolveRecord) -> String {
+    match (engine, r.status.as_str()) {
+        (Engine::Optimal(_), "timeout" | "interrupted") => stopped_note(r),
+        (Engine::Optimal(solver), _) => {
+            format!("no solution of at most {} moves", solver.options().max_depth)
+        }
+        (Engine::Fast { opts, .. }, "timeout") => format!(
+            "the two-phase search found no solution of at most {} moves in {:.1}s; raise --max-length or --time",
+            opts.max_length, r.seconds
+        ),
+        (Engine::Fast { opts, .. }, _) => format!(
+            "the two-phase search found no solution of at most {} moves (it is not exhaustive: drop --fast to decide); raise --max-length",
+            opts.max_length
+        ),
+    }
+}
+
+/// Why a position that is not solved is a failure, when its printing said nothing.
+fn unsolved_note(engine: &Engine, r: &SolveRecord) -> String {
+    match r.status.as_str() {
+        "timeout" | "interrupted" if !matches!(engine, Engine::Fast { .. }) => stopped_note(r),
+        status => status.to_string(),
+    }
+}
+
+/// The statistics: on stdout with `--stats`, else on stderr.
+fn print_stats(a: &SolveArgs, r: &SolveRecord) {
+    let stats = stats_text(r);
+    if a.stats {
+        out(&stats);
+    } else {
+        eprint!("{stats}");
+    }
 }

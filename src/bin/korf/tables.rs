@@ -411,7 +411,7 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
         "build",
         "memory"
     );
-    for k in TableKind::ALL {
+    for &k in TableKind::ALL {
         let d = k.descriptor();
         text.push_str(&format!(
             "{:<10} {:>9} {:>8} {:>9}  {}\n",
@@ -423,7 +423,7 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
         ));
     }
     text.push('\n');
-    for k in TableKind::ALL {
+    for &k in TableKind::ALL {
         let d = k.descriptor();
         text.push_str(&format!(
             "{:<10} {}; used by {}\n",
@@ -438,7 +438,7 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
         "\nsolver modes (`--heuristic`; `auto` takes the first whose tables are present), mean time per position of the published lists:\n{:<10} {:<22} {:>9} {:>9}  {:<24} status\n",
         "mode", "tables", "17 moves", "18 moves", "measured"
     ));
-    for h in HeuristicKind::FASTEST_FIRST {
+    for h in HeuristicKind::fastest_first() {
         let m = h.measured();
         let cell = |s: Option<f64>| s.map_or("-".to_string(), human_seconds);
         let missing: Vec<TableKind> = h
@@ -530,22 +530,27 @@ fn table_status(k: TableKind, dir: &Path) -> String {
     }
 }
 
-/// `YYYY-MM-DD HH:MM UTC` from Unix seconds (civil-from-days, no time-zone crate needed).
+/// `YYYY-MM-DD HH:MM UTC` from Unix seconds (a time far outside the calendar jiff
+/// knows, which only a damaged header could hold, prints as seconds).
 fn format_unix(secs: u64) -> String {
-    let days = (secs / 86400) as i64;
-    let rem = secs % 86400;
-    let z = days + 719468;
-    let era = z.div_euclid(146097);
-    let doe = z - era * 146097;
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + (m <= 2) as i64;
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
-        rem / 3600,
-        rem % 3600 / 60
-    )
+    i64::try_from(secs)
+        .ok()
+        .and_then(|s| jiff::Timestamp::from_second(s).ok())
+        .map_or_else(
+            || format!("{secs} s after 1970"),
+            |t| t.strftime("%Y-%m-%d %H:%M UTC").to_string(),
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn unix_times_print_as_utc_dates() {
+        assert_eq!(super::format_unix(0), "1970-01-01 00:00 UTC");
+        assert_eq!(super::format_unix(1_795_000_000), "2026-11-18 11:06 UTC");
+        assert_eq!(
+            super::format_unix(u64::MAX),
+            format!("{} s after 1970", u64::MAX)
+        );
+    }
 }

@@ -3,9 +3,11 @@
 
 use super::{coords_for, coset_coords, CosetSpace, Variant, ENTRIES};
 use crate::tables::descriptor::Descriptor;
+use crate::tables::family::{HeuristicSpec, Measured, Model, PlainTables, Walk};
 use crate::tables::generate::generate_resumable;
+use crate::tables::TableKind;
 /// Coset-table distances counted by entry (twins included).  Weighted by the orbit size of
-/// each entry's corner class they count raw cosets; `tests/coset.rs` checks that against a
+/// each entry's corner class they count raw cosets; `src/tables/coset/tests.rs` checks that against a
 /// breadth-first search over raw cosets (depths 0–6) and entries against a brute-force
 /// search for the subgroup.
 const COSET_EXPECTED: [u64; 13] = [
@@ -13,7 +15,7 @@ const COSET_EXPECTED: [u64; 13] = [
 ];
 /// Coset4 entries by depth (twins included), as generated on the development machine
 /// (README); weighted by orbit size they sum to every raw coset, which
-/// `tests/coset_flips.rs` checks, and depths 0–5 match a search over raw cosets.
+/// `src/tables/coset/tests_flips.rs` checks, and depths 0–5 match a search over raw cosets.
 const COSET4_EXPECTED: [u64; 14] = [
     1, 2, 11, 90, 870, 10289, 123774, 1510748, 18245153, 203912358, 1585537653, 3366305840,
     366124590, 11021,
@@ -64,4 +66,52 @@ pub const COSET4: Descriptor = Descriptor {
     prepare: || {
         coords_for(Variant::SliceFlips);
     },
+};
+
+/// The corners and the k = 0 coset table, probed on the position and its inverse.
+pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
+    name: "coset",
+    help: "The k = 0 coset table (56 MiB; built on first use)",
+    listed: true,
+    tables: &[TableKind::Corners, TableKind::Coset],
+    walk: Walk::Plain(PlainTables::Coset),
+    speed_rank: Some(4),
+    auto: false,
+    measured: Measured::new(Some(123.0), None, 2, "2026-11-23"),
+    // The 16-move list measured (2.65e7 nodes, geometric mean, 2026-11-25), scaled to 17
+    // moves by the k = 4 table's factor; the node rate of the same runs.
+    model: Model::new(2.65e7 * 10.4, (10.4, 6.0), 11.4, 7.6e6),
+};
+
+/// Korf's tables and the k = 0 coset table (a research comparison).
+pub const KORF_AND_COSET: HeuristicSpec = HeuristicSpec {
+    name: "all",
+    help: "Korf's tables and the k = 0 coset table (research comparison)",
+    listed: false,
+    tables: &[
+        TableKind::Corners,
+        TableKind::Edges7,
+        TableKind::EdgePerm,
+        TableKind::Coset,
+    ],
+    walk: Walk::Plain(PlainTables::KorfAndCoset),
+    speed_rank: None,
+    auto: false,
+    measured: Measured::NONE,
+    model: crate::tables::korf::HEURISTIC.model,
+};
+
+/// The corners and the k = 4 coset table, three axes, position and inverse.
+pub const COSET4_HEURISTIC: HeuristicSpec = HeuristicSpec {
+    name: "coset4",
+    help: "The k = 4 coset table (1.31 GiB)",
+    listed: true,
+    tables: &[TableKind::Corners, TableKind::Coset4],
+    walk: Walk::Axis,
+    speed_rank: Some(3),
+    auto: true,
+    measured: Measured::new(Some(4.88), None, 1, "2026-11-25"),
+    // As flipslice's (`korf bench --threads 1 --heuristic coset4 --json`, 2026-11-25); the
+    // 18-move list was not run: flipslice's ratio of ratios (5.0 against 8.7) is assumed.
+    model: Model::new(2.37e7, (10.4, 6.0), 11.4, 7.8e6),
 };

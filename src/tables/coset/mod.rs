@@ -120,7 +120,7 @@ impl EdgeMasks {
     pub fn of(c: &Cube) -> EdgeMasks {
         let (mut e, mut m, mut f) = (0usize, 0usize, 0usize);
         for i in 0..12 {
-            let v = c.edges[i] as usize;
+            let v = c.edges()[i] as usize;
             e |= ((IS_E >> (v & 15)) & 1) << i;
             m |= ((IS_M >> (v & 15)) & 1) << i;
             f |= ((v >> 4) & 1) << i;
@@ -645,8 +645,19 @@ impl crate::tables::generate::Space for CosetSpace<'_> {
 
 mod descriptor;
 pub use descriptor::*;
+
+/// The k = 4 coset table as the registry names a three-axis family
+/// (`crate::tables::registry`).
+pub mod k4 {
+    pub use super::descriptor::{COSET4 as TABLE, COSET4_HEURISTIC as HEURISTIC};
+    /// Its coordinate.
+    pub type Coords = super::CosetCoords;
+    /// Its coordinate's tables, built on first use.
+    pub fn coords() -> &'static Coords {
+        super::coords_for(super::Variant::SliceFlips)
+    }
+}
 mod probe;
-pub use probe::*;
 
 #[cfg(test)]
 mod tests;

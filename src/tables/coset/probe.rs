@@ -2,10 +2,7 @@
 
 use super::{corner_raw, CosetCoords, EdgeMasks};
 use crate::cube::Cube;
-use crate::tables::probe::{AxisCoords, AxisTable, ALL_MOVE_BITS, QUARTER_TURNS};
-
-/// The k = 4 coset table, loaded.
-pub type Coset4<'a> = AxisTable<'a, CosetCoords>;
+use crate::tables::probe::{AxisCoords, ALL_MOVE_BITS, QUARTER_TURNS};
 
 impl AxisCoords for CosetCoords {
     type Parts = (EdgeMasks, usize);

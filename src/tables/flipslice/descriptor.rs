@@ -2,10 +2,12 @@
 
 use super::{flipslice_coords, FlipSliceSpace, ENTRIES};
 use crate::tables::descriptor::Descriptor;
+use crate::tables::family::{HeuristicSpec, Measured, Model, Walk};
 use crate::tables::generate::generate_resumable;
+use crate::tables::TableKind;
 /// Flipslice entries by depth (twins included), as generated on the development machine
 /// (README); depths 0–5 match a breadth-first search over raw cosets through whole cubes
-/// (`tests/flipslice.rs`).
+/// (`src/tables/flipslice/tests.rs`).
 const FLIPSLICE_EXPECTED: [u64; 14] = [
     1, 2, 16, 132, 1471, 17126, 207125, 2538885, 30763005, 349466252, 2878994435, 6272091236,
     532554459, 2655,
@@ -32,4 +34,21 @@ pub const FLIPSLICE: Descriptor = Descriptor {
     prepare: || {
         flipslice_coords();
     },
+};
+
+/// The corners and the flipslice table, three axes, position and inverse.
+pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
+    name: "flipslice",
+    help: "The flipslice coset table (2.38 GiB)",
+    listed: true,
+    tables: &[TableKind::Corners, TableKind::FlipSlice],
+    walk: Walk::Axis,
+    speed_rank: Some(2),
+    auto: true,
+    measured: Measured::new(Some(2.24), Some(11.2), 1, "2026-11-25"),
+    // Measured on the published lists, one thread, upper bounds on (`korf bench --threads
+    // 1 --heuristic flipslice --json`, 2026-11-25; `docs/benchmarks-log.md`): geometric-mean
+    // nodes of the 17-move list, the ratios (17 over 16, 18 over 17) of the lists'
+    // geometric means, and the node rate of the same runs.
+    model: Model::new(1.07e7, (8.7, 5.0), 9.6, 6.6e6),
 };

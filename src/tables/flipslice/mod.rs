@@ -119,8 +119,8 @@ pub fn parts(c: &Cube) -> Parts {
 }
 
 /// Per-position lookups giving the parts of `S · c · S⁻¹` for one rotation `S`:
-/// `corner[j][c.corners[j]]` adds the twist digit (low 16 bits) and the U-corner bit (from
-/// bit 16) that position `j` contributes; `edge[j][c.edges[j]]` ORs in the E bit (low 12
+/// `corner[j][c.corners()[j]]` adds the twist digit (low 16 bits) and the U-corner bit (from
+/// bit 16) that position `j` contributes; `edge[j][c.edges()[j]]` ORs in the E bit (low 12
 /// bits), the flip bit (from bit 16) and the E label (from bit 32, two bits per position).
 #[derive(Clone, Copy)]
 struct Frame {
@@ -173,11 +173,11 @@ impl Frame {
     fn parts(&self, c: &Cube) -> Parts {
         let mut cs = 0u32;
         for j in 0..8 {
-            cs += self.corner[j][c.corners[j] as usize];
+            cs += self.corner[j][c.corners()[j] as usize];
         }
         let mut es = 0u64;
         for j in 0..12 {
-            es |= self.edge[j][c.edges[j] as usize];
+            es |= self.edge[j][c.edges()[j] as usize];
         }
         Parts {
             corner: COMBINATION_RANK[(cs >> 16) as usize] as usize * TWISTS
@@ -403,16 +403,14 @@ impl FlipSliceCoords {
         self.index_of_parts(&self.axis_parts(c, a))
     }
 
+    #[cfg(test)]
     /// A position standing for entry `i` (the class representative's corners).
     pub fn entry_cube(&self, i: u64) -> Cube {
         let class = (i / EDGE_VALUES as u64) as usize;
         let edge = (i % EDGE_VALUES as u64) as usize;
         let corners = corner_cube(self.class_rep[class] as usize);
         let edges = edge_cube(self.e_mask[edge / FLIPS] as usize, full_flips(edge % FLIPS));
-        Cube {
-            corners: corners.corners,
-            edges: edges.edges,
-        }
+        Cube::from_packed(corners.corners(), edges.edges())
     }
 }
 
@@ -472,8 +470,16 @@ impl crate::tables::generate::Space for FlipSliceSpace<'_> {
 
 mod descriptor;
 pub use descriptor::*;
+
+/// The family as the registry names a three-axis family (`crate::tables::registry`).
+pub use descriptor::FLIPSLICE as TABLE;
+/// Its coordinate.
+pub type Coords = FlipSliceCoords;
+/// Its coordinate's tables, built on first use.
+pub fn coords() -> &'static Coords {
+    flipslice_coords()
+}
 mod probe;
-pub use probe::*;
 
 #[cfg(test)]
 mod tests;

@@ -2,10 +2,7 @@
 
 use super::FlipSliceCoords;
 use crate::cube::Cube;
-use crate::tables::probe::{AxisCoords, AxisTable};
-
-/// The flipslice coset table, loaded.
-pub type FlipSlice<'a> = AxisTable<'a, FlipSliceCoords>;
+use crate::tables::probe::AxisCoords;
 
 impl AxisCoords for FlipSliceCoords {
     type Parts = ();

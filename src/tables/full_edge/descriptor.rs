@@ -3,7 +3,9 @@
 
 use super::{full_edge_coords, FullEdgeCoords, FullEdgeSpace, ENTRIES, EXPECTED_STATES};
 use crate::tables::descriptor::Descriptor;
+use crate::tables::family::{HeuristicSpec, Measured, Model, Walk};
 use crate::tables::generate::generate_resumable;
+use crate::tables::TableKind;
 /// Full-edge entries by depth (twins included), as generated on the development machine
 /// (README); weighted by the states each entry stands for they give thesis Table 4.1
 /// exactly, which `korf tables verify` checks.
@@ -50,4 +52,30 @@ pub const FULL_EDGE: Descriptor = Descriptor {
     prepare: || {
         full_edge_coords();
     },
+};
+
+/// The corners and the full-edge table, position and inverse.
+pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
+    name: "full-edge",
+    help: "The full-edge table (4.85 GiB)",
+    listed: true,
+    tables: &[TableKind::Corners, TableKind::FullEdge],
+    walk: Walk::FullEdge,
+    speed_rank: Some(5),
+    auto: false,
+    measured: Measured::new(Some(31.2), None, 2, "2026-11-23"),
+    model: Model::new(2.92e8, (8.2, 4.7), 11.4, 4.7e6),
+};
+
+/// The corners, the k = 4 coset table and the full-edge table (a research comparison).
+pub const WITH_COSET4: HeuristicSpec = HeuristicSpec {
+    name: "coset4+full-edge",
+    help: "The k = 4 coset table and the full-edge table together (research comparison)",
+    listed: false,
+    tables: &[TableKind::Corners, TableKind::Coset4, TableKind::FullEdge],
+    walk: Walk::AxisAndFullEdge,
+    speed_rank: None,
+    auto: false,
+    measured: Measured::new(Some(7.85), None, 2, "2026-11-23"),
+    model: Model::new(2.98e7, (13.9, 8.0), 11.4, 1.9e6),
 };

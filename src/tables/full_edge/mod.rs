@@ -143,8 +143,7 @@ impl EdgeAction {
 /// The outer raw value of an edge state.
 #[inline(always)]
 pub fn outer(edges: &[u8; 12]) -> usize {
-    let mut c = Cube::SOLVED;
-    c.edges = *edges;
+    let c = Cube::from_packed(Cube::SOLVED.corners(), *edges);
     outer_of(&EdgeMasks::of(&c))
 }
 
@@ -193,7 +192,7 @@ impl FullEdgeCoords {
     /// Build the tables (about 300 MB; a few seconds).
     pub fn build() -> FullEdgeCoords {
         let edge_syms: [EdgeAction; SYMMETRIES] = std::array::from_fn(EdgeAction::symmetry);
-        let slice_edges: Vec<[u8; 12]> = (0..EDGE_SLICES).map(|v| edge_cube(v).edges).collect();
+        let slice_edges: Vec<[u8; 12]> = (0..EDGE_SLICES).map(|v| edge_cube(v).edges()).collect();
         let inverse = symmetries().inverse;
         let mut outer_class_sym = vec![u32::MAX; OUTER_RAW];
         let mut class_rep = Vec::new();
@@ -378,7 +377,7 @@ impl crate::tables::generate::Space for FullEdgeSpace<'_> {
         self.0.entries()
     }
     fn goal(&self) -> u64 {
-        self.0.index(&Cube::SOLVED.edges)
+        self.0.index(&Cube::SOLVED.edges())
     }
     #[inline(always)]
     fn neighbours(&self, i: u64, visit: impl FnMut(u64) -> bool) {

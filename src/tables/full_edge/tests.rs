@@ -13,9 +13,7 @@ use rand::{rngs::StdRng, SeedableRng};
 use std::collections::{HashMap, HashSet};
 
 fn edges_of(edges: [u8; 12]) -> Cube {
-    let mut c = Cube::SOLVED;
-    c.edges = edges;
-    c
+    Cube::from_packed(Cube::SOLVED.corners(), edges)
 }
 
 #[test]
@@ -40,7 +38,7 @@ fn conjugation_on_edges_matches_the_cube_model() {
     for _ in 0..200 {
         let c = random_cube(&mut rng);
         for s in 0..SYMMETRIES {
-            assert_eq!(coords.conjugate(&c.edges, s), conjugate(&c, s).edges);
+            assert_eq!(coords.conjugate(&c.edges(), s), conjugate(&c, s).edges());
         }
     }
 }
@@ -68,12 +66,12 @@ fn every_state_indexes_to_a_symmetric_image_of_itself() {
     let mut rng = StdRng::seed_from_u64(11);
     for _ in 0..2000 {
         let c = random_cube(&mut rng);
-        let i = coords.index(&c.edges);
+        let i = coords.index(&c.edges());
         assert!(i < coords.entries());
         // The entry's representative is an image of the state under some symmetry.
         let rep = coords.entry_edges(i);
         assert!(
-            (0..SYMMETRIES).any(|s| coords.conjugate(&c.edges, s) == rep),
+            (0..SYMMETRIES).any(|s| coords.conjugate(&c.edges(), s) == rep),
             "entry {i} does not stand for a symmetric image"
         );
         // The representative indexes back to the entry or one of its twins, and so does
@@ -81,7 +79,7 @@ fn every_state_indexes_to_a_symmetric_image_of_itself() {
         let canonical = coords.canonical_index(i);
         assert_eq!(coords.canonical_index(coords.index(&rep)), canonical);
         for s in 0..SYMMETRIES {
-            let image = coords.conjugate(&c.edges, s);
+            let image = coords.conjugate(&c.edges(), s);
             assert_eq!(coords.canonical_index(coords.index(&image)), canonical);
         }
     }
@@ -94,7 +92,7 @@ fn orbits_partition_a_subset_closed_under_symmetry() {
     // an orbit of 48 / |stabilizer of the state| states, and those orbits must add up to
     // the whole set.
     let coords = full_edge_coords();
-    let solved = Cube::SOLVED.edges;
+    let solved = Cube::SOLVED.edges();
     let pieces: [[u8; 4]; 3] = [[8, 9, 10, 11], [1, 3, 5, 7], [0, 2, 4, 6]];
     let positions: [[usize; 4]; 3] = [[8, 9, 10, 11], [1, 3, 5, 7], [0, 2, 4, 6]];
     let perms: Vec<[usize; 4]> = (0..24)
@@ -158,7 +156,7 @@ fn first_depths_match_thesis_table_4_1() {
             .count();
         (SYMMETRIES / fixed) as u64
     };
-    let goal = coords.canonical_index(coords.index(&Cube::SOLVED.edges));
+    let goal = coords.canonical_index(coords.index(&Cube::SOLVED.edges()));
     let mut depth_of: HashMap<u64, u8> = HashMap::new();
     depth_of.insert(goal, 0);
     let mut frontier = vec![goal];
@@ -186,15 +184,15 @@ fn neighbours_are_the_moves_on_the_representative() {
     let mut rng = StdRng::seed_from_u64(5);
     for _ in 0..200 {
         let c = random_cube(&mut rng);
-        let i = coords.index(&c.edges);
+        let i = coords.index(&c.edges());
         let rep = edges_of(coords.entry_edges(i));
         let n = coords.neighbours(i);
         for (m, &j) in ALL_MOVES.iter().zip(&n) {
-            assert_eq!(j, coords.index(&rep.apply_move(*m).edges));
+            assert_eq!(j, coords.index(&rep.apply_move(*m).edges()));
         }
         // Outer value and arrangement stay in range.
-        assert!(outer(&c.edges) < OUTER_RAW);
-        assert!(arrangement(&c.edges) < ARRANGEMENTS);
+        assert!(outer(&c.edges()) < OUTER_RAW);
+        assert!(arrangement(&c.edges()) < ARRANGEMENTS);
     }
 }
 
@@ -219,7 +217,10 @@ fn full_edge_searches_are_optimal_against_heuristic_free_search() {
     let set = TableSet::open_for(dir.as_ref(), Residency::Mapped, HeuristicKind::FullEdge)
         .expect("the full-edge table is built and valid");
     assert_eq!(set.kind(), HeuristicKind::FullEdge);
-    let v = set.full_edge.as_ref().unwrap().verify();
+    let v = set
+        .table(crate::tables::TableKind::FullEdge)
+        .unwrap()
+        .verify();
     assert!(v.checksum_ok && v.histogram_ok, "{v:?}");
     assert_eq!(v.expanded_histogram.as_deref(), Some(&EXPECTED_STATES[..]));
     common::assert_optimal_on_short_scrambles(&set, 17);

@@ -49,7 +49,7 @@ use super::HISTOGRAM_LEN;
 use cells::{atomic_view, Cells, Lines, Nibbles};
 use checkpoint::{load_checkpoint, save_checkpoint, SEGMENTS};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use step::{count_tail, resumed_depth_zero, sparse_step, Step, SPARSE_FRONTIER};
 
 /// The empty marker of the nibble layout.
@@ -313,28 +313,9 @@ pub fn generate_resumable<S: Space>(
 ) -> std::io::Result<Generated> {
     let entries = p.entries();
     let chunks = entries.div_ceil(CHUNK_ENTRIES);
-    let resumed = checkpoint.and_then(|c| load_checkpoint(c, entries, layout));
     // A checkpoint from the middle of a depth: where that depth resumes.
-    let mut resume_at: Option<super::format::Partial> = None;
-    let mut s = match resumed {
-        Some((header, payload)) => {
-            resume_at = header.partial;
-            progress(Progress::Resumed {
-                depth: header.max_depth,
-                filled: header.histogram[..=header.max_depth as usize].iter().sum(),
-                done: header.partial.map_or(0, |p| p.next_chunk),
-            });
-            State {
-                payload,
-                histogram: header.histogram,
-                weighted: header.expanded.unwrap_or_default(),
-                depth: header.max_depth,
-            }
-        }
-        None => start(p, layout),
-    };
+    let (mut s, mut resume_at) = resume_or_start(p, layout, checkpoint, progress);
     let mut filled: u64 = s.histogram[..=s.depth as usize].iter().sum();
-    let segment = chunks.div_ceil(SEGMENTS).max(1);
     // While the frontier is small, the entries each step finds: the next step walks this
     // list instead of scanning the whole table for them.  A fresh start knows depth 0.
     let mut sparse = resumed_depth_zero(p, s.depth);
@@ -346,126 +327,39 @@ pub fn generate_resumable<S: Space>(
         let started = std::time::Instant::now();
         let to = s.depth + 1;
         let frontier = s.histogram[s.depth as usize];
-        let unfilled = entries - filled;
         // Resuming in the middle of this depth: the same direction, from where it stopped,
         // with what the finished part found.
-        let (backward, first_chunk, mut found) = match resume_at.take() {
-            Some(p) => (
-                p.backward,
-                p.next_chunk,
-                (s.histogram[to as usize], s.weighted[to as usize]),
-            ),
-            None => (unfilled < 3 * frontier, 0, (0, 0)),
+        let depth = match resume_at.take() {
+            Some(part) => Depth {
+                to,
+                backward: part.backward,
+                first_chunk: part.next_chunk,
+                found: (s.histogram[to as usize], s.weighted[to as usize]),
+            },
+            None => Depth {
+                to,
+                backward: entries - filled < 3 * frontier,
+                first_chunk: 0,
+                found: (0, 0),
+            },
         };
         progress(Progress::DepthStart {
             depth: to,
-            backward,
+            backward: depth.backward,
             work: chunks,
         });
-        let (from_code, to_code) = layout.step_codes(to);
-        let done = AtomicU64::new(first_chunk);
-        let mut last_save = std::time::Instant::now();
-        let mut next = first_chunk;
-        let frontier_list = sparse.take().filter(|_| !backward && first_chunk == 0);
-        if let Some(list) = frontier_list {
-            let step = Step {
-                lo: 0,
-                hi: 0,
-                from: from_code,
-                to: to_code,
-            };
-            let collect = list.len() < SPARSE_FRONTIER;
-            let table = atomic_view(&mut s.payload);
-            let (n, next_list) = match layout {
-                Layout::Nibbles => sparse_step(p, &Nibbles(table), &step, &list, collect),
-                Layout::Lines { base } => sparse_step(
-                    p,
-                    &Lines {
-                        table,
-                        fallback: (to <= base as u32).then_some(to as u8),
-                    },
-                    &step,
-                    &list,
-                    collect,
-                ),
-                Layout::Mod3 => sparse_step(
-                    p,
-                    &Lines {
-                        table,
-                        fallback: None,
-                    },
-                    &step,
-                    &list,
-                    collect,
-                ),
-            };
-            found = n;
-            sparse = next_list;
-            next = chunks;
-            progress(Progress::Work { done: chunks });
-        }
-        while next < chunks {
-            let end = (next + segment).min(chunks);
-            let table = atomic_view(&mut s.payload);
-            let part = (next..end)
-                .into_par_iter()
-                .map(|c| {
-                    let lo = c * CHUNK_ENTRIES;
-                    let hi = (lo + CHUNK_ENTRIES).min(entries);
-                    let step = Step {
-                        lo,
-                        hi,
-                        from: from_code,
-                        to: to_code,
-                    };
-                    let n = match layout {
-                        Layout::Nibbles => step.run(p, &Nibbles(table), backward),
-                        Layout::Lines { base } => step.run(
-                            p,
-                            &Lines {
-                                table,
-                                fallback: (to <= base as u32).then_some(to as u8),
-                            },
-                            backward,
-                        ),
-                        Layout::Mod3 => step.run(
-                            p,
-                            &Lines {
-                                table,
-                                fallback: None,
-                            },
-                            backward,
-                        ),
-                    };
-                    let k = done.fetch_add(1, Relaxed) + 1;
-                    if k.is_multiple_of(64) {
-                        progress(Progress::Work { done: k });
-                    }
-                    n
-                })
-                .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-            found = (found.0 + part.0, found.1 + part.1);
-            next = end;
-            if let Some(c) = checkpoint {
-                if next < chunks && last_save.elapsed() >= c.within_depth_time {
-                    s.histogram[to as usize] = found.0;
-                    s.weighted[to as usize] = found.1;
-                    let partial = super::format::Partial {
-                        next_chunk: next,
-                        backward,
-                    };
-                    save_checkpoint(c, entries, layout, &s, Some(partial))?;
-                    s.histogram[to as usize] = 0;
-                    s.weighted[to as usize] = 0;
-                    progress(Progress::PartialCheckpoint {
-                        depth: to,
-                        done: next,
-                        work: chunks,
-                    });
-                    last_save = std::time::Instant::now();
-                }
+        let found = match sparse
+            .take()
+            .filter(|_| !depth.backward && depth.first_chunk == 0)
+        {
+            Some(list) => {
+                let (found, next_list) = sparse_depth(p, layout, to, &mut s.payload, &list);
+                sparse = next_list;
+                progress(Progress::Work { done: chunks });
+                found
             }
-        }
+            None => dense_depth(p, layout, &mut s, depth, checkpoint, progress)?,
+        };
         s.depth = to;
         s.histogram[to as usize] = found.0;
         s.weighted[to as usize] = found.1;
@@ -500,6 +394,196 @@ pub fn generate_resumable<S: Space>(
         weighted: s.weighted,
         max_depth,
     })
+}
+
+/// The working table from `checkpoint` if it holds one of this table (and, if it was saved
+/// in the middle of a depth, where that depth resumes), else a fresh one.
+fn resume_or_start<S: Space>(
+    p: &S,
+    layout: Layout,
+    checkpoint: Option<&Checkpoint>,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> (State, Option<super::format::Partial>) {
+    let Some((header, payload)) = checkpoint.and_then(|c| load_checkpoint(c, p.entries(), layout))
+    else {
+        return (start(p, layout), None);
+    };
+    progress(Progress::Resumed {
+        depth: header.max_depth,
+        filled: header.histogram[..=header.max_depth as usize].iter().sum(),
+        done: header.partial.map_or(0, |p| p.next_chunk),
+    });
+    let state = State {
+        payload,
+        histogram: header.histogram,
+        weighted: header.expanded.unwrap_or_default(),
+        depth: header.max_depth,
+    };
+    (state, header.partial)
+}
+
+/// One depth of a build: the depth being filled, the direction, the chunk it starts at
+/// (not 0 when resumed in its middle) and what the chunks before it found.
+#[derive(Clone, Copy)]
+struct Depth {
+    to: u32,
+    backward: bool,
+    first_chunk: u64,
+    found: (u64, u64),
+}
+
+/// Run `work` on the working table seen as `layout` stores it while depth `to` is filled:
+/// the one place that chooses the cells' type, so that every step is compiled once per
+/// layout (no dispatch per cell).
+fn with_cells<W: CellsWork>(layout: Layout, table: &[AtomicU8], to: u32, work: W) -> W::Out {
+    match layout {
+        Layout::Nibbles => work.run(&Nibbles(table)),
+        Layout::Lines { base } => work.run(&Lines {
+            table,
+            fallback: (to <= base as u32).then_some(to as u8),
+        }),
+        Layout::Mod3 => work.run(&Lines {
+            table,
+            fallback: None,
+        }),
+    }
+}
+
+/// Work on the working table, generic over how it stores entries ([`with_cells`]).
+trait CellsWork {
+    type Out;
+    fn run<C: Cells>(self, cells: &C) -> Self::Out;
+}
+
+/// A forward step of depth `to` from a frontier list; with a small frontier, also the list
+/// of what it found (the next frontier).
+fn sparse_depth<S: Space>(
+    p: &S,
+    layout: Layout,
+    to: u32,
+    payload: &mut [u8],
+    list: &[u64],
+) -> ((u64, u64), Option<Vec<u64>>) {
+    struct Sparse<'a, S> {
+        p: &'a S,
+        step: Step,
+        list: &'a [u64],
+    }
+    impl<S: Space> CellsWork for Sparse<'_, S> {
+        type Out = ((u64, u64), Option<Vec<u64>>);
+        fn run<C: Cells>(self, cells: &C) -> Self::Out {
+            let collect = self.list.len() < SPARSE_FRONTIER;
+            sparse_step(self.p, cells, &self.step, self.list, collect)
+        }
+    }
+    let (from, to_code) = layout.step_codes(to);
+    let step = Step {
+        lo: 0,
+        hi: 0,
+        from,
+        to: to_code,
+    };
+    with_cells(layout, atomic_view(payload), to, Sparse { p, step, list })
+}
+
+/// A step of `depth` over every chunk of the table (from `depth.first_chunk`), a segment at
+/// a time, saving a checkpoint between segments when one is due.  Returns what it found,
+/// with what the chunks before `first_chunk` found.
+fn dense_depth<S: Space>(
+    p: &S,
+    layout: Layout,
+    s: &mut State,
+    depth: Depth,
+    checkpoint: Option<&Checkpoint>,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> std::io::Result<(u64, u64)> {
+    let entries = p.entries();
+    let chunks = entries.div_ceil(CHUNK_ENTRIES);
+    let segment = chunks.div_ceil(SEGMENTS).max(1);
+    let (from, to_code) = layout.step_codes(depth.to);
+    let done = AtomicU64::new(depth.first_chunk);
+    let mut found = depth.found;
+    let mut last_save = std::time::Instant::now();
+    let mut next = depth.first_chunk;
+    while next < chunks {
+        let end = (next + segment).min(chunks);
+        let table = atomic_view(&mut s.payload);
+        let part = (next..end)
+            .into_par_iter()
+            .map(|c| {
+                let lo = c * CHUNK_ENTRIES;
+                let hi = (lo + CHUNK_ENTRIES).min(entries);
+                let chunk = Dense {
+                    p,
+                    step: Step {
+                        lo,
+                        hi,
+                        from,
+                        to: to_code,
+                    },
+                    backward: depth.backward,
+                };
+                let n = with_cells(layout, table, depth.to, chunk);
+                let k = done.fetch_add(1, Relaxed) + 1;
+                if k.is_multiple_of(64) {
+                    progress(Progress::Work { done: k });
+                }
+                n
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        found = (found.0 + part.0, found.1 + part.1);
+        next = end;
+        let due =
+            checkpoint.filter(|c| next < chunks && last_save.elapsed() >= c.within_depth_time);
+        if let Some(c) = due {
+            save_partial(c, entries, layout, s, depth, found, next)?;
+            progress(Progress::PartialCheckpoint {
+                depth: depth.to,
+                done: next,
+                work: chunks,
+            });
+            last_save = std::time::Instant::now();
+        }
+    }
+    Ok(found)
+}
+
+/// One chunk of a dense step.
+struct Dense<'a, S> {
+    p: &'a S,
+    step: Step,
+    backward: bool,
+}
+
+impl<S: Space> CellsWork for Dense<'_, S> {
+    type Out = (u64, u64);
+    fn run<C: Cells>(self, cells: &C) -> Self::Out {
+        self.step.run(self.p, cells, self.backward)
+    }
+}
+
+/// Save a checkpoint in the middle of `depth`: the chunks before `next` done, having found
+/// `found`.
+fn save_partial(
+    c: &Checkpoint,
+    entries: u64,
+    layout: Layout,
+    s: &mut State,
+    depth: Depth,
+    found: (u64, u64),
+    next: u64,
+) -> std::io::Result<()> {
+    let to = depth.to as usize;
+    s.histogram[to] = found.0;
+    s.weighted[to] = found.1;
+    let partial = super::format::Partial {
+        next_chunk: next,
+        backward: depth.backward,
+    };
+    let saved = save_checkpoint(c, entries, layout, s, Some(partial));
+    s.histogram[to] = 0;
+    s.weighted[to] = 0;
+    saved
 }
 
 /// Recount the histogram of a packed nibble payload with `entries` entries.

@@ -4,7 +4,9 @@
 use super::{Corners, EdgePerm, Pattern, PatternSpace, EDGES7_A};
 use crate::cube::Cube;
 use crate::tables::descriptor::Descriptor;
+use crate::tables::family::{HeuristicSpec, Measured, Model, PlainTables, Walk};
 use crate::tables::generate::{generate_resumable, Checkpoint, Generated, Layout, Progress};
+use crate::tables::TableKind;
 /// Thesis Table 3.2.
 const CORNERS_EXPECTED: [u64; 12] = [
     1, 18, 243, 2874, 28000, 205416, 1168516, 5402628, 20776176, 45391616, 15139616, 64736,
@@ -87,4 +89,18 @@ pub const EDGEPERM: Descriptor = Descriptor {
     generate: |layout, progress, cp| generate_pattern(&EdgePerm, layout, progress, cp),
     states_per_entry: None,
     prepare: || {},
+};
+
+/// Korf's four probes: corners, both 7-edge groups, edge permutation.
+pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
+    name: "korf",
+    help: "Korf's tables: corners, two 7-edge groups, edge permutation (514 MiB)",
+    listed: true,
+    tables: &[TableKind::Corners, TableKind::Edges7, TableKind::EdgePerm],
+    walk: Walk::Plain(PlainTables::Korf),
+    speed_rank: Some(6),
+    auto: false,
+    measured: Measured::NONE,
+    // Older runs (means, 2026-11-23).
+    model: Model::new(1.2e10, (13.3, 13.3), 13.3, 11e6),
 };

@@ -50,7 +50,7 @@ impl Pattern for Corners {
         s.map(|b| premove_corner(m, b))
     }
     fn project(&self, cube: &Cube) -> [u8; 8] {
-        cube.corners
+        cube.corners()
     }
 }
 
@@ -78,7 +78,7 @@ impl<const K: usize> Pattern for EdgeGroup<K> {
     }
     #[inline(always)]
     fn project(&self, cube: &Cube) -> [u8; K] {
-        self.positions.map(|p| cube.edges[p as usize])
+        self.positions.map(|p| cube.edges()[p as usize])
     }
 }
 
@@ -103,7 +103,7 @@ impl Pattern for EdgePerm {
         s.map(|b| premove_edge(m, b) & 15)
     }
     fn project(&self, cube: &Cube) -> [u8; 12] {
-        cube.edges.map(|b| b & 15)
+        cube.edges().map(|b| b & 15)
     }
 }
 
@@ -151,16 +151,13 @@ const Z2_PACKED: [u8; 32] = {
 /// group-B pattern of `cube`, so one table serves both groups.
 #[inline(always)]
 pub fn edges7_b_state(cube: &Cube) -> [u8; 7] {
-    EDGES7_B_POSITIONS.map(|p| Z2_PACKED[cube.edges[p as usize] as usize])
+    EDGES7_B_POSITIONS.map(|p| Z2_PACKED[cube.edges()[p as usize] as usize])
 }
 
 /// The whole-cube z2 rotation as a cubie position (used by tests to check the symmetry).
 #[cfg(test)]
 pub fn z2_cube() -> Cube {
-    let mut c = Cube::SOLVED;
-    c.corners = Z2_CORNERS;
-    c.edges = Z2_EDGES;
-    c
+    Cube::from_packed(Z2_CORNERS, Z2_EDGES)
 }
 
 /// A [`Pattern`] as a [`Space`]: neighbours by relabelling with each of the 18 moves.

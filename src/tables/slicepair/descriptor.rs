@@ -2,7 +2,9 @@
 
 use super::{slicepair_coords, SlicePairSpace, ENTRIES};
 use crate::tables::descriptor::Descriptor;
+use crate::tables::family::{HeuristicSpec, Measured, Model, Walk};
 use crate::tables::generate::generate_resumable;
+use crate::tables::TableKind;
 
 /// The slicepair table's base depth, fixed before it was first generated (it is written
 /// straight in its final layout): sliceperm's. Base 9 reads depths 10 and 11 exactly and
@@ -11,7 +13,7 @@ use crate::tables::generate::generate_resumable;
 const SLICEPAIR_BASE: u8 = 9;
 
 /// Slicepair entries by depth (twins included), as first generated on the development
-/// machine (2026-11-26, `docs/benchmarks.md`); depths 0–5 match a sparse breadth-first
+/// machine (2026-11-26, `docs/benchmarks-log.md`); depths 0–5 match a sparse breadth-first
 /// search over the entries (the ignored checks in `tests.rs`), and up to depth 5 they equal
 /// sliceperm's: no coset that splits off is nearer than 6 moves.
 const SLICEPAIR_EXPECTED: [u64; 14] = [
@@ -52,4 +54,21 @@ pub const SLICEPAIR: Descriptor = Descriptor {
     prepare: || {
         slicepair_coords();
     },
+};
+
+/// The corners and the slicepair table, three axes, position and inverse.
+pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
+    name: "slicepair",
+    help: "The slicepair coset table (14.3 GiB; the fastest)",
+    listed: true,
+    tables: &[TableKind::Corners, TableKind::SlicePair],
+    walk: Walk::Axis,
+    speed_rank: Some(0),
+    auto: true,
+    measured: Measured::new(Some(0.48), Some(3.15), 1, "2026-11-26"),
+    // Measured 2026-11-26 (`korf bench --threads 1 --compare sliceperm,slicepair`, the 17-
+    // and 18-move lists; `docs/benchmarks-log.md`, *The next size up*): geometric-mean nodes at
+    // 17 moves and the 18-over-17 ratio; the 16-move list was not run, sliceperm's factor
+    // below 17 is assumed.
+    model: Model::new(2.55e6, (8.7, 4.45), 9.0, 5.0e6),
 };

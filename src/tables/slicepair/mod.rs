@@ -21,7 +21,7 @@
 
 use crate::cube::symmetry::{visit_twins, Twins};
 use crate::cube::Cube;
-use crate::tables::flipslice::{corner_cube, edge_cube_ordered, Parts, CORNER_CLASSES, E_SETS};
+use crate::tables::flipslice::{Parts, CORNER_CLASSES, E_SETS};
 use crate::tables::sliceperm::{self, sliceperm_coords, SlicePermCoords, ORDERS};
 use std::sync::OnceLock;
 
@@ -124,17 +124,19 @@ impl SlicePairCoords {
         (e, r, flips)
     }
 
+    #[cfg(test)]
     /// A position standing for entry `i` (the class representative's corners).
     pub fn entry_cube(&self, i: u64) -> Cube {
         let class = (i / EDGE_VALUES as u64) as usize;
         let (e, r, flips) = self.edge_parts((i % EDGE_VALUES as u64) as usize);
         let l = self.sliceperm.layers;
-        let corners = corner_cube(l.class_rep[class] as usize);
-        let edges = edge_cube_ordered(l.e_mask[e] as usize, self.sliceperm.order_of_rank(r), flips);
-        Cube {
-            corners: corners.corners,
-            edges: edges.edges,
-        }
+        let corners = crate::tables::flipslice::corner_cube(l.class_rep[class] as usize);
+        let edges = crate::tables::flipslice::edge_cube_ordered(
+            l.e_mask[e] as usize,
+            self.sliceperm.order_of_rank(r),
+            flips,
+        );
+        Cube::from_packed(corners.corners(), edges.edges())
     }
 }
 
@@ -184,8 +186,16 @@ impl crate::tables::generate::Space for SlicePairSpace<'_> {
 
 mod descriptor;
 pub use descriptor::*;
+
+/// The family as the registry names a three-axis family (`crate::tables::registry`).
+pub use descriptor::SLICEPAIR as TABLE;
+/// Its coordinate.
+pub type Coords = SlicePairCoords;
+/// Its coordinate's tables, built on first use.
+pub fn coords() -> &'static Coords {
+    slicepair_coords()
+}
 mod probe;
-pub use probe::*;
 
 #[cfg(test)]
 mod tests;

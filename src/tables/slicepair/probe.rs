@@ -2,10 +2,7 @@
 
 use super::SlicePairCoords;
 use crate::cube::Cube;
-use crate::tables::probe::{AxisCoords, AxisTable};
-
-/// The slicepair coset table, loaded.
-pub type SlicePair<'a> = AxisTable<'a, SlicePairCoords>;
+use crate::tables::probe::AxisCoords;
 
 impl AxisCoords for SlicePairCoords {
     type Parts = ();

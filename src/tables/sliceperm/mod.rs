@@ -21,8 +21,7 @@ use crate::cube::symmetry::{conjugate, visit_twins, Twins, UD_SYMMETRIES};
 use crate::cube::{Cube, MOVE_COUNT};
 use crate::tables::coset::COMBINATION_RANK;
 use crate::tables::flipslice::{
-    corner_cube, edge_cube_ordered, flipslice_coords, FlipSliceCoords, Parts, CORNER_CLASSES,
-    E_SETS,
+    edge_cube_ordered, flipslice_coords, FlipSliceCoords, Parts, CORNER_CLASSES, E_SETS,
 };
 use std::sync::OnceLock;
 
@@ -208,7 +207,7 @@ impl SlicePermCoords {
     /// The parts of each position a move makes of the one standing for an entry of
     /// corner class `class`, E-set rank `e`, E-order rank `r` and twelve flips `flips` (the
     /// class representative's corners), move by move, until `visit` returns `true`: the
-    /// breadth-first neighbours of this table and of [`crate::tables::slicepair`].
+    /// breadth-first neighbours of this table and of the tables built on its coordinate.
     #[inline(always)]
     pub(crate) fn visit_moved(
         &self,
@@ -263,19 +262,17 @@ impl SlicePermCoords {
         (e, r, flips)
     }
 
+    #[cfg(test)]
     /// A position standing for entry `i` (the class representative's corners, E flips 0).
     pub fn entry_cube(&self, i: u64) -> Cube {
         let class = (i / EDGE_VALUES as u64) as usize;
         let (e, r, flips) = self.edge_parts((i % EDGE_VALUES as u64) as usize);
-        let corners = corner_cube(self.layers.class_rep[class] as usize);
+        let corners = crate::tables::flipslice::corner_cube(self.layers.class_rep[class] as usize);
         let mask = self.layers.e_mask[e] as usize;
         // The twelfth flip keeps the count even: put the parity on an E edge.
         let parity = (flips.count_ones() as usize & 1) << mask.trailing_zeros();
         let edges = edge_cube_ordered(mask, self.order_of_rank[r] as usize, flips | parity);
-        Cube {
-            corners: corners.corners,
-            edges: edges.edges,
-        }
+        Cube::from_packed(corners.corners(), edges.edges())
     }
 }
 
@@ -323,8 +320,16 @@ impl crate::tables::generate::Space for SlicePermSpace<'_> {
 
 mod descriptor;
 pub use descriptor::*;
+
+/// The family as the registry names a three-axis family (`crate::tables::registry`).
+pub use descriptor::SLICEPERM as TABLE;
+/// Its coordinate.
+pub type Coords = SlicePermCoords;
+/// Its coordinate's tables, built on first use.
+pub fn coords() -> &'static Coords {
+    sliceperm_coords()
+}
 mod probe;
-pub use probe::*;
 
 #[cfg(test)]
 mod tests;

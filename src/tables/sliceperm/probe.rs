@@ -2,10 +2,7 @@
 
 use super::SlicePermCoords;
 use crate::cube::Cube;
-use crate::tables::probe::{AxisCoords, AxisTable};
-
-/// The sliceperm coset table, loaded.
-pub type SlicePerm<'a> = AxisTable<'a, SlicePermCoords>;
+use crate::tables::probe::AxisCoords;
 
 impl AxisCoords for SlicePermCoords {
     type Parts = ();

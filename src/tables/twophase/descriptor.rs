@@ -5,12 +5,12 @@ use crate::tables::descriptor::Descriptor;
 use crate::tables::generate::generate_resumable;
 /// Phase-1 distances counted by (flip-slice class, twist) entries.  Weighted by class size
 /// they give Kociemba's published phase-1 distribution (1, 4, 50, …, 476 positions of
-/// twist × flip × slice), which `tests/twophase.rs` checks.
+/// twist × flip × slice), which `src/twophase/tests.rs` checks.
 const PHASE1_EXPECTED: [u64; 13] = [
     1, 1, 5, 44, 487, 5841, 68364, 776568, 7950748, 52098876, 76236234, 3771112, 129,
 ];
 /// Phase-2 distances of both phase-2 tables together (each also checked against a plain
-/// breadth-first search over the cube model in `tests/twophase.rs`).
+/// breadth-first search over the cube model in `src/twophase/tests.rs`).
 const PHASE2_EXPECTED: [u64; 15] = [
     2, 20, 134, 860, 5086, 26706, 115236, 360546, 562354, 300188, 200938, 200314, 116256, 44416,
     2304,

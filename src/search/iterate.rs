@@ -1,0 +1,340 @@
+//! The IDA* iterations of one solve: for each bound, the upper-bound source asked first
+//! (between long iterations), then every root task searched on the pool, then what the
+//! bound's end means (a solution, the end of an all-solutions list, a stop, the next
+//! bound).  [`super::driver::solve_with`] sets a solve up and assembles its outcome.
+
+use super::checkpoint::Saved;
+use super::driver::{AllSolutions, Hooks, Options, Shared, UpperBoundFn, Worker};
+use super::heuristic::Heuristic;
+use super::lanes;
+use super::stats::{DepthStats, Unsolved};
+use super::tasks::Task;
+use super::SPLIT_DEPTH;
+use crate::cube::{Cube, Move};
+use crate::tables::probe::{AxisCoords, AxisTable};
+use crate::tables::{AxisVisitor, Walk};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::{Duration, Instant};
+
+/// The deepest bound a search runs (the stack holds [`super::MAX_DEPTH`] moves).
+pub(super) const MAX_BOUND: usize = 22;
+
+/// One solve's iterations: what stays fixed across bounds, and what they accumulate.
+pub(super) struct Iterations<'a> {
+    pub(super) cube: &'a Cube,
+    pub(super) inverse: Cube,
+    pub(super) opts: &'a Options,
+    pub(super) hooks: &'a Hooks<'a>,
+    /// The upper-bound source, unless every solution is wanted.
+    pub(super) upper_bound_source: Option<UpperBoundFn<'a>>,
+    pub(super) pool: &'a rayon::ThreadPool,
+    pub(super) h: Heuristic<'a>,
+    pub(super) shared: &'a Shared,
+    /// The root tasks, most promising first.
+    pub(super) tasks: &'a [Task],
+    /// What a checkpoint of this very solve had proven.
+    pub(super) resumed: Option<&'a Saved>,
+    /// The shortest solution known (from the upper-bound source or a checkpoint).
+    pub(super) best_known: Option<Vec<Move>>,
+    /// One entry per bound searched.
+    pub(super) depths: Vec<DepthStats>,
+    /// Time spent in the upper-bound source.
+    pub(super) bound_seconds: f64,
+    /// The best known solution was proven optimal by the bound reaching its length.
+    pub(super) proved_by_bound: bool,
+    /// No solution is shorter than this (every lower bound searched to the end).
+    pub(super) proven_lower: u8,
+    /// Of the bound being searched when the search was stopped: the share of its tasks
+    /// taken.
+    pub(super) taken_share: Option<f64>,
+    /// How long the last bound took.
+    last_iteration: Duration,
+}
+
+impl<'a> Iterations<'a> {
+    /// The iterations of a solve, none run yet; `proven_lower` is the first bound.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        cube: &'a Cube,
+        opts: &'a Options,
+        hooks: &'a Hooks<'a>,
+        pool: &'a rayon::ThreadPool,
+        h: Heuristic<'a>,
+        shared: &'a Shared,
+        tasks: &'a [Task],
+        resumed: Option<&'a Saved>,
+    ) -> Self {
+        // The upper-bound source ends a search at the first solution it proves optimal: of
+        // no use when every solution is wanted, since the last bound must run to the end.
+        let upper_bound_source = if opts.all.is_some() {
+            None
+        } else {
+            hooks.upper_bound
+        };
+        let inverse = cube.inverse();
+        let first_bound = resumed.map_or(h.value(&inverse), |r| r.bound.max(h.value(&inverse)));
+        let best_known = resumed.and_then(|r| Saved::moves(&r.best));
+        if let Some(b) = &best_known {
+            shared.upper.store(b.len().min(255) as u8, Relaxed);
+            *shared.best.lock().unwrap() = Some(b.clone());
+        }
+        Iterations {
+            cube,
+            inverse,
+            opts,
+            hooks,
+            upper_bound_source,
+            pool,
+            h,
+            shared,
+            tasks,
+            resumed,
+            best_known,
+            depths: Vec::new(),
+            bound_seconds: 0.0,
+            proved_by_bound: false,
+            proven_lower: first_bound,
+            taken_share: None,
+            last_iteration: Duration::ZERO,
+        }
+    }
+
+    /// Search bound after bound until a solution (an empty one: the all-solutions list is
+    /// complete), a stop, or the deepest bound allowed.
+    pub(super) fn run(&mut self) -> Result<Vec<Move>, Unsolved> {
+        // The last bound to search: the deepest allowed, until an all-solutions search
+        // finds the optimum and adds `within` to it.
+        let mut limit = self.opts.max_depth as usize;
+        for bound in self.proven_lower as usize..=MAX_BOUND {
+            if bound > limit {
+                break;
+            }
+            self.begin_bound(bound);
+            if let Some(sol) = self.ask_upper_bound(bound) {
+                return Ok(sol);
+            }
+            let before = self.shared.nodes.load(Relaxed);
+            self.shared.bound_base.store(before, Relaxed);
+            let t = Instant::now();
+            let taken = self.search_bound(bound);
+            self.last_iteration = t.elapsed();
+            self.depths.push(DepthStats {
+                bound: bound as u8,
+                nodes: self.shared.nodes.load(Relaxed) - before,
+                seconds: self.last_iteration.as_secs_f64(),
+            });
+            if let Some(sol) = self.shared.solution.lock().unwrap().take() {
+                return Ok(sol);
+            }
+            if let Some(all) = self.opts.all {
+                if self.all_listed(all, bound, &mut limit) {
+                    // The set is filled in by the caller.
+                    return Ok(Vec::new());
+                }
+            }
+            if let Some(stop) = self.stopped(bound, taken) {
+                return Err(stop);
+            }
+            self.proven_lower = bound as u8 + 1;
+            let searched = self.shared.nodes.load(Relaxed) - before;
+            self.shared.previous_bound.store(searched, Relaxed);
+        }
+        Err(Unsolved::MaxDepth)
+    }
+
+    /// A new bound: no task of it is finished yet, except those an earlier run finished at
+    /// the bound it is resumed at.
+    fn begin_bound(&self, bound: usize) {
+        let shared = self.shared;
+        let _change = shared.bound_change.lock().unwrap();
+        let resumed = self.resumed.filter(|r| r.bound as usize == bound);
+        for (w, word) in shared.finished.iter().enumerate() {
+            let mut bits = 0u64;
+            if let Some(r) = resumed {
+                for b in 0..64 {
+                    if r.is_finished(w * 64 + b) {
+                        bits |= 1 << b;
+                    }
+                }
+            }
+            word.store(bits, Relaxed);
+        }
+        shared.bound.store(bound as u8, Relaxed);
+    }
+
+    /// After a long iteration, ask the upper-bound source for a solution shorter than the
+    /// best known.  Returns the best known solution when the bound has reached its length
+    /// (every shorter bound came up empty: it is optimal).
+    fn ask_upper_bound(&mut self, bound: usize) -> Option<Vec<Move>> {
+        let find = self.upper_bound_source?;
+        let shared = self.shared;
+        if self.last_iteration >= self.hooks.upper_bound_after
+            && self.best_known.as_ref().is_none_or(|b| b.len() > bound)
+        {
+            let shorter_than = self.best_known.as_ref().map_or(usize::MAX, |b| b.len());
+            let asked = Instant::now();
+            let share = self.last_iteration.mul_f64(self.hooks.upper_bound_share);
+            let budget = match shared.deadline {
+                Some(d) => share.min(d.saturating_duration_since(asked)),
+                None => share,
+            };
+            let found = find(bound, shorter_than, budget, shared.cancel.clone());
+            self.bound_seconds += asked.elapsed().as_secs_f64();
+            if let Some(sol) = found {
+                if sol.len() < shorter_than && self.cube.apply_moves(&sol).is_solved() {
+                    shared.upper.store(sol.len().min(255) as u8, Relaxed);
+                    *shared.best.lock().unwrap() = Some(sol.clone());
+                    self.best_known = Some(sol);
+                }
+            }
+        }
+        let proven = self.best_known.clone().filter(|b| b.len() <= bound)?;
+        self.proved_by_bound = true;
+        Some(proven)
+    }
+
+    /// Search every task at `bound`; returns how many tasks were taken.
+    fn search_bound(&self, bound: usize) -> usize {
+        let shared = self.shared;
+        if bound < SPLIT_DEPTH {
+            let mut w = Worker {
+                h: self.h,
+                shared,
+                nodes: 0,
+            };
+            let found = w.dfs(&self.inverse, &[], bound, None);
+            shared.nodes.fetch_add(w.nodes, Relaxed);
+            if let Some(sol) = found.and_then(|s| shared.keep(s)) {
+                *shared.solution.lock().unwrap() = Some(sol);
+            }
+            return 0;
+        }
+        let next_task = AtomicUsize::new(0);
+        // Every thread takes the next task in order, so that all of them work on the front
+        // of the list.
+        self.pool.broadcast(|_| {
+            if !self.interleaved(bound, &next_task) {
+                work_through(self.h, shared, self.tasks, &next_task, bound);
+            }
+        });
+        next_task.load(Relaxed).min(self.tasks.len())
+    }
+
+    /// The three-axis coset tables interleave several tasks per thread (`lanes`): run
+    /// them so and return `true`, or `false` for the other walks.
+    fn interleaved(&self, bound: usize, next_task: &AtomicUsize) -> bool {
+        match (self.h.walk(), self.h.axis) {
+            (Walk::Axis, Some(probe)) => {
+                probe.visit(Interleave {
+                    iterations: self,
+                    bound,
+                    next_task,
+                });
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// With every solution wanted: whether the list is complete after `bound` (the first
+    /// bound with solutions sets the last one, `within` moves on, in `limit`).
+    fn all_listed(&self, all: AllSolutions, bound: usize, limit: &mut usize) -> bool {
+        let shared = self.shared;
+        let Some(c) = &shared.collected else {
+            return false;
+        };
+        let found = shared.solutions_found() > 0;
+        if found && *limit == self.opts.max_depth as usize {
+            // The first bound with solutions: the optimum.
+            *limit = (bound + all.within as usize).min(MAX_BOUND);
+        }
+        // A time limit or an interrupt inside the last bound leaves the list incomplete:
+        // that is said by the caller, not taken for the end of the list.
+        let stopped = shared.interrupted.load(Relaxed) || shared.timed_out.load(Relaxed);
+        !stopped && (c.capped() || (found && bound >= *limit))
+    }
+
+    /// Whether the search was stopped (interrupt or time limit) during `bound`, of whose
+    /// tasks `taken` were begun.
+    fn stopped(&mut self, bound: usize, taken: usize) -> Option<Unsolved> {
+        let interrupted = self.shared.interrupted.load(Relaxed);
+        if !interrupted && !self.shared.timed_out.load(Relaxed) {
+            return None;
+        }
+        if bound >= SPLIT_DEPTH {
+            self.taken_share = Some(taken as f64 / self.tasks.len().max(1) as f64);
+        }
+        Some(if interrupted {
+            Unsolved::Interrupted
+        } else {
+            Unsolved::Timeout
+        })
+    }
+}
+
+/// One thread's share of a bound, one task at a time: take the next task, prune its prefix
+/// like any node, search below it, until the list is done or the search stops.
+fn work_through(
+    h: Heuristic<'_>,
+    shared: &Shared,
+    tasks: &[Task],
+    next_task: &AtomicUsize,
+    bound: usize,
+) {
+    loop {
+        let i = next_task.fetch_add(1, Relaxed);
+        // The stop flag, the caller's and the deadline, checked per task: the early
+        // bounds' tasks are too small to reach a check inside the walk, and a stop would
+        // otherwise wait for a bound with larger ones (150-230 ms measured).
+        if i >= tasks.len() || shared.should_stop() {
+            return;
+        }
+        let task = &tasks[i];
+        if shared.is_finished(i) || task.value as usize > bound - task.prefix.len() {
+            continue;
+        }
+        let busy = Instant::now();
+        let mut w = Worker {
+            h,
+            shared,
+            nodes: 0,
+        };
+        let found = w.dfs(&task.state, &task.prefix, bound, task.edge_depths);
+        shared.nodes.fetch_add(w.nodes, Relaxed);
+        let busy_nanos = busy.elapsed().as_nanos() as u64;
+        shared.busy_nanos.fetch_add(busy_nanos, Relaxed);
+        if let Some(sol) = found.and_then(|s| shared.keep(s)) {
+            let mut slot = shared.solution.lock().unwrap();
+            if slot.is_none() {
+                *slot = Some(sol);
+            }
+            shared.stop.store(true, Relaxed);
+        } else if !shared.stop.load(Relaxed) {
+            // Not stopped: this task was searched to the end.
+            shared.finish(i);
+        }
+    }
+}
+
+/// One thread's share of a bound on a three-axis table, several tasks interleaved.
+struct Interleave<'i, 'a> {
+    iterations: &'i Iterations<'a>,
+    bound: usize,
+    next_task: &'i AtomicUsize,
+}
+
+impl<'a> AxisVisitor<'a> for Interleave<'_, 'a> {
+    type Out = ();
+    fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) {
+        let it = self.iterations;
+        let lanes = it.opts.lanes;
+        lanes::run_tasks(
+            &table,
+            it.tasks,
+            self.next_task,
+            self.bound,
+            lanes,
+            it.shared,
+        );
+    }
+}

@@ -1,0 +1,138 @@
+//! What a family folder tells the rest of korf about a heuristic it offers
+//! ([`HeuristicSpec`]): its name and help, the tables it takes the maximum over, which
+//! walk of the search reads them, and the figures measured with it (the `tables list`
+//! column and the time model of `korf::search::estimate`).  The registry
+//! ([`super::registry`]) collects them.
+
+use super::TableKind;
+
+/// How a heuristic is searched, chosen once per solve (the walk is then monomorphised for
+/// the tables: no dispatch per node).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walk {
+    /// The plain walk over 4-bit tables: the corners with Korf's edge tables, with the
+    /// k = 0 coset table, or with both.
+    Plain(PlainTables),
+    /// The corners and one three-axis coset table, probed in stages, several tasks
+    /// interleaved per thread.
+    Axis,
+    /// The corners and the full-edge table (exact depths from depth mod 3).
+    FullEdge,
+    /// The corners, a three-axis coset table and the full-edge table.
+    AxisAndFullEdge,
+}
+
+/// The 4-bit tables of a plain walk (beside the corners).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlainTables {
+    /// Korf's edge tables.
+    Korf,
+    /// The k = 0 coset table.
+    Coset,
+    /// Both.
+    KorfAndCoset,
+}
+
+/// A heuristic a family offers: everything korf needs to choose it, load it, search with
+/// it and predict its time.
+#[derive(Debug)]
+pub struct HeuristicSpec {
+    /// Name on the command line and in Python (`--heuristic NAME`).
+    pub name: &'static str,
+    /// One line for `--heuristic`'s help.
+    pub help: &'static str,
+    /// Listed in the help (research combinations are accepted but not listed).
+    pub listed: bool,
+    /// The tables it takes the maximum over; the corners first.
+    pub tables: &'static [TableKind],
+    /// How the search reads them.
+    pub walk: Walk,
+    /// Place among the heuristics offered by `tables list` and the faster-table hints,
+    /// fastest first (`None`: not offered).
+    pub speed_rank: Option<u8>,
+    /// `--heuristic auto` takes it, by speed rank, when its tables are present (Korf's and
+    /// the k = 0 coset tables are chosen by the rule of `HeuristicKind::preferred`).
+    pub auto: bool,
+    /// Time measured on the published lists.
+    pub measured: Measured,
+    /// The time model's constants.
+    pub model: Model,
+}
+
+/// Mean time per position of the published 17- and 18-move lists
+/// (`../shared/data/scrambles/optimal-{17,18}.txt`), as measured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Measured {
+    /// Mean seconds per 17-move position; `None`: not measured.
+    pub seventeen: Option<f64>,
+    /// Mean seconds per 18-move position; `None`: not measured.
+    pub eighteen: Option<f64>,
+    /// Threads of those runs.
+    pub threads: u32,
+    /// Date of the runs.
+    pub date: &'static str,
+}
+
+impl Measured {
+    /// Nothing measured.
+    pub const NONE: Measured = Measured {
+        seventeen: None,
+        eighteen: None,
+        threads: 1,
+        date: "",
+    };
+}
+
+/// Time-model constants of one heuristic (see `korf::search::estimate`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Model {
+    /// Typical nodes of a whole solve of a 17-move position.
+    pub nodes_17: f64,
+    /// Factor per move of optimal length above 17 (the 18- over the 17-move list).  Lower
+    /// than below 17: at 18 moves the two-phase upper bound often proves the answer
+    /// without the last iteration.
+    pub per_move_up: f64,
+    /// Factor per move of optimal length below 17 (the 17- over the 16-move list).
+    pub per_move_down: f64,
+    /// Factor per IDA* bound within one solve (the next complete bound's nodes over this
+    /// one's).
+    pub per_bound: f64,
+    /// Nodes per second per thread measured with this heuristic.
+    pub rate: f64,
+}
+
+impl Measured {
+    /// Seconds per 17- and 18-move position, on `threads` threads, measured on `date`.
+    pub const fn new(
+        seventeen: Option<f64>,
+        eighteen: Option<f64>,
+        threads: u32,
+        date: &'static str,
+    ) -> Measured {
+        Measured {
+            seventeen,
+            eighteen,
+            threads,
+            date,
+        }
+    }
+}
+
+impl Model {
+    /// The model of `nodes_17` nodes at 17 moves, `(below, above)` per move of length,
+    /// `per_bound` per IDA* bound, and `rate` nodes per second per thread.
+    pub const fn new(
+        nodes_17: f64,
+        (below, above): (f64, f64),
+        per_bound: f64,
+        rate: f64,
+    ) -> Model {
+        Model {
+            nodes_17,
+            per_move_up: above,
+            per_move_down: below,
+            per_bound,
+            rate,
+        }
+    }
+}

@@ -1,0 +1,160 @@
+//! The registry: every table family korf knows, one line each.  A family's facts live in
+//! its folder — the descriptor of each table ([`Descriptor`]: size, encoding, expected
+//! distribution, generator), the heuristic it offers ([`HeuristicSpec`]: name, tables,
+//! walk, measured times, time model), its coordinate and probe — and this list names them.
+//! From it come [`TableKind`] (the catalogue), [`HeuristicKind`] (what `--heuristic`, the
+//! `auto` choice, `tables list`, the estimates and Python accept) and the three-axis probe
+//! the search dispatches on (`AxisProbe`), each a `match` written once, here.
+//!
+//! **Adding a three-axis coset family** is a folder and one line in `axis_families`: the
+//! folder exports `TABLE` (its descriptor), `HEURISTIC` (the corners and its table),
+//! `Coords` (its coordinate, implementing `AxisCoords`) and `coords()` (built once).
+//! The search, the catalogue, the CLI, Python and the generic tests pick it up from here
+//! (`docs/design.md`, *Adding a table family*).
+
+use super::descriptor::Descriptor;
+use super::family::HeuristicSpec;
+use super::probe::{AxisCoords, AxisTable};
+use super::{coset, flipslice, full_edge, korf, slicepair, sliceperm, twophase};
+
+/// Generates the catalogue's and the heuristics' enums and their one `match` each from
+/// the lists below.
+macro_rules! registry {
+    (
+        tables: [$($(#[$tdoc:meta])* $table:ident = $descriptor:path,)*],
+        heuristics: [$($(#[$hdoc:meta])* $heuristic:ident = $spec:path,)*],
+        axis_families: [$($(#[$adoc:meta])* $axis:ident => $($family:ident)::+,)*],
+    ) => {
+        /// Every table korf can build: the families' tables, then the three-axis ones.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum TableKind {
+            $($(#[$tdoc])* $table,)*
+            $($(#[$adoc])* $axis,)*
+        }
+
+        impl TableKind {
+            /// All kinds, in build order.
+            pub const ALL: &'static [TableKind] =
+                &[$(TableKind::$table,)* $(TableKind::$axis,)*];
+
+            /// The kind's descriptor, defined in its family's folder.
+            pub fn descriptor(self) -> &'static Descriptor {
+                match self {
+                    $(TableKind::$table => &$descriptor,)*
+                    $(TableKind::$axis => &$($family)::+::TABLE,)*
+                }
+            }
+        }
+
+        /// Which tables the optimal search's heuristic takes the maximum over.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+        #[serde(rename_all = "snake_case")]
+        pub enum HeuristicKind {
+            $($(#[$hdoc])* $heuristic,)*
+            $($(#[$adoc])* $axis,)*
+        }
+
+        impl HeuristicKind {
+            /// Every heuristic.
+            pub const ALL: &'static [HeuristicKind] =
+                &[$(HeuristicKind::$heuristic,)* $(HeuristicKind::$axis,)*];
+
+            /// What its family says of it.
+            pub fn spec(self) -> &'static HeuristicSpec {
+                match self {
+                    $(HeuristicKind::$heuristic => &$spec,)*
+                    $(HeuristicKind::$axis => &$($family)::+::HEURISTIC,)*
+                }
+            }
+        }
+
+        /// A loaded three-axis coset table, of whichever family: the search's walks are
+        /// generic over [`AxisCoords`], and [`AxisProbe::visit`] calls the copy made for
+        /// this family.
+        #[derive(Clone, Copy)]
+        pub(crate) enum AxisProbe<'a> {
+            $($(#[$adoc])* $axis(AxisTable<'a, $($family)::+::Coords>),)*
+        }
+
+        impl<'a> AxisProbe<'a> {
+            /// The probe of table `kind` with payload `payload` (2-bit lines with base
+            /// `base`); `None` if `kind` is not a three-axis table.
+            pub(crate) fn new(kind: TableKind, payload: &'a [u8], base: u8) -> Option<Self> {
+                match kind {
+                    $(TableKind::$axis => Some(AxisProbe::$axis(AxisTable {
+                        payload,
+                        base,
+                        coords: $($family)::+::coords(),
+                    })),)*
+                    _ => None,
+                }
+            }
+
+            /// Run `visitor` on the table, as its own type.
+            #[inline(always)]
+            pub(crate) fn visit<V: AxisVisitor<'a>>(&self, visitor: V) -> V::Out {
+                match *self {
+                    $(AxisProbe::$axis(t) => visitor.visit(t),)*
+                }
+            }
+        }
+    };
+}
+
+/// Work on a three-axis table, generic over its coordinate ([`AxisProbe::visit`]).
+pub(crate) trait AxisVisitor<'a> {
+    /// What the work returns.
+    type Out;
+    /// Do it.
+    fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) -> Self::Out;
+}
+
+registry! {
+    tables: [
+        /// All 8 corners: 8!·3^7 entries.
+        Corners = korf::CORNERS,
+        /// 7 edges (UR UF UL UB FR FL BR); also serves the z2-symmetric group DL DF DR DB
+        /// FL FR BL: 12!/5!·2^7 entries.
+        Edges7 = korf::EDGES7,
+        /// Permutation of all 12 edges: 12! entries.
+        EdgePerm = korf::EDGEPERM,
+        /// Two-phase search, phase 1: (flip-slice symmetry class, twist).
+        Phase1 = twophase::PHASE1,
+        /// Two-phase search, phase 2: (corner permutation, slice permutation) and (U/D
+        /// edge permutation, slice permutation).
+        Phase2 = twophase::PHASE2,
+        /// The symmetry-reduced coset table: corner tetrads and twist (48-symmetry class) ×
+        /// edge slices (`crate::tables::coset`).
+        Coset = coset::COSET,
+        /// All 12 edges, position and flip, reduced by the 48 symmetries, two bits per
+        /// entry (`crate::tables::full_edge`).
+        FullEdge = full_edge::FULL_EDGE,
+    ],
+    heuristics: [
+        /// Korf's four: corners, both 7-edge groups, edge permutation.
+        Korf = korf::HEURISTIC,
+        /// Corners and the coset table (probed on the position and its inverse).
+        Coset = coset::HEURISTIC,
+        /// Korf's tables and the k = 0 coset table.
+        All = coset::KORF_AND_COSET,
+        /// Corners and the full-edge table (position and inverse).
+        FullEdge = full_edge::HEURISTIC,
+        /// The k = 4 coset table and the full-edge table (position and inverse).
+        Coset4FullEdge = full_edge::WITH_COSET4,
+    ],
+    // The three-axis coset tables, smallest first; each is a table and the heuristic of
+    // the corners and that table (three axes, position and inverse).
+    axis_families: [
+        /// The k = 4 coset table: corner tetrads and twist (16-symmetry class) × edge
+        /// slices × flips of the E-slice edges, two bits per entry.
+        Coset4 => coset::k4,
+        /// The coset of the subgroup that keeps the U and D layers: corner layers and
+        /// twist (16-symmetry class) × E-slice positions × all flips.
+        FlipSlice => flipslice,
+        /// The U/D-layer coset with the E edges' order and only the U/D-layer flips.
+        SlicePerm => sliceperm,
+        /// The sliceperm cosets split in two by the flip parity of the opposite E edges FR
+        /// and BL.
+        SlicePair => slicepair,
+    ],
+}

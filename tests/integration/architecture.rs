@@ -1,0 +1,233 @@
+//! The shape of the source tree, checked: no import cycle between the library's top-level
+//! modules, no function longer than a screenful or two of steps, and every repository path
+//! that the docs and comments name exists.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Longest function allowed, in lines (signature to closing brace, rustfmt's layout).
+const LONGEST_FUNCTION: usize = 150;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The code of a file without its comments' lines and without its test module (tests may
+/// reach across modules).
+fn code_of(text: &str) -> String {
+    let text = text.split("#[cfg(test)]").next().unwrap_or("");
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The library's top-level module a file belongs to (`None` for the binary and the crate
+/// root).
+fn module_of(src: &Path, file: &Path) -> Option<String> {
+    let rel = file.strip_prefix(src).unwrap();
+    let first = rel.components().next()?.as_os_str().to_str()?;
+    let name = first.trim_end_matches(".rs");
+    (!matches!(name, "bin" | "lib" | "testing")).then(|| name.to_string())
+}
+
+/// `crate::m` references of each top-level module (names re-exported at the root map to
+/// the module that defines them).
+fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let src = root().join("src");
+    let root_names = [
+        ("Error", "error"),
+        ("Solver", "solver"),
+        ("Cube", "cube"),
+        ("Move", "cube"),
+        ("HeuristicKind", "search"),
+        ("Outcome", "search"),
+    ];
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in rust_files(&src) {
+        let Some(module) = module_of(&src, &file) else {
+            continue;
+        };
+        let code = code_of(&std::fs::read_to_string(&file).unwrap());
+        for (i, _) in code.match_indices("crate::") {
+            let name: String = code[i + 7..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let target = root_names
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map_or(name.clone(), |(_, m)| m.to_string());
+            if !target.is_empty() && target != module {
+                graph.entry(module.clone()).or_default().insert(target);
+            }
+        }
+    }
+    graph
+}
+
+#[test]
+fn the_top_level_modules_import_each_other_without_a_cycle() {
+    let graph = import_graph();
+    assert!(graph.contains_key("search") && graph["search"].contains("tables"));
+    // Depth-first search for a path back to the start.
+    let reaches = |from: &str, to: &str| {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.to_string()];
+        while let Some(m) = stack.pop() {
+            for next in graph.get(&m).into_iter().flatten() {
+                if next == to {
+                    return true;
+                }
+                if seen.insert(next.clone()) {
+                    stack.push(next.clone());
+                }
+            }
+        }
+        false
+    };
+    let cycles: Vec<String> = graph
+        .iter()
+        .flat_map(|(m, targets)| targets.iter().map(move |t| (m, t)))
+        .filter(|(m, t)| reaches(t, m))
+        .map(|(m, t)| format!("{m} -> {t}"))
+        .collect();
+    assert!(cycles.is_empty(), "edges on an import cycle: {cycles:?}");
+}
+
+#[test]
+fn no_function_is_longer_than_150_lines() {
+    let mut long = Vec::new();
+    for dir in ["src", "benches", "python/src"] {
+        for file in rust_files(&root().join(dir)) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            for (i, line) in lines.iter().enumerate() {
+                let trimmed = line.trim_start();
+                let is_fn = [
+                    "fn ",
+                    "pub fn ",
+                    "pub(crate) fn ",
+                    "pub(super) fn ",
+                    "const fn ",
+                ]
+                .iter()
+                .any(|p| trimmed.starts_with(p));
+                if !is_fn || line.trim_end().ends_with(';') {
+                    continue;
+                }
+                let indent = &line[..line.len() - trimmed.len()];
+                let close = format!("{indent}}}");
+                let end = lines[i..].iter().position(|l| *l == close).unwrap_or(0);
+                if end + 1 > LONGEST_FUNCTION {
+                    let name = trimmed.split('(').next().unwrap_or(trimmed);
+                    long.push(format!(
+                        "{}:{} {name} ({} lines)",
+                        file.display(),
+                        i + 1,
+                        end + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(long.is_empty(), "split these by their steps: {long:#?}");
+}
+
+/// Repository paths named in `text`: words that start with one of the tree's top-level
+/// folders and name a file (an extension) or a folder (a trailing `/`).
+fn named_paths(text: &str) -> Vec<String> {
+    const TOP: [&str; 9] = [
+        "src/",
+        "tests/",
+        "benches/",
+        "docs/",
+        "python/",
+        "examples/",
+        ".ci/",
+        "fuzz/",
+        "tables/",
+    ];
+    let mut paths = Vec::new();
+    for word in text.split(|c: char| c.is_whitespace() || "`'\"()[]<>,;:*".contains(c)) {
+        // A link's anchor is not part of the path.
+        let word = word.split('#').next().unwrap_or("").trim_end_matches('.');
+        let Some(top) = TOP.iter().find(|t| word.starts_with(**t)) else {
+            continue;
+        };
+        let last = word.rsplit('/').next().unwrap_or("");
+        let looks_like_file = last.contains('.') && !last.ends_with('.');
+        if word.len() > top.len()
+            && (looks_like_file || word.ends_with('/'))
+            && !word.contains(['{', '*', '$', '…'])
+        {
+            paths.push(word.to_string());
+        }
+    }
+    paths
+}
+
+/// Files that are gone, which the changelog and the dated benchmark log still name.
+const REMOVED: [&str; 1] = ["benches/resumable-list.sh"];
+
+#[test]
+fn every_path_the_docs_and_comments_name_exists() {
+    let root = root();
+    let mut sources: Vec<PathBuf> = ["README.md", "CHANGELOG.md", "python/README.md"]
+        .iter()
+        .map(|p| root.join(p))
+        .collect();
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            sources.push(path);
+        }
+    }
+    for dir in ["src", "tests", "benches", "python/src"] {
+        sources.extend(rust_files(&root.join(dir)));
+    }
+    let mut missing = Vec::new();
+    for source in &sources {
+        let text = std::fs::read_to_string(source).unwrap();
+        for path in named_paths(&text) {
+            // Generated at run time, never committed; a placeholder in a command
+            // (`optimal-N.txt`); a file the history names as removed.
+            let generated = path.starts_with("tables/") || path.contains("target/");
+            let placeholder = path.contains("-N.");
+            if !generated
+                && !placeholder
+                && !REMOVED.contains(&path.as_str())
+                && !root.join(&path).exists()
+            {
+                missing.push(format!(
+                    "{}: {path}",
+                    source.strip_prefix(&root).unwrap().display()
+                ));
+            }
+        }
+    }
+    missing.sort();
+    missing.dedup();
+    assert!(
+        missing.is_empty(),
+        "named but not in the tree: {missing:#?}"
+    );
+}
