@@ -310,10 +310,10 @@ pub fn assert_depths_equal_brute_force(
     assert!(checked[3] > 0 && checked[4] > 0, "{checked:?}");
 }
 
-/// For a three-axis coordinate: each move belongs to the subgroup of exactly one axis
-/// (`inherited`, bit per axis), and premoving its inverse (what the search does to its
-/// tracked inverse) keeps that axis' entry (`axis_index`) of every random cube, and
-/// changes the other axes' entries of most.
+/// For a three-axis coordinate: premoving the inverse of a move (what the search does to
+/// its tracked inverse) keeps the entry (`axis_index`) of every random cube on the axes
+/// whose subgroup holds the move (`inherited`, bit per axis), and changes the other axes'
+/// entries of most.
 pub fn assert_axis_moves_keep_tracked_inverse_entries(
     axis_index: &dyn Fn(&korf::cube::Cube, usize) -> u64,
     inherited: &dyn Fn(usize) -> u8,
@@ -325,7 +325,6 @@ pub fn assert_axis_moves_keep_tracked_inverse_entries(
     let xs: Vec<Cube> = (0..200).map(|_| korf::cube::random_cube(&mut r)).collect();
     for (mi, &m) in ALL_MOVES.iter().enumerate() {
         let bits = inherited(mi);
-        assert_eq!(bits.count_ones(), 1, "{m}: the axis of its face");
         for a in 0..3 {
             let same = xs
                 .iter()

@@ -58,4 +58,6 @@ pub use table::{
 };
 
 #[cfg(test)]
+mod axis_tests;
+#[cfg(test)]
 mod tests;

@@ -23,7 +23,7 @@ pub const QUARTER_TURNS: u32 = {
 
 /// The coordinates of a 2-bit coset table reduced by the 16 symmetries that keep the U–D
 /// axis and probed along all three axes.
-pub trait AxisCoords: Sync + 'static {
+pub trait AxisCoords: crate::cube::symmetry::Twins + Sync + 'static {
     /// What a probe computes once per position and shares among its three axes.
     type Parts: Copy;
     /// A placeholder value of `Parts`.

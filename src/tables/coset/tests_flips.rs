@@ -4,7 +4,6 @@
 
 use crate::testing as common;
 
-use korf::cube::symmetry::Twins;
 use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
 use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::tables::coset::{
@@ -62,16 +61,6 @@ fn the_coordinate_names_right_cosets_of_the_subgroup() {
         let stays = co.index(&Cube::SOLVED.apply_move(m)) == goal;
         assert_eq!(stays, m.quarter_turns() == 2, "{m}");
     }
-}
-
-#[test]
-fn the_coordinate_is_invariant_under_the_16_ud_symmetries() {
-    let co = coords();
-    common::assert_invariant_under_symmetries(
-        (&|x| co.index(x), &|i| co.canonical_index(i)),
-        UD_SYMMETRIES,
-        12,
-    );
 }
 
 #[test]

@@ -85,16 +85,6 @@ fn the_coordinate_names_right_cosets_of_the_subgroup() {
 }
 
 #[test]
-fn the_coordinate_is_invariant_under_the_16_ud_symmetries() {
-    let co = coords();
-    common::assert_invariant_under_symmetries(
-        (&|x| co.index(x), &|i| co.canonical_index(i)),
-        UD_SYMMETRIES,
-        22,
-    );
-}
-
-#[test]
 fn axis_parts_agree_with_conjugating_the_cube() {
     let co = coords();
     let mut r = rng(23);
@@ -188,13 +178,3 @@ common::large_table_checks!(
     seeds: 27,
     same_lengths_as: HeuristicKind::Coset
 );
-
-#[test]
-fn a_move_of_an_axis_subgroup_keeps_that_axis_entry_of_the_tracked_inverse() {
-    let co = coords();
-    common::assert_axis_moves_keep_tracked_inverse_entries(
-        &|x, a| co.axis_index(x, a),
-        &|mi| co.inherited_by_move[mi],
-        31,
-    );
-}

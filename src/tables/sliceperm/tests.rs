@@ -102,16 +102,6 @@ fn the_coordinate_names_right_cosets_of_the_subgroup() {
 }
 
 #[test]
-fn the_coordinate_is_invariant_under_the_16_ud_symmetries() {
-    let co = coords();
-    common::assert_invariant_under_symmetries(
-        (&|x| co.index(x), &|i| co.canonical_index(i)),
-        UD_SYMMETRIES,
-        42,
-    );
-}
-
-#[test]
 fn axis_parts_agree_with_conjugating_the_cube() {
     let co = coords();
     let mut r = rng(43);
@@ -179,16 +169,6 @@ fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
 fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
     let co = coords();
     common::assert_depths_equal_brute_force(&entry_depths(co, 4), &|c| co.index(c), 46);
-}
-
-#[test]
-fn a_move_of_an_axis_subgroup_keeps_that_axis_entry_of_the_tracked_inverse() {
-    let co = coords();
-    common::assert_axis_moves_keep_tracked_inverse_entries(
-        &|x, a| co.axis_index(x, a),
-        &|mi| co.layers.inherited_by_move[mi],
-        47,
-    );
 }
 
 use korf::search::HeuristicKind;
