@@ -149,3 +149,11 @@ fn a_move_of_an_axis_subgroup_keeps_that_axis_entry_of_the_tracked_inverse() {
         );
     });
 }
+
+#[test]
+fn the_registry_names_as_three_axis_exactly_the_tables_with_a_probe() {
+    for &kind in TableKind::ALL {
+        let probe = AxisProbe::new(kind, &[], 0).is_some();
+        assert_eq!(kind.is_axis(), probe, "{}", kind.name());
+    }
+}

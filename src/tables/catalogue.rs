@@ -3,7 +3,7 @@
 //! table's facts live in its family's folder (`crate::tables::Descriptor`).
 
 use super::generate::{Checkpoint, Generated, Layout, Progress};
-use super::registry::{AxisProbe, TableKind};
+use super::registry::TableKind;
 use std::path::{Path, PathBuf};
 
 /// The default set (Korf's tables), in build order.
@@ -121,7 +121,8 @@ impl TableKind {
     }
 }
 
-/// Whether `kind` is a three-axis coset table (one the registry gives a probe).
+/// Whether `kind` is a three-axis coset table (read from the registry's list, without
+/// building the coordinate's tables).
 pub fn is_axis_table(kind: TableKind) -> bool {
-    AxisProbe::new(kind, &[], 0).is_some()
+    kind.is_axis()
 }

@@ -37,6 +37,14 @@ macro_rules! registry {
             pub const ALL: &'static [TableKind] =
                 &[$(TableKind::$table,)* $(TableKind::$axis,)*];
 
+            /// Whether this is a three-axis coset table (one of `axis_families`).
+            pub fn is_axis(self) -> bool {
+                match self {
+                    $(TableKind::$axis => true,)*
+                    _ => false,
+                }
+            }
+
             /// The kind's descriptor, defined in its family's folder.
             pub fn descriptor(self) -> &'static Descriptor {
                 match self {
