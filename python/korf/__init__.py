@@ -86,8 +86,9 @@ def solve(
 
     cube: a 54-character facelet string or a move sequence ("R U R' U'").
     tables: the tables directory (default: $KORF_TABLES, else ./tables).
-    heuristic: "auto" (the fastest whose tables are present), "slicepair",
-        "sliceperm", "flipslice", "coset4", "coset", "korf" or "full-edge".
+    heuristic: "auto" (the fastest whose tables are present), "slicefull",
+        "sliceflips", "slicepair", "sliceperm", "flipslice", "coset4", "coset", "korf" or
+        "full-edge" (`korf.tables.list()` and `korf tables list` give each one's tables).
     threads: worker threads (default: every core).
     timeout: seconds; on expiry raises SolveTimeout, whose `best` is the best
         solution known then (not proven optimal).

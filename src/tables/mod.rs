@@ -7,9 +7,9 @@
 //! * `korf` — Korf's corner, 7-edge and edge-permutation tables.
 //! * `coset` — the coset tables of the 48-symmetric subgroup (k = 0) and with four edge
 //!   flips (k = 4).
-//! * `flipslice` — the coset of the subgroup that keeps the U and D layers.
-//! * `sliceperm` — the same with the E edges' order and only the U/D-layer flips.
-//! * `slicepair` — sliceperm's cosets split in two by the flip parity of opposite E edges.
+//! * `layers` — the cosets of subgroups that keep the U and D layers, one coordinate with
+//!   two parameters (the E edges' order, how many flips), in sizes from 2.34 GiB up: its
+//!   ladder lists them (flipslice, sliceperm, slicepair, sliceflips, slicefull).
 //! * `full_edge` — all 12 edges, reduced by the 48 symmetries, depth mod 3.
 //!
 //! * `twophase` — the two distance tables of the two-phase search ([`crate::twophase`]).
@@ -35,11 +35,9 @@ pub mod registry;
 pub mod table;
 
 pub(crate) mod coset;
-pub(crate) mod flipslice;
 pub(crate) mod full_edge;
 pub(crate) mod korf;
-pub(crate) mod slicepair;
-pub(crate) mod sliceperm;
+pub(crate) mod layers;
 pub(crate) mod twophase;
 
 pub use crate::units::parse_size;

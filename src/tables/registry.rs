@@ -9,13 +9,15 @@
 //! **Adding a three-axis coset family** is a folder and one line in `axis_families`: the
 //! folder exports `TABLE` (its descriptor), `HEURISTIC` (the corners and its table),
 //! `Coords` (its coordinate, implementing `AxisCoords`) and `coords()` (built once).
+//! **Adding a size of the U/D-layer family** is one line in its ladder
+//! (`layers/ladder.rs`), which this list reads through `layer_ladder!`.
 //! The search, the catalogue, the CLI, Python and the generic tests pick it up from here
 //! (`docs/design.md`, *Adding a table family*).
 
 use super::descriptor::Descriptor;
 use super::family::HeuristicSpec;
 use super::probe::{AxisCoords, AxisTable};
-use super::{coset, flipslice, full_edge, korf, slicepair, sliceperm, twophase};
+use super::{coset, full_edge, korf, layers, twophase};
 
 /// Generates the catalogue's and the heuristics' enums and their one `match` each from
 /// the lists below.
@@ -24,23 +26,26 @@ macro_rules! registry {
         tables: [$($(#[$tdoc:meta])* $table:ident = $descriptor:path,)*],
         heuristics: [$($(#[$hdoc:meta])* $heuristic:ident = $spec:path,)*],
         axis_families: [$($(#[$adoc:meta])* $axis:ident => $($family:ident)::+,)*],
+        ladder: $($(#[$ldoc:meta])* $rung:ident => $size:ident: $coords:ty, $facts:expr;)*
     ) => {
         /// Every table korf can build: the families' tables, then the three-axis ones.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum TableKind {
             $($(#[$tdoc])* $table,)*
             $($(#[$adoc])* $axis,)*
+            $($(#[$ldoc])* $rung,)*
         }
 
         impl TableKind {
             /// All kinds, in build order.
             pub const ALL: &'static [TableKind] =
-                &[$(TableKind::$table,)* $(TableKind::$axis,)*];
+                &[$(TableKind::$table,)* $(TableKind::$axis,)* $(TableKind::$rung,)*];
 
             /// Whether this is a three-axis coset table (one of `axis_families`).
             pub fn is_axis(self) -> bool {
                 match self {
                     $(TableKind::$axis => true,)*
+                    $(TableKind::$rung => true,)*
                     _ => false,
                 }
             }
@@ -50,6 +55,7 @@ macro_rules! registry {
                 match self {
                     $(TableKind::$table => &$descriptor,)*
                     $(TableKind::$axis => &$($family)::+::TABLE,)*
+                    $(TableKind::$rung => &layers::$size::TABLE,)*
                 }
             }
         }
@@ -60,18 +66,24 @@ macro_rules! registry {
         pub enum HeuristicKind {
             $($(#[$hdoc])* $heuristic,)*
             $($(#[$adoc])* $axis,)*
+            $($(#[$ldoc])* $rung,)*
         }
 
         impl HeuristicKind {
             /// Every heuristic.
             pub const ALL: &'static [HeuristicKind] =
-                &[$(HeuristicKind::$heuristic,)* $(HeuristicKind::$axis,)*];
+                &[
+                    $(HeuristicKind::$heuristic,)*
+                    $(HeuristicKind::$axis,)*
+                    $(HeuristicKind::$rung,)*
+                ];
 
             /// What its family says of it.
             pub fn spec(self) -> &'static HeuristicSpec {
                 match self {
                     $(HeuristicKind::$heuristic => &$spec,)*
                     $(HeuristicKind::$axis => &$($family)::+::HEURISTIC,)*
+                    $(HeuristicKind::$rung => &layers::$size::HEURISTIC,)*
                 }
             }
         }
@@ -82,6 +94,7 @@ macro_rules! registry {
         #[derive(Clone, Copy)]
         pub(crate) enum AxisProbe<'a> {
             $($(#[$adoc])* $axis(AxisTable<'a, $($family)::+::Coords>),)*
+            $($(#[$ldoc])* $rung(AxisTable<'a, layers::$size::Coords>),)*
         }
 
         impl<'a> AxisProbe<'a> {
@@ -94,6 +107,11 @@ macro_rules! registry {
                         base,
                         coords: $($family)::+::coords(),
                     })),)*
+                    $(TableKind::$rung => Some(AxisProbe::$rung(AxisTable {
+                        payload,
+                        base,
+                        coords: layers::$size::coords(),
+                    })),)*
                     _ => None,
                 }
             }
@@ -103,6 +121,7 @@ macro_rules! registry {
             pub(crate) fn visit<V: AxisVisitor<'a>>(&self, visitor: V) -> V::Out {
                 match *self {
                     $(AxisProbe::$axis(t) => visitor.visit(t),)*
+                    $(AxisProbe::$rung(t) => visitor.visit(t),)*
                 }
             }
         }
@@ -117,7 +136,7 @@ pub(crate) trait AxisVisitor<'a> {
     fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) -> Self::Out;
 }
 
-registry! {
+layers::layer_ladder!(registry! {
     tables: [
         /// All 8 corners: 8!·3^7 entries.
         Corners = korf::CORNERS,
@@ -150,19 +169,13 @@ registry! {
         /// The k = 4 coset table and the full-edge table (position and inverse).
         Coset4FullEdge = full_edge::WITH_COSET4,
     ],
-    // The three-axis coset tables, smallest first; each is a table and the heuristic of
-    // the corners and that table (three axes, position and inverse).
+    // The three-axis coset tables; each is a table and the heuristic of the corners and
+    // that table (three axes, position and inverse).
     axis_families: [
         /// The k = 4 coset table: corner tetrads and twist (16-symmetry class) × edge
         /// slices × flips of the E-slice edges, two bits per entry.
         Coset4 => coset::k4,
-        /// The coset of the subgroup that keeps the U and D layers: corner layers and
-        /// twist (16-symmetry class) × E-slice positions × all flips.
-        FlipSlice => flipslice,
-        /// The U/D-layer coset with the E edges' order and only the U/D-layer flips.
-        SlicePerm => sliceperm,
-        /// The sliceperm cosets split in two by the flip parity of the opposite E edges FR
-        /// and BL.
-        SlicePair => slicepair,
     ],
-}
+    // Then the sizes of the U/D-layer family, one line each in `layers/ladder.rs`.
+    ladder:
+});

@@ -337,7 +337,8 @@ fn published_distributions_sum_to_the_entry_counts() {
         if d.expected.is_empty() {
             // Only the states behind the entries are published (full-edge: thesis Table
             // 4.1); they sum to every state, which `src/tables/full_edge/tests.rs` checks.
-            assert!(!d.expected_states.is_empty(), "{}", d.name);
+            // A size never built here has no distribution on record.
+            assert!(!d.expected_states.is_empty() || !d.built_here, "{}", d.name);
             continue;
         }
         assert_eq!(d.expected.iter().sum::<u64>(), d.entries, "{}", d.name);

@@ -235,8 +235,13 @@ fn heuristic_parser() -> impl clap::builder::TypedValueParser<Value = HeuristicA
     let auto = PossibleValue::new("auto").help("The fastest heuristic whose tables are present");
     let all = std::iter::once(auto).chain(listed.iter().copied().chain(hidden).map(|k| {
         let spec = k.spec();
+        let bytes: u64 = spec.tables.iter().map(|t| t.file_size()).sum();
         PossibleValue::new(spec.name)
-            .help(spec.help)
+            .help(format!(
+                "{} ({})",
+                spec.help,
+                korf::units::human_bytes(bytes)
+            ))
             .hide(!spec.listed)
     }));
     PossibleValuesParser::new(all).map(|name| HeuristicArg(HeuristicKind::from_name(&name)))

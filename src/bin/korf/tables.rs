@@ -413,12 +413,13 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
     );
     for &k in TableKind::ALL {
         let d = k.descriptor();
+        let estimated = if d.built_here { "" } else { "~" };
         text.push_str(&format!(
             "{:<10} {:>9} {:>8} {:>9}  {}\n",
             k.name(),
             human_bytes(k.file_size()),
-            human_seconds(d.build_seconds as f64),
-            human_bytes(k.generation_peak()),
+            format!("{estimated}{}", human_seconds(d.build_seconds as f64)),
+            format!("{estimated}{}", human_bytes(k.generation_peak())),
             table_status(k, dir)
         ));
     }
@@ -503,6 +504,9 @@ fn table_status(k: TableKind, dir: &Path) -> String {
         format!("korf tables generate --only {}", k.name())
     };
     match Header::read(&dir.join(k.file_name())) {
+        Err(tables::TableError::Missing { .. }) if !k.descriptor().built_here => format!(
+            "missing; never built by korf's developers (too large for their machines; ~ marks estimates); build: {build}"
+        ),
         Err(tables::TableError::Missing { .. }) => format!("missing; build: {build}"),
         Err(e) => format!("unusable: {e}"),
         Ok(h) => match Table::open(k, dir, false) {

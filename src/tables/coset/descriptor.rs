@@ -35,6 +35,7 @@ pub const COSET: Descriptor = Descriptor {
     used_by: "--heuristic coset (and all)",
     on_demand: true,
     build_seconds: 7,
+    built_here: true,
     generate: |layout, progress, cp| {
         generate_resumable(&CosetSpace(coset_coords()), layout, progress, cp)
     },
@@ -58,6 +59,7 @@ pub const COSET4: Descriptor = Descriptor {
     used_by: "--heuristic coset4 (and coset4+full-edge)",
     on_demand: true,
     build_seconds: 283,
+    built_here: true,
     generate: |layout, progress, cp| {
         let space = CosetSpace(coords_for(Variant::SliceFlips));
         generate_resumable(&space, layout, progress, cp)
@@ -71,11 +73,11 @@ pub const COSET4: Descriptor = Descriptor {
 /// The corners and the k = 0 coset table, probed on the position and its inverse.
 pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     name: "coset",
-    help: "The k = 0 coset table (56 MiB; built on first use)",
+    help: "The k = 0 coset table, built on first use",
     listed: true,
     tables: &[TableKind::Corners, TableKind::Coset],
     walk: Walk::Plain(PlainTables::Coset),
-    speed_rank: Some(4),
+    speed_rank: Some(21),
     auto: false,
     measured: Measured::new(Some(123.0), None, 2, "2026-11-23"),
     // The 16-move list measured (2.65e7 nodes, geometric mean, 2026-11-25), scaled to 17
@@ -86,7 +88,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
 /// Korf's tables and the k = 0 coset table (a research comparison).
 pub const KORF_AND_COSET: HeuristicSpec = HeuristicSpec {
     name: "all",
-    help: "Korf's tables and the k = 0 coset table (research comparison)",
+    help: "Korf's tables and the k = 0 coset table, a research comparison",
     listed: false,
     tables: &[
         TableKind::Corners,
@@ -104,11 +106,11 @@ pub const KORF_AND_COSET: HeuristicSpec = HeuristicSpec {
 /// The corners and the k = 4 coset table, three axes, position and inverse.
 pub const COSET4_HEURISTIC: HeuristicSpec = HeuristicSpec {
     name: "coset4",
-    help: "The k = 4 coset table (1.31 GiB)",
+    help: "The k = 4 coset table",
     listed: true,
     tables: &[TableKind::Corners, TableKind::Coset4],
     walk: Walk::Axis,
-    speed_rank: Some(3),
+    speed_rank: Some(20),
     auto: true,
     measured: Measured::new(Some(4.88), None, 1, "2026-11-25"),
     // As flipslice's (`korf bench --threads 1 --heuristic coset4 --json`, 2026-11-25); the

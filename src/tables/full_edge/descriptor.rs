@@ -41,6 +41,7 @@ pub const FULL_EDGE: Descriptor = Descriptor {
     used_by: "--heuristic full-edge (and coset4+full-edge)",
     on_demand: false,
     build_seconds: 2687,
+    built_here: true,
     generate: |layout, progress, cp| {
         let coords = FullEdgeCoords::with_moves();
         generate_resumable(&FullEdgeSpace(&coords), layout, progress, cp)
@@ -57,11 +58,11 @@ pub const FULL_EDGE: Descriptor = Descriptor {
 /// The corners and the full-edge table, position and inverse.
 pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     name: "full-edge",
-    help: "The full-edge table (4.85 GiB)",
+    help: "The full-edge table",
     listed: true,
     tables: &[TableKind::Corners, TableKind::FullEdge],
     walk: Walk::FullEdge,
-    speed_rank: Some(5),
+    speed_rank: Some(22),
     auto: false,
     measured: Measured::new(Some(31.2), None, 2, "2026-11-23"),
     model: Model::new(2.92e8, (8.2, 4.7), 11.4, 4.7e6),
@@ -70,7 +71,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
 /// The corners, the k = 4 coset table and the full-edge table (a research comparison).
 pub const WITH_COSET4: HeuristicSpec = HeuristicSpec {
     name: "coset4+full-edge",
-    help: "The k = 4 coset table and the full-edge table together (research comparison)",
+    help: "The k = 4 coset table and the full-edge table together, a research comparison",
     listed: false,
     tables: &[TableKind::Corners, TableKind::Coset4, TableKind::FullEdge],
     walk: Walk::AxisAndFullEdge,

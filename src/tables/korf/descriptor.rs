@@ -48,6 +48,7 @@ pub const CORNERS: Descriptor = Descriptor {
     used_by: "every optimal search",
     on_demand: true,
     build_seconds: 12,
+    built_here: true,
     generate: |layout, progress, cp| generate_pattern(&Corners, layout, progress, cp),
     states_per_entry: None,
     prepare: || {},
@@ -67,6 +68,7 @@ pub const EDGES7: Descriptor = Descriptor {
     used_by: "--heuristic korf (and all)",
     on_demand: true,
     build_seconds: 43,
+    built_here: true,
     generate: |layout, progress, cp| generate_pattern(&EDGES7_A, layout, progress, cp),
     states_per_entry: None,
     prepare: || {},
@@ -86,6 +88,7 @@ pub const EDGEPERM: Descriptor = Descriptor {
     used_by: "--heuristic korf (and all)",
     on_demand: true,
     build_seconds: 56,
+    built_here: true,
     generate: |layout, progress, cp| generate_pattern(&EdgePerm, layout, progress, cp),
     states_per_entry: None,
     prepare: || {},
@@ -94,11 +97,11 @@ pub const EDGEPERM: Descriptor = Descriptor {
 /// Korf's four probes: corners, both 7-edge groups, edge permutation.
 pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     name: "korf",
-    help: "Korf's tables: corners, two 7-edge groups, edge permutation (514 MiB)",
+    help: "Korf's tables: corners, two 7-edge groups, edge permutation",
     listed: true,
     tables: &[TableKind::Corners, TableKind::Edges7, TableKind::EdgePerm],
     walk: Walk::Plain(PlainTables::Korf),
-    speed_rank: Some(6),
+    speed_rank: Some(23),
     auto: false,
     measured: Measured::NONE,
     // Older runs (means, 2026-11-23).

@@ -30,6 +30,7 @@ pub const PHASE1: Descriptor = Descriptor {
     used_by: "--fast, scramble, upper bounds",
     on_demand: true,
     build_seconds: 14,
+    built_here: true,
     generate: |layout, progress, cp| {
         generate_resumable(&Phase1Space(super::coords()), layout, progress, cp)
     },
@@ -51,6 +52,7 @@ pub const PHASE2: Descriptor = Descriptor {
     used_by: "--fast, scramble, upper bounds",
     on_demand: true,
     build_seconds: 1,
+    built_here: true,
     generate: |layout, progress, cp| {
         generate_resumable(&Phase2Space(super::coords()), layout, progress, cp)
     },

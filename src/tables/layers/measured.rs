@@ -1,0 +1,84 @@
+//! What was measured of the sizes built here: their distributions as first generated,
+//! base depths, build times, times on the published lists and time models.  The dated
+//! runs are in `docs/benchmarks-log.md`.
+
+use super::ladder::Facts;
+use crate::tables::family::{Measured, Model};
+
+/// Flipslice: entries by depth (twins included) as generated on the development machine;
+/// depths 0–5 match a breadth-first search over raw cosets through whole cubes
+/// (`src/tables/layers/tests.rs`).  Its base follows from the distribution.
+pub const FLIPSLICE: Facts = Facts {
+    expected: &[
+        1, 2, 16, 132, 1471, 17126, 207125, 2538885, 30763005, 349466252, 2878994435, 6272091236,
+        532554459, 2655,
+    ],
+    base: None,
+    build_seconds: Some(355),
+    measured: Measured::new(Some(2.24), Some(11.2), 1, "2026-11-25"),
+    // Measured on the published lists, one thread, upper bounds on (`korf bench --threads
+    // 1 --heuristic flipslice --json`, 2026-11-25; `docs/benchmarks-log.md`): geometric-mean
+    // nodes of the 17-move list, the ratios (17 over 16, 18 over 17) of the lists'
+    // geometric means, and the node rate of the same runs.
+    model: Some(Model::new(1.07e7, (8.7, 5.0), 9.6, 6.6e6)),
+};
+
+/// Sliceperm: base 9 fixed before it was first generated (nxopt's choice for the same
+/// subgroup; the distribution then confirmed it); depths 0–5 match a sparse breadth-first
+/// search over the entries.
+pub const SLICEPERM: Facts = Facts {
+    expected: &[
+        1,
+        2,
+        22,
+        200,
+        2137,
+        23903,
+        287698,
+        3560276,
+        44164674,
+        530379944,
+        5233704011,
+        19675963236,
+        4711576986,
+        247310,
+    ],
+    base: Some(9),
+    build_seconds: Some(1429),
+    measured: Measured::new(Some(1.34), Some(7.47), 1, "2026-11-24"),
+    // Older runs (2026-11-23/24, means rather than geometric means).
+    model: Some(Model::new(6.9e6, (8.7, 4.5), 9.0, 4.2e6)),
+};
+
+/// Slicepair: sliceperm's base 9, fixed before it was first generated (it is written
+/// straight in its final layout).  Base 9 reads depths 10 and 11 exactly and 12 and beyond
+/// as 12; the distribution then found (55.5 % of entries at 11, 33.7 % at 12, 0.05 % at
+/// 13) loses almost nothing to that.  Depths 0–5 match a sparse breadth-first search over
+/// the entries, and up to depth 5 they equal sliceperm's: no coset that splits off is
+/// nearer than 6 moves.
+pub const SLICEPAIR: Facts = Facts {
+    expected: &[
+        1,
+        2,
+        22,
+        200,
+        2137,
+        23903,
+        287759,
+        3565146,
+        44381285,
+        542005164,
+        5876726193,
+        33522936064,
+        20380924716,
+        28968208,
+    ],
+    base: Some(9),
+    build_seconds: Some(1881),
+    measured: Measured::new(Some(0.48), Some(3.15), 1, "2026-11-26"),
+    // Measured 2026-11-26 (`korf bench --threads 1 --compare sliceperm,slicepair`, the 17-
+    // and 18-move lists; `docs/benchmarks-log.md`, *The next size up*): geometric-mean nodes
+    // at 17 moves and the 18-over-17 ratio; the 16-move list was not run, sliceperm's factor
+    // below 17 is assumed.
+    model: Some(Model::new(2.55e6, (8.7, 4.45), 9.0, 5.0e6)),
+};
