@@ -14,6 +14,7 @@ mod fuzz;
 mod library;
 mod numbers;
 mod published;
+mod serve;
 mod signals;
 mod solve;
 mod sticker;

@@ -46,6 +46,9 @@ pub enum Command {
     /// Combine the result files of a list's shards (`--out` of `bench`/`solve -`), check
     /// that they cover the list exactly once, and print the summary `bench` prints.
     Merge(MergeArgs),
+    /// Serve the solver over HTTP: a JSON API (/v1) and a page to enter a cube and watch
+    /// its solution (http://127.0.0.1:8080/).
+    Serve(ServeArgs),
     /// Generate, verify and list the pattern databases.
     Tables {
         #[command(subcommand)]
@@ -115,6 +118,60 @@ pub enum ScrambleFormat {
     Moves,
     /// The move sequence, a tab, and the facelet string.
     Both,
+}
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Address and port to listen on.  Any address but loopback needs --token (or
+    /// --no-token).
+    #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:8080")]
+    pub listen: std::net::SocketAddr,
+    /// Directory holding the tables, opened and checked once at start [default:
+    /// $KORF_TABLES or ./tables].
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
+    /// The optimal search's tables.
+    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = heuristic_parser(), hide_possible_values = true)]
+    pub heuristic: HeuristicArg,
+    /// Threads of each optimal solve (default: all cores).
+    #[arg(allow_hyphen_values = true, long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+    /// Optimal solves run at once (each on --threads threads).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub workers: usize,
+    /// Optimal solves that may wait for a worker; past that a request gets 429.
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    pub queue: usize,
+    /// Clients must send `Authorization: Bearer TOKEN` (all of /v1 but health and the
+    /// OpenAPI document).
+    #[arg(long, value_name = "TOKEN", env = "KORF_TOKEN", hide_env_values = true)]
+    pub token: Option<String>,
+    /// Listen on a non-loopback address without a token: anyone who can reach the port may
+    /// use this machine's CPU.
+    #[arg(long, conflicts_with = "token")]
+    pub no_token: bool,
+    /// Let pages of this origin (e.g. https://cube.example) call the API; repeatable.
+    /// Other origins are refused.
+    #[arg(long, value_name = "ORIGIN")]
+    pub cors: Vec<String>,
+    /// The longest any solve may run, in seconds; a request's own timeout may be shorter.
+    #[arg(
+        allow_hyphen_values = true,
+        long,
+        value_name = "SECONDS",
+        default_value_t = 3600.0
+    )]
+    pub max_timeout: f64,
+    /// Most positions in one list (POST /v1/solve/list); more get 413.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub max_list: usize,
+    /// Largest request body in bytes; larger get 413.
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
+    pub max_body: usize,
+    /// Fail instead of building missing small tables at start (a large table is never
+    /// built by the server).
+    #[arg(long)]
+    pub no_generate: bool,
 }
 
 #[derive(Args, Debug)]

@@ -6,6 +6,7 @@ mod cli;
 mod cube;
 mod engine;
 mod interrupt;
+mod serve;
 mod solve;
 mod tables;
 
@@ -42,6 +43,10 @@ fn try_main(cli: Cli) -> Result<(), CliError> {
             bench::bench(a)
         }
         Command::Merge(a) => batch::merge(a),
+        Command::Serve(a) => {
+            interrupt::install();
+            serve::serve(a)
+        }
         Command::Tables { command } => match command {
             TablesCommand::Generate(a) => tables::generate(a),
             TablesCommand::Verify(a) => tables::verify(a),

@@ -1,0 +1,411 @@
+//! The `/v1` API: health, the OpenAPI document, the table catalogue, checks, solves (one
+//! answer, a stream of progress events, or a list answered line by line).  Every object a
+//! solve returns is the one `korf solve --json` prints ([`SolveRecord`]).
+
+use super::error::ApiError;
+use super::jobs::{Refused, Ticket};
+use super::App;
+use axum::extract::{Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use korf::cube::{parse_position, Cube};
+use korf::report::SolveRecord;
+use korf::search::{AllSolutions, Snapshot};
+use std::convert::Infallible;
+use std::sync::atomic::Ordering::SeqCst;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio_stream::wrappers::ReceiverStream;
+use tokio_stream::StreamExt;
+
+/// What to find.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// A shortest solution, proven.
+    #[default]
+    Optimal,
+    /// A two-phase solution at once (not proven).
+    Fast,
+    /// Every shortest solution (and with `within`, every one up to that many moves more).
+    All,
+}
+
+/// A solve asked for, by query string or JSON body.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// Facelets or a move sequence, as on the command line.
+    pub position: String,
+    #[serde(default)]
+    pub mode: Mode,
+    /// Seconds; the best solution found by then is answered, marked not optimal.
+    pub timeout: Option<f64>,
+    /// `mode=all`: also solutions up to this many moves longer than the optimum.
+    pub within: Option<u8>,
+    /// `mode=all`: stop after this many solutions.
+    pub max_solutions: Option<usize>,
+}
+
+/// A list of positions, answered one JSON line each.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListRequest {
+    pub positions: Vec<String>,
+    #[serde(default)]
+    pub mode: Mode,
+    /// Seconds per position.
+    pub timeout: Option<f64>,
+}
+
+/// A position to check.
+#[derive(Clone, Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CheckRequest {
+    pub position: String,
+}
+
+/// `GET /v1/health`: up, what it serves and how busy it is.
+pub async fn health(State(app): State<Arc<App>>) -> Json<serde_json::Value> {
+    let (running, waiting, capacity) = app.pool.load();
+    Json(serde_json::json!({
+        "status": "ok",
+        "version": env!("CARGO_PKG_VERSION"),
+        "heuristic": app.solver.heuristic().name(),
+        "fast": app.fast.is_some(),
+        "threads": app.solver.threads(),
+        "optimal_solves": {"running": running, "waiting": waiting, "capacity": capacity},
+    }))
+}
+
+/// `GET /v1/openapi.json`.
+pub async fn openapi() -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        include_str!("openapi.json"),
+    )
+        .into_response()
+}
+
+/// `GET /v1/tables`: the catalogue and what this server loaded.
+pub async fn tables(State(app): State<Arc<App>>) -> Json<serde_json::Value> {
+    let dir = app.solver.dir();
+    let used = app.solver.heuristic().tables();
+    let list: Vec<serde_json::Value> = korf::tables::TableKind::ALL
+        .iter()
+        .map(|k| {
+            serde_json::json!({
+                "name": k.name(),
+                "file_bytes": k.file_size(),
+                "present": dir.join(k.file_name()).exists(),
+                "in_use": used.contains(k),
+                "description": k.descriptor().description,
+            })
+        })
+        .collect();
+    Json(serde_json::json!({
+        "heuristic": app.solver.heuristic().name(),
+        "tables": list,
+    }))
+}
+
+/// `GET /v1/check?position=P`: whether P is a solvable position, and if not what is
+/// wrong, in `korf check`'s words.
+pub async fn check(
+    query: Result<Query<CheckRequest>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let Query(req) = query.map_err(ApiError::query)?;
+    Ok(Json(match parse_position(&req.position) {
+        Ok(cube) => serde_json::json!({"valid": true, "facelets": cube.to_facelets()}),
+        Err(e) => serde_json::json!({"valid": false, "error": e.to_string()}),
+    }))
+}
+
+/// `GET /v1/solve?position=P&mode=…`.
+pub async fn solve_get(
+    State(app): State<Arc<App>>,
+    query: Result<Query<SolveRequest>, axum::extract::rejection::QueryRejection>,
+) -> Result<Json<SolveRecord>, ApiError> {
+    let Query(req) = query.map_err(ApiError::query)?;
+    solve_one(app, req).await.map(Json)
+}
+
+/// `POST /v1/solve` with `{"position": P, "mode": …}`.
+pub async fn solve_post(
+    State(app): State<Arc<App>>,
+    body: Result<Json<SolveRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<SolveRecord>, ApiError> {
+    let Json(req) = body.map_err(ApiError::json)?;
+    solve_one(app, req).await.map(Json)
+}
+
+/// A checked request: the position and the search's limits.
+struct Job {
+    input: String,
+    cube: Cube,
+    mode: Mode,
+    timeout: Option<Duration>,
+    all: Option<AllSolutions>,
+}
+
+fn job(app: &App, req: SolveRequest) -> Result<Job, ApiError> {
+    let cube = parse_position(&req.position).map_err(|e| ApiError::bad(e.to_string()))?;
+    let timeout = korf::limits::optional_seconds(req.timeout, "timeout")
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let timeout = Some(timeout.map_or(app.limits.max_timeout, |t| t.min(app.limits.max_timeout)));
+    let all = match req.mode {
+        Mode::All => Some(AllSolutions {
+            within: korf::limits::within(req.within.unwrap_or(0), "within")
+                .map_err(|e| ApiError::bad(e.to_string()))?,
+            max_solutions: korf::limits::max_solutions(
+                Some(req.max_solutions.unwrap_or(app.limits.max_solutions)),
+                "max_solutions",
+            )
+            .map_err(|e| ApiError::bad(e.to_string()))?,
+        }),
+        _ if req.within.is_some() || req.max_solutions.is_some() => {
+            return Err(ApiError::bad(
+                "within and max_solutions go with mode=all: add mode=all or drop them".into(),
+            ))
+        }
+        _ => None,
+    };
+    Ok(Job {
+        input: req.position,
+        cube,
+        mode: req.mode,
+        timeout,
+        all,
+    })
+}
+
+async fn solve_one(app: Arc<App>, req: SolveRequest) -> Result<SolveRecord, ApiError> {
+    let job = job(&app, req)?;
+    match job.mode {
+        Mode::Fast => solve_fast(app, job).await,
+        _ => {
+            let mut ticket = admit(&app)?;
+            ticket.run_slot().await.ok_or_else(ApiError::stopping)?;
+            let record = solve_optimal(app, job, &ticket, None).await;
+            ticket.finish();
+            record
+        }
+    }
+}
+
+fn admit(app: &App) -> Result<Ticket, ApiError> {
+    app.pool.admit().map_err(|r| match r {
+        Refused::Full { waiting } => ApiError::busy(waiting),
+        Refused::Stopping => ApiError::stopping(),
+    })
+}
+
+/// A two-phase solve, beside any number of others (a millisecond each).
+async fn solve_fast(app: Arc<App>, job: Job) -> Result<SolveRecord, ApiError> {
+    let Some(_) = app.fast.as_ref() else {
+        return Err(ApiError::unavailable(
+            "the two-phase tables are not loaded: start korf serve with the tables directory that holds phase1.pdb and phase2.pdb".into(),
+        ));
+    };
+    let _slot = app
+        .fast_slots
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|_| ApiError::stopping())?;
+    let cancel = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let guard = CancelOnDrop(cancel.clone());
+    let result = tokio::task::spawn_blocking(move || {
+        let two_phase = app.fast.as_ref().expect("checked above");
+        let opts = korf::twophase::FastOptions {
+            threads: 1,
+            timeout: job.timeout,
+            cancel: Some(cancel),
+            ..korf::twophase::FastOptions::default()
+        };
+        two_phase
+            .solve(&job.cube, &opts)
+            .map(|outcome| SolveRecord::fast(1, &job.input, &job.cube, &outcome, 1))
+    })
+    .await;
+    drop(guard);
+    match result {
+        Ok(Ok(record)) => Ok(record),
+        Ok(Err(e)) => Err(ApiError::internal(e.to_string())),
+        Err(e) => Err(ApiError::internal(e.to_string())),
+    }
+}
+
+/// Sets a flag when dropped: a handler's future dropped because its client left stops
+/// the search it started.
+struct CancelOnDrop(Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, SeqCst);
+    }
+}
+
+/// An optimal solve (or every solution) on the solver's threads, in its worker slot.
+async fn solve_optimal(
+    app: Arc<App>,
+    job: Job,
+    ticket: &Ticket,
+    progress: Option<tokio::sync::mpsc::Sender<Snapshot>>,
+) -> Result<SolveRecord, ApiError> {
+    let cancel = ticket.cancel_flag();
+    let result = tokio::task::spawn_blocking(move || {
+        let mut opts = app.solver.options().clone();
+        opts.timeout = job.timeout;
+        opts.cancel = Some(cancel);
+        opts.all = job.all;
+        let before = app.solver.predict(&job.cube).likely;
+        let send = |s: Snapshot| {
+            if let Some(tx) = &progress {
+                let _ = tx.try_send(s);
+            }
+        };
+        let hook: Option<&(dyn Fn(Snapshot) + Sync)> = progress.as_ref().map(|_| &send as _);
+        let h = app.solver.heuristic();
+        app.solver
+            .solve_using(&job.cube, &opts, hook)
+            .map(|outcome| {
+                SolveRecord::optimal(1, &job.input, &job.cube, outcome, h)
+                    .with_prediction(h, before)
+            })
+    })
+    .await;
+    match result {
+        Ok(Ok(record)) => Ok(record),
+        Ok(Err(e)) if e.is_input() => Err(ApiError::bad(e.to_string())),
+        Ok(Err(e)) => Err(ApiError::internal(e.to_string())),
+        Err(e) => Err(ApiError::internal(e.to_string())),
+    }
+}
+
+/// `GET /v1/solve/events?position=P&mode=…`: Server-Sent Events — `progress` about ten
+/// times a second (bound, nodes, rate, best length known, estimated seconds left), then
+/// one `result` (the `korf solve --json` object) or `error`.  Closing the stream cancels
+/// the solve.
+pub async fn solve_events(
+    State(app): State<Arc<App>>,
+    query: Result<Query<SolveRequest>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(req) = query.map_err(ApiError::query)?;
+    let job = job(&app, req)?;
+    let (tx, rx) = tokio::sync::mpsc::channel::<Event>(64);
+    if job.mode == Mode::Fast {
+        let result = solve_fast(app, job).await;
+        let _ = tx.send(final_event(result)).await;
+    } else {
+        let mut ticket = admit(&app)?;
+        let estimate_seconds = app.solver.predict(&job.cube).likely.seconds;
+        tokio::spawn(async move {
+            let (ptx, mut prx) = tokio::sync::mpsc::channel::<Snapshot>(8);
+            let events = tx.clone();
+            let forward = tokio::spawn(async move {
+                while let Some(s) = prx.recv().await {
+                    let _ = events.send(progress_event(&s, estimate_seconds)).await;
+                }
+            });
+            let closed = tx.clone();
+            let cancel = ticket.cancel_flag();
+            let watch = tokio::spawn(async move {
+                closed.closed().await;
+                cancel.store(true, SeqCst);
+            });
+            let result = match ticket.run_slot().await {
+                Some(()) => solve_optimal(app, job, &ticket, Some(ptx)).await,
+                None => Err(ApiError::stopping()),
+            };
+            ticket.finish();
+            let _ = forward.await;
+            watch.abort();
+            let _ = tx.send(final_event(result)).await;
+        });
+    }
+    let stream = ReceiverStream::new(rx).map(Ok::<_, Infallible>);
+    Ok(Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(Duration::from_secs(10)))
+        .into_response())
+}
+
+fn progress_event(s: &Snapshot, estimate_seconds: f64) -> Event {
+    let secs = s.elapsed.as_secs_f64();
+    let data = serde_json::json!({
+        "bound": s.bound,
+        "nodes": s.nodes,
+        "nodes_per_second": s.nodes as f64 / secs.max(1e-9),
+        "seconds": secs,
+        "best_length": s.upper,
+        "estimated_seconds_left": (estimate_seconds - secs).max(0.0),
+        "solutions": s.solutions,
+    });
+    Event::default().event("progress").data(data.to_string())
+}
+
+fn final_event(result: Result<SolveRecord, ApiError>) -> Event {
+    match result {
+        Ok(r) => Event::default()
+            .event("result")
+            .data(serde_json::to_string(&r).expect("serializable")),
+        Err(e) => Event::default().event("error").data(e.body().to_string()),
+    }
+}
+
+/// `POST /v1/solve/list` with `{"positions": [...], "mode": …}`: one JSON line per
+/// position, in order, as each is answered (`application/x-ndjson`); a line that is not a
+/// position is answered with an error object naming it, and the others are solved.
+pub async fn solve_list(
+    State(app): State<Arc<App>>,
+    body: Result<Json<ListRequest>, axum::extract::rejection::JsonRejection>,
+) -> Result<Response, ApiError> {
+    let Json(req) = body.map_err(ApiError::json)?;
+    if req.positions.len() > app.limits.max_list {
+        return Err(ApiError::too_large(format!(
+            "{} positions in one list, over this server's limit of {}: split the list",
+            req.positions.len(),
+            app.limits.max_list
+        )));
+    }
+    if req.positions.is_empty() {
+        return Err(ApiError::bad(
+            "positions is empty: give at least one position".into(),
+        ));
+    }
+    let (tx, rx) = tokio::sync::mpsc::channel::<String>(4);
+    tokio::spawn(async move {
+        for (i, position) in req.positions.into_iter().enumerate() {
+            let one = SolveRequest {
+                position,
+                mode: req.mode,
+                timeout: req.timeout,
+                within: None,
+                max_solutions: None,
+            };
+            let line = match solve_one(app.clone(), one).await {
+                Ok(mut r) => {
+                    r.index = i + 1;
+                    serde_json::to_string(&r).expect("serializable")
+                }
+                Err(e) => {
+                    let mut body = e.body();
+                    body["index"] = (i + 1).into();
+                    body.to_string()
+                }
+            };
+            if tx.send(line + "\n").await.is_err() {
+                return; // the client left
+            }
+        }
+    });
+    let stream = ReceiverStream::new(rx).map(Ok::<_, Infallible>);
+    Ok((
+        StatusCode::OK,
+        [(header::CONTENT_TYPE, "application/x-ndjson")],
+        axum::body::Body::from_stream(stream),
+    )
+        .into_response())
+}

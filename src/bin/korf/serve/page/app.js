@@ -1,0 +1,306 @@
+// The page: a net to paint, a scramble or facelets to type, the check as you go, the
+// solves (fast, optimal, every solution) with live progress and Cancel, the solution
+// played back on the net and on two views of the cube.  Everything it loads comes from
+// the korf server that served it.
+"use strict";
+
+const NAMES = { U: "white", R: "red", F: "green", D: "yellow", L: "orange", B: "blue" };
+// Where each face sits in the 12 x 9 grid of the net: [row, column] of its top-left.
+const NET = { U: [0, 3], L: [3, 0], F: [3, 3], R: [3, 6], B: [3, 9], D: [6, 3] };
+const $ = id => document.getElementById(id);
+
+const state = {
+  facelets: SOLVED,   // the position entered
+  paint: "U",
+  solution: [],       // moves of the solution shown
+  step: 0,            // moves of it applied in the playback
+  timer: null,
+  abort: null,
+  token: sessionStorage.getItem("korf-token") || "",
+};
+
+function headers(extra) {
+  const h = Object.assign({}, extra);
+  if (state.token) h.Authorization = "Bearer " + state.token;
+  return h;
+}
+
+async function api(path) {
+  const r = await fetch(path, { headers: headers() });
+  if (r.status === 401) $("token-row").hidden = false;
+  return { status: r.status, body: await r.json() };
+}
+
+// ---- the net and the 3D views ----------------------------------------------------
+
+function buildNet() {
+  const net = $("net");
+  for (const [fi, f] of [..."URFDLB"].entries()) {
+    for (let k = 0; k < 9; k++) {
+      const d = document.createElement("div");
+      const [r0, c0] = NET[f];
+      d.style.gridRow = r0 + Math.floor(k / 3) + 1;
+      d.style.gridColumn = c0 + (k % 3) + 1;
+      d.className = "sticker" + (k === 4 ? " centre" : "");
+      d.dataset.index = fi * 9 + k;
+      d.addEventListener("click", () => paint(fi * 9 + k));
+      net.appendChild(d);
+    }
+  }
+  for (const f of "URFDLB") {
+    const b = document.createElement("button");
+    b.className = f;
+    b.title = NAMES[f];
+    b.setAttribute("role", "radio");
+    b.setAttribute("aria-label", NAMES[f]);
+    b.addEventListener("click", () => { state.paint = f; drawPalette(); });
+    $("palette").appendChild(b);
+  }
+  for (const [view, faces] of [["front3d", "UFR"], ["back3d", "DBL"]]) {
+    for (const f of faces) {
+      const face = document.createElement("div");
+      face.className = "face3d f-" + f;
+      const fi = "URFDLB".indexOf(f);
+      for (let k = 0; k < 9; k++) {
+        const s = document.createElement("div");
+        s.dataset.index = fi * 9 + k;
+        face.appendChild(s);
+      }
+      $(view).appendChild(face);
+    }
+  }
+}
+
+function drawPalette() {
+  for (const b of $("palette").children) b.setAttribute("aria-checked", String(b.className === state.paint));
+}
+
+/** Show facelets on the net and the 3D views. */
+function draw(facelets) {
+  for (const d of document.querySelectorAll("[data-index]")) {
+    const letter = facelets[Number(d.dataset.index)];
+    d.className = d.className.replace(/\b[URFDLBX]\b/g, "").trim() + " " + letter;
+  }
+}
+
+function paint(i) {
+  if (i % 9 === 4) return; // centres are fixed
+  const f = state.facelets;
+  setPosition(f.slice(0, i) + state.paint + f.slice(i + 1), "facelets");
+}
+
+// ---- the position ----------------------------------------------------------------
+
+let checkTimer = null;
+
+/** A new position entered: show it, put it in the URL, check it. */
+function setPosition(facelets, from, scramble) {
+  state.facelets = facelets;
+  stopPlayback();
+  state.solution = [];
+  $("moves").innerHTML = "";
+  $("solutions").innerHTML = "";
+  $("answer").textContent = "";
+  $("player").hidden = true;
+  draw(facelets);
+  if (from !== "facelets-input") $("facelets").value = facelets;
+  const url = new URL(location.href);
+  url.search = scramble ? "?scramble=" + encodeURIComponent(scramble) : "?facelets=" + facelets;
+  history.replaceState(null, "", url);
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(check, 150);
+}
+
+async function check() {
+  const el = $("check");
+  const { status, body } = await api("/v1/check?position=" + encodeURIComponent(state.facelets));
+  if (status !== 200) {
+    el.className = "bad";
+    el.textContent = body.error;
+    return false;
+  }
+  el.className = body.valid ? "good" : "bad";
+  el.textContent = body.valid ? "A solvable position." : body.error;
+  return body.valid;
+}
+
+function applyScramble() {
+  const text = $("scramble").value.trim();
+  let facelets;
+  try {
+    facelets = applyMoves(SOLVED, text);
+  } catch (e) {
+    $("check").className = "bad";
+    $("check").textContent = "not a move sequence: use U R F D L B, with ' or 2 (R U R' U')";
+    return;
+  }
+  setPosition(facelets, "scramble", text);
+}
+
+// ---- solving -----------------------------------------------------------------------
+
+function busy(on) {
+  for (const id of ["fast", "optimal", "all"]) $(id).disabled = on;
+  $("cancel").disabled = !on;
+}
+
+function seconds(s) {
+  return s < 1 ? (s * 1000).toFixed(0) + " ms" : s < 120 ? s.toFixed(1) + " s" : (s / 60).toFixed(1) + " min";
+}
+
+/** Solve the position, reading the server's progress events as they come. */
+async function solve(mode) {
+  if (!(await check())) return;
+  busy(true);
+  $("answer").textContent = "";
+  $("progress").textContent = "Starting…";
+  state.abort = new AbortController();
+  const url = "/v1/solve/events?mode=" + mode + "&position=" + encodeURIComponent(state.facelets);
+  try {
+    const r = await fetch(url, { headers: headers({ Accept: "text/event-stream" }), signal: state.abort.signal });
+    if (r.status !== 200) {
+      if (r.status === 401) $("token-row").hidden = false;
+      const body = await r.json();
+      $("progress").textContent = body.error;
+      return;
+    }
+    const reader = r.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let cut;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        handleEvent(buffer.slice(0, cut));
+        buffer = buffer.slice(cut + 2);
+      }
+    }
+  } catch (e) {
+    if (e.name === "AbortError") $("progress").textContent = "Cancelled.";
+    else $("progress").textContent = "The server did not answer: " + e.message;
+  } finally {
+    busy(false);
+    state.abort = null;
+  }
+}
+
+function handleEvent(text) {
+  const kind = (text.match(/^event: (.*)$/m) || [])[1];
+  const data = (text.match(/^data: (.*)$/m) || [])[1];
+  if (!kind || !data) return;
+  const body = JSON.parse(data);
+  if (kind === "progress") {
+    const best = body.best_length != null ? `, best known ${body.best_length} moves` : "";
+    $("progress").textContent =
+      `Searching ${body.bound} moves${best}: ${(body.nodes / 1e6).toFixed(1)} M nodes, ` +
+      `${seconds(body.seconds)}, about ${seconds(body.estimated_seconds_left)} left`;
+  } else if (kind === "result") {
+    showResult(body);
+  } else if (kind === "error") {
+    $("progress").textContent = body.error;
+  }
+}
+
+function showResult(r) {
+  $("progress").textContent = `${r.status === "solved" ? "Done" : "Stopped (" + r.status + ")"} in ${seconds(r.seconds)}.`;
+  if (!r.solution && r.solution !== "") {
+    $("answer").textContent = "No solution found.";
+    return;
+  }
+  const proof = r.optimal ? "shortest, proven" : r.heuristic === "two-phase" ? "fast, not proven shortest" : "best found, not proven shortest";
+  $("answer").textContent = `${r.length} moves (${proof}):`;
+  if (r.all) {
+    $("solutions").innerHTML = "";
+    const list = document.createElement("ol");
+    for (const s of r.all.solutions) {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.textContent = s || "(solved)";
+      b.addEventListener("click", () => showSolution(s));
+      li.appendChild(b);
+      list.appendChild(li);
+    }
+    $("solutions").append(`${r.all.count} solution(s):`, list);
+  }
+  showSolution(r.solution);
+}
+
+// ---- playback ----------------------------------------------------------------------
+
+function showSolution(text) {
+  stopPlayback();
+  state.solution = text.split(/\s+/).filter(Boolean);
+  const ol = $("moves");
+  ol.innerHTML = "";
+  for (const m of state.solution) {
+    const li = document.createElement("li");
+    li.textContent = m;
+    ol.appendChild(li);
+  }
+  $("player").hidden = state.solution.length === 0;
+  goTo(0);
+}
+
+function goTo(step) {
+  state.step = Math.max(0, Math.min(step, state.solution.length));
+  draw(applyMoves(state.facelets, state.solution.slice(0, state.step).join(" ")));
+  [...$("moves").children].forEach((li, i) => {
+    li.className = i < state.step ? "done" : i === state.step ? "next" : "";
+  });
+  $("step").textContent = `${state.step} / ${state.solution.length}`;
+}
+
+function stopPlayback() {
+  clearInterval(state.timer);
+  state.timer = null;
+  $("play").textContent = "Play";
+}
+
+function play() {
+  if (state.timer) return stopPlayback();
+  if (state.step >= state.solution.length) goTo(0);
+  $("play").textContent = "Pause";
+  state.timer = setInterval(() => {
+    if (state.step >= state.solution.length) return stopPlayback();
+    goTo(state.step + 1);
+  }, 600);
+}
+
+// ---- wiring --------------------------------------------------------------------------
+
+function start() {
+  buildNet();
+  drawPalette();
+  $("apply-scramble").addEventListener("click", applyScramble);
+  $("scramble").addEventListener("keydown", e => { if (e.key === "Enter") applyScramble(); });
+  $("facelets").addEventListener("input", e => {
+    const v = e.target.value.trim();
+    if (v.length === 54) setPosition(v, "facelets-input");
+    else { $("check").className = "bad"; $("check").textContent = `${v.length} of 54 facelets`; }
+  });
+  $("reset").addEventListener("click", () => setPosition(SOLVED, "reset"));
+  $("token").addEventListener("change", e => { state.token = e.target.value; sessionStorage.setItem("korf-token", state.token); });
+  for (const mode of ["fast", "optimal", "all"]) $(mode).addEventListener("click", () => solve(mode));
+  $("cancel").addEventListener("click", () => state.abort && state.abort.abort());
+  $("first").addEventListener("click", () => { stopPlayback(); goTo(0); });
+  $("back").addEventListener("click", () => { stopPlayback(); goTo(state.step - 1); });
+  $("forward").addEventListener("click", () => { stopPlayback(); goTo(state.step + 1); });
+  $("last").addEventListener("click", () => { stopPlayback(); goTo(state.solution.length); });
+  $("play").addEventListener("click", play);
+  // A link holds the position: /?scramble=R%20U or /?facelets=…; opening it solves it.
+  const params = new URLSearchParams(location.search);
+  if (params.get("scramble")) {
+    $("scramble").value = params.get("scramble");
+    applyScramble();
+    solve(params.get("mode") || "optimal");
+  } else if (params.get("facelets")) {
+    setPosition(params.get("facelets"), "url");
+    solve(params.get("mode") || "optimal");
+  } else {
+    setPosition(SOLVED, "start");
+  }
+}
+
+start();
