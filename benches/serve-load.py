@@ -49,12 +49,39 @@ def rss_kib(pid):
     with open(f"/proc/{pid}/status") as f:
         return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
 
+def one_round(a, positions, fast_client, optimal_client, vanishing_client, failures, host, port):
+    """Every client at once; then wait until no solve is left running or waiting."""
+    fast = [threading.Thread(target=fast_client, args=(mine,)) for mine in positions]
+    others = [threading.Thread(target=optimal_client) for _ in range(6)]
+    others += [threading.Thread(target=vanishing_client) for _ in range(4)]
+    threads = fast + others
+    t0 = time.perf_counter()
+    for t in threads: t.start()
+    for t in fast: t.join(timeout=120)
+    wall = time.perf_counter() - t0  # the fast solves' span: what requests/s is over
+    for t in others: t.join(timeout=120)
+    if any(t.is_alive() for t in threads):
+        failures.append("a client hung past 120 s")
+    # Every solve over: nothing left running or waiting (the vanished ones were cancelled).
+    deadline = time.time() + 15
+    while True:
+        conn = http.client.HTTPConnection(host, port, timeout=10)
+        conn.request("GET", "/v1/health")
+        h = json.loads(conn.getresponse().read())["optimal_solves"]
+        if h["running"] == 0 and h["waiting"] == 0: break
+        if time.time() > deadline:
+            failures.append(f"solves still running 15 s after the clients left: {h}"); break
+        time.sleep(0.2)
+    return wall
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--korf", default="target/release/korf")
     ap.add_argument("--tables", default="tables")
     ap.add_argument("--clients", type=int, default=200)
     ap.add_argument("--requests", type=int, default=10)
+    ap.add_argument("--rounds", type=int, default=3, help="the same load again, to see memory settle")
     a = ap.parse_args()
     server = subprocess.Popen([a.korf, "serve", "--listen", "127.0.0.1:0", "--tables", a.tables,
                                "--heuristic", "coset", "--workers", "1", "--queue", "2", "--no-generate"],
@@ -114,36 +141,22 @@ def main():
         time.sleep(0.5)
         s.close()
 
-    threads = [threading.Thread(target=fast_client, args=(mine,)) for mine in positions]
-    threads += [threading.Thread(target=optimal_client) for _ in range(6)]
-    threads += [threading.Thread(target=vanishing_client) for _ in range(4)]
-    t0 = time.perf_counter()
-    for t in threads: t.start()
-    for t in threads: t.join(timeout=120)
-    wall = time.perf_counter() - t0
-    if any(t.is_alive() for t in threads):
-        failures.append("a client hung past 120 s")
-    # Every solve over: nothing left running or waiting (the vanished ones were cancelled).
-    deadline = time.time() + 15
-    while True:
-        conn = http.client.HTTPConnection(host, port, timeout=10)
-        conn.request("GET", "/v1/health")
-        h = json.loads(conn.getresponse().read())["optimal_solves"]
-        if h["running"] == 0 and h["waiting"] == 0: break
-        if time.time() > deadline:
-            failures.append(f"solves still running 15 s after the clients left: {h}"); break
-        time.sleep(0.2)
-    rss_after = rss_kib(server.pid)
+    rss, walls = [], []
+    for _ in range(a.rounds):
+        walls.append(one_round(a, positions, fast_client, optimal_client, vanishing_client, failures, host, port))
+        rss.append(rss_kib(server.pid))
+    wall = sum(walls)
     server.terminate()
     code = server.wait(timeout=30)
     latencies.sort()
     n = len(latencies)
-    print(f"fast solves: {n} answered of {a.clients * a.requests} by {a.clients} clients in {wall:.1f} s: "
+    print(f"fast solves: {n} answered of {a.rounds * a.clients * a.requests} ({a.rounds} rounds of {a.clients} clients) in {wall:.1f} s: "
           f"{n / wall:.0f} requests/s; latency p50 {latencies[n // 2] * 1e3:.1f} ms, "
           f"p99 {latencies[min(n - 1, int(n * 0.99))] * 1e3:.1f} ms")
-    print(f"optimal solves past the queue: statuses {sorted(statuses)}; 4 clients vanished mid-solve")
-    print(f"server memory (RSS): {rss_before / 1024:.0f} MiB before, {rss_after / 1024:.0f} MiB after; exit {code} on SIGTERM")
-    if n != a.clients * a.requests: failures.append(f"{a.clients * a.requests - n} fast solves unanswered")
+    print(f"optimal solves past the queue: statuses {sorted(statuses)}; {4 * a.rounds} clients vanished mid-solve")
+    print(f"server memory (RSS): {rss_before / 1024:.0f} MiB at start, after each round "
+          + ", ".join(f"{r / 1024:.0f}" for r in rss) + f" MiB; exit {code} on SIGTERM")
+    if n != a.rounds * a.clients * a.requests: failures.append(f"{a.rounds * a.clients * a.requests - n} fast solves unanswered")
     if code != 0: failures.append(f"exit status {code} after SIGTERM")
     if failures:
         print(f"{len(failures)} failures:", *failures[:10], sep="\n  ")

@@ -329,6 +329,20 @@ fn bad_requests_get_json_errors_with_the_right_status() {
             400,
             "empty",
         ),
+        (
+            "POST",
+            "/v1/solve/list",
+            Some(r#"{"positions": ["R"], "timeout": 0}"#),
+            400,
+            "timeout",
+        ),
+        (
+            "POST",
+            "/v1/solve/list",
+            Some(r#"{"positions": ["R"], "mode": "all"}"#),
+            400,
+            "mode=all",
+        ),
     ];
     for &(method, path, body, status, words) in cases {
         let headers: &[(&str, &str)] = if body.is_some() {
@@ -345,6 +359,12 @@ fn bad_requests_get_json_errors_with_the_right_status() {
             "{method} {path}: {j}"
         );
     }
+    let long = s.get(&format!("/v1/check?position={}", "R".repeat(4100)));
+    assert_eq!(long.status, 400, "{}", long.body);
+    assert!(long.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("4096-byte limit"));
     let big = format!(r#"{{"position": "{}"}}"#, "R ".repeat(2000));
     assert_eq!(s.post("/v1/solve", &big).status, 413);
     let r = request(

@@ -67,6 +67,18 @@ pub struct CheckRequest {
     pub position: String,
 }
 
+/// The longest position text accepted: a batch line's limit ([`korf::input::MAX_LINE`]).
+fn position_of(text: &str) -> Result<Cube, ApiError> {
+    if text.len() > korf::input::MAX_LINE {
+        return Err(ApiError::bad(format!(
+            "position is {} bytes long, over the {}-byte limit: a position is a 54-letter facelet string or a move sequence",
+            text.len(),
+            korf::input::MAX_LINE
+        )));
+    }
+    parse_position(text).map_err(|e| ApiError::bad(e.to_string()))
+}
+
 /// `GET /v1/health`: up, what it serves and how busy it is.
 pub async fn health(State(app): State<Arc<App>>) -> Json<serde_json::Value> {
     let (running, waiting, capacity) = app.pool.load();
@@ -117,6 +129,9 @@ pub async fn check(
     query: Result<Query<CheckRequest>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let Query(req) = query.map_err(ApiError::query)?;
+    if req.position.len() > korf::input::MAX_LINE {
+        return Err(position_of(&req.position).expect_err("too long"));
+    }
     Ok(Json(match parse_position(&req.position) {
         Ok(cube) => serde_json::json!({"valid": true, "facelets": cube.to_facelets()}),
         Err(e) => serde_json::json!({"valid": false, "error": e.to_string()}),
@@ -151,7 +166,7 @@ struct Job {
 }
 
 fn job(app: &App, req: SolveRequest) -> Result<Job, ApiError> {
-    let cube = parse_position(&req.position).map_err(|e| ApiError::bad(e.to_string()))?;
+    let cube = position_of(&req.position)?;
     let timeout = korf::limits::optional_seconds(req.timeout, "timeout")
         .map_err(|e| ApiError::bad(e.to_string()))?;
     let timeout = Some(timeout.map_or(app.limits.max_timeout, |t| t.min(app.limits.max_timeout)));
@@ -375,6 +390,13 @@ pub async fn solve_list(
             "positions is empty: give at least one position".into(),
         ));
     }
+    if req.mode == Mode::All {
+        return Err(ApiError::bad(
+            "a list is solved with mode=optimal or mode=fast; ask for every solution one position at a time (/v1/solve?mode=all)".into(),
+        ));
+    }
+    korf::limits::optional_seconds(req.timeout, "timeout")
+        .map_err(|e| ApiError::bad(e.to_string()))?;
     let (tx, rx) = tokio::sync::mpsc::channel::<String>(4);
     tokio::spawn(async move {
         for (i, position) in req.positions.into_iter().enumerate() {
