@@ -43,6 +43,18 @@ async function netFacelets(page) {
     .map(e => e.className.match(/\b([URFDLBX])\b/)[1]).join(""));
 }
 
+/** How many cubies are turning (animations of the 3D views, not colour transitions). */
+function turning() {
+  return document.getAnimations().filter(a => a.effect.target.classList.contains("cubie")).length;
+}
+
+/** The facelets a 3D view shows, read from its stickers. */
+async function cubeFacelets(page, view) {
+  return page.$$eval(view + " [data-index]", els => els
+    .sort((a, b) => a.dataset.index - b.dataset.index)
+    .map(e => e.className.match(/\b([URFDLBX])\b/)[1]).join(""));
+}
+
 test("a cuber clicks colours onto the net, solves, and steps through the solution", async () => {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   await page.goto(base + "/");
@@ -61,8 +73,14 @@ test("a cuber clicks colours onto the net, solves, and steps through the solutio
   const moves = await page.$$eval("#moves li", els => els.map(e => e.textContent));
   assert.deepEqual(moves, ["F", "U'", "R'"]);
   assert.equal(await netFacelets(page), target);
+  // One move on: the layer turns (one animation per cubie of the F layer, in each of the
+  // two views), and when it has turned the net shows the position after the move.
   await page.click("#forward");
-  assert.equal(await page.textContent("#step"), "1 / 3");
+  assert.equal(await page.evaluate(turning), 18);
+  await page.waitForFunction(() => document.querySelector("#step").textContent === "1 / 3");
+  assert.equal(await page.evaluate(turning), 0);
+  assert.equal(await netFacelets(page), facelets("R U F' F"));
+  assert.equal(await cubeFacelets(page, "#cube-front"), facelets("R U F' F"));
   await page.click("#last");
   assert.equal(await page.textContent("#step"), "3 / 3");
   assert.equal(await netFacelets(page), SOLVED);
@@ -70,11 +88,46 @@ test("a cuber clicks colours onto the net, solves, and steps through the solutio
   await page.click("#play");
   await page.waitForFunction(() => document.querySelector("#step").textContent === "3 / 3", null, { timeout: 5000 });
   assert.equal(await netFacelets(page), SOLVED);
+  assert.equal(await cubeFacelets(page, "#cube-back"), SOLVED);
+  await page.click("#back");
+  await page.waitForFunction(() => document.querySelector("#step").textContent === "2 / 3");
+  assert.equal(await netFacelets(page), facelets("R"));
   if (process.env.KORF_SCREENSHOT) {
+    await page.selectOption("#speed", "700");
     await page.click("#back");
-    await page.waitForTimeout(500); // the colours' transition
+    await page.waitForTimeout(350); // half way through the turn
     await page.screenshot({ path: process.env.KORF_SCREENSHOT, fullPage: true });
   }
+  await page.close();
+});
+
+test("the 3D cube turns each layer the way the move turns the facelets", async () => {
+  const page = await browser.newPage();
+  await page.goto(base + "/");
+  // For each of the 18 moves, carry every sticker of the turning layer through the
+  // transform at the end of the animation (as Chromium computes it) and see where it
+  // lands: it must be where applyMove sends that facelet.
+  const wrong = await page.evaluate(() => {
+    const unit = 10;
+    const ids = Array.from({ length: 54 }, (_, i) => String.fromCharCode(48 + i)).join("");
+    const at = (p, n) => [0, 1, 2].map(k => p[k] + n[k] / 2);
+    const wrong = [];
+    for (const f of "URFDLB") for (const move of [f, f + "2", f + "'"]) {
+      const after = applyMove(ids, move);
+      STICKERS.forEach((s, i) => {
+        const n = NORMALS[f];
+        if (s.p[0] * n[0] + s.p[1] * n[1] + s.p[2] * n[2] !== 1) return;
+        const m = new DOMMatrix(cubieTransform(s.p, move, 1, unit));
+        // The sticker's centre on its cubie, which the transform puts in place.
+        const r = m.transformPoint(new DOMPoint(s.n[0] * unit / 2, -s.n[1] * unit / 2, s.n[2] * unit / 2));
+        const landed = [r.x / unit, -r.y / unit, r.z / unit];
+        const j = STICKERS.findIndex(t => at(t.p, t.n).every((v, k) => Math.abs(v - landed[k]) < 1e-6));
+        if (j < 0 || after[j] !== ids[i]) wrong.push(`${move}: facelet ${i} lands on ${j}`);
+      });
+    }
+    return wrong;
+  });
+  assert.deepEqual(wrong, []);
   await page.close();
 });
 

@@ -25,6 +25,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("page/cube.js"),
     ),
     (
+        "/assets/cube3d.js",
+        "text/javascript; charset=utf-8",
+        include_str!("page/cube3d.js"),
+    ),
+    (
         "/assets/style.css",
         "text/css; charset=utf-8",
         include_str!("page/style.css"),

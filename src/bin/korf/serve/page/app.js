@@ -1,6 +1,6 @@
 // The page: a net to paint, a scramble or facelets to type, the check as you go, the
 // solves (fast, optimal, every solution) with live progress and Cancel, the solution
-// played back on the net and on two views of the cube.  Everything it loads comes from
+// played back on the net and on a 3D cube whose layers turn.  Everything it loads comes from
 // the korf server that served it.
 "use strict";
 
@@ -8,13 +8,16 @@ const NAMES = { U: "white", R: "red", F: "green", D: "yellow", L: "orange", B: "
 // Where each face sits in the 12 x 9 grid of the net: [row, column] of its top-left.
 const NET = { U: [0, 3], L: [3, 0], F: [3, 3], R: [3, 6], B: [3, 9], D: [6, 3] };
 const $ = id => document.getElementById(id);
+const views = [];     // the 3D cubes (cube3d.js)
+// The playback: turns run one after another through `queue`; a jump (first, last, a new
+// position) bumps `generation`, which drops every turn queued before it.
+const playback = { queue: Promise.resolve(), generation: 0, playing: null };
 
 const state = {
   facelets: SOLVED,   // the position entered
   paint: "U",
   solution: [],       // moves of the solution shown
   step: 0,            // moves of it applied in the playback
-  timer: null,
   abort: null,
   token: sessionStorage.getItem("korf-token") || "",
 };
@@ -56,19 +59,8 @@ function buildNet() {
     b.addEventListener("click", () => { state.paint = f; drawPalette(); });
     $("palette").appendChild(b);
   }
-  for (const [view, faces] of [["front3d", "UFR"], ["back3d", "DBL"]]) {
-    for (const f of faces) {
-      const face = document.createElement("div");
-      face.className = "face3d f-" + f;
-      const fi = "URFDLB".indexOf(f);
-      for (let k = 0; k < 9; k++) {
-        const s = document.createElement("div");
-        s.dataset.index = fi * 9 + k;
-        face.appendChild(s);
-      }
-      $(view).appendChild(face);
-    }
-  }
+  views.push(new CubeView($("cube-front"), { unit: 40, tilt: [-28, -38], draggable: true }));
+  views.push(new CubeView($("cube-back"), { unit: 22, tilt: [28, 142] }));
 }
 
 function drawPalette() {
@@ -96,7 +88,7 @@ let checkTimer = null;
 /** A new position entered: show it, put it in the URL, check it. */
 function setPosition(facelets, from, scramble) {
   state.facelets = facelets;
-  stopPlayback();
+  dropPlayback();
   state.solution = [];
   $("moves").innerHTML = "";
   $("solutions").innerHTML = "";
@@ -230,19 +222,22 @@ function showResult(r) {
 // ---- playback ----------------------------------------------------------------------
 
 function showSolution(text) {
-  stopPlayback();
+  dropPlayback();
   state.solution = text.split(/\s+/).filter(Boolean);
   const ol = $("moves");
   ol.innerHTML = "";
-  for (const m of state.solution) {
+  state.solution.forEach((m, i) => {
     const li = document.createElement("li");
     li.textContent = m;
+    li.title = "show the cube after this move";
+    li.addEventListener("click", () => jumpTo(i + 1));
     ol.appendChild(li);
-  }
+  });
   $("player").hidden = state.solution.length === 0;
-  goTo(0);
+  jumpTo(0);
 }
 
+/** Show the position after `step` moves of the solution, at once. */
 function goTo(step) {
   state.step = Math.max(0, Math.min(step, state.solution.length));
   draw(applyMoves(state.facelets, state.solution.slice(0, state.step).join(" ")));
@@ -252,20 +247,56 @@ function goTo(step) {
   $("step").textContent = `${state.step} / ${state.solution.length}`;
 }
 
+/** Drop whatever is playing or queued. */
+function dropPlayback() {
+  playback.generation++;
+  stopPlayback();
+  for (const v of views) v.settle();
+}
+
+/** Show `step` at once. */
+function jumpTo(step) {
+  dropPlayback();
+  goTo(step);
+}
+
+function turnMs() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches ? 0 : Number($("speed").value);
+}
+
+/** Turn one move on (+1) or back (-1), animated, after the turns queued before it. */
+function queueStep(delta) {
+  const generation = playback.generation;
+  for (const v of views) v.finish(); // hurry a turn in progress
+  playback.queue = playback.queue.then(async () => {
+    if (generation !== playback.generation) return;
+    const to = state.step + delta;
+    if (to < 0 || to > state.solution.length) return;
+    const move = delta > 0 ? state.solution[state.step] : inverseMove(state.solution[to]);
+    await Promise.all(views.map(v => v.turn(move, turnMs())));
+    if (generation !== playback.generation) return;
+    goTo(to);
+    for (const v of views) v.settle();
+  });
+  return playback.queue;
+}
+
 function stopPlayback() {
-  clearInterval(state.timer);
-  state.timer = null;
+  playback.playing = null;
   $("play").textContent = "Play";
 }
 
-function play() {
-  if (state.timer) return stopPlayback();
-  if (state.step >= state.solution.length) goTo(0);
+async function play() {
+  if (playback.playing) return stopPlayback();
+  if (state.step >= state.solution.length) jumpTo(0);
+  const me = {};
+  playback.playing = me;
   $("play").textContent = "Pause";
-  state.timer = setInterval(() => {
-    if (state.step >= state.solution.length) return stopPlayback();
-    goTo(state.step + 1);
-  }, 600);
+  while (playback.playing === me && state.step < state.solution.length) {
+    await queueStep(1);
+    await new Promise(r => setTimeout(r, turnMs() / 3));
+  }
+  if (playback.playing === me) stopPlayback();
 }
 
 // ---- wiring --------------------------------------------------------------------------
@@ -284,10 +315,10 @@ function start() {
   $("token").addEventListener("change", e => { state.token = e.target.value; sessionStorage.setItem("korf-token", state.token); });
   for (const mode of ["fast", "optimal", "all"]) $(mode).addEventListener("click", () => solve(mode));
   $("cancel").addEventListener("click", () => state.abort && state.abort.abort());
-  $("first").addEventListener("click", () => { stopPlayback(); goTo(0); });
-  $("back").addEventListener("click", () => { stopPlayback(); goTo(state.step - 1); });
-  $("forward").addEventListener("click", () => { stopPlayback(); goTo(state.step + 1); });
-  $("last").addEventListener("click", () => { stopPlayback(); goTo(state.solution.length); });
+  $("first").addEventListener("click", () => jumpTo(0));
+  $("back").addEventListener("click", () => { stopPlayback(); queueStep(-1); });
+  $("forward").addEventListener("click", () => { stopPlayback(); queueStep(1); });
+  $("last").addEventListener("click", () => jumpTo(state.solution.length));
   $("play").addEventListener("click", play);
   // A link holds the position: /?scramble=R%20U or /?facelets=…; opening it solves it.
   const params = new URLSearchParams(location.search);
