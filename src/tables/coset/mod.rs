@@ -179,6 +179,54 @@ static SQUEEZE: [(u8, u8); 4096] = {
     t
 };
 
+/// The corner positions' classes under the first `syms` symmetries (all of them
+/// preserving the U/D axis): for each raw value its class and the symmetry taking it
+/// to its class's representative; for each class its representative's raw value and the
+/// symmetries that fix it (bit s).  `raw_of` reads a cube's raw corner value.
+pub(crate) struct CornerClasses {
+    pub class: Vec<u16>,
+    pub sym: Vec<u8>,
+    pub rep: Vec<u32>,
+    pub stabilizer: Vec<u64>,
+}
+
+pub(crate) fn corner_classes(
+    corner_cubes: &[Cube],
+    syms: usize,
+    raw_of: impl Fn(&Cube) -> usize,
+) -> CornerClasses {
+    let inverse = &symmetries().inverse;
+    let raws = corner_cubes.len();
+    let (mut class, mut sym) = (vec![u16::MAX; raws], vec![0u8; raws]);
+    let (mut rep, mut stabilizer) = (Vec::new(), Vec::new());
+    for raw in 0..raws {
+        if class[raw] != u16::MAX {
+            continue;
+        }
+        let c = rep.len() as u16;
+        let mut fixes = 0u64;
+        for (s, &inverse_s) in inverse.iter().enumerate().take(syms) {
+            let image = raw_of(&conjugate(&corner_cubes[raw], s));
+            if image == raw {
+                fixes |= 1 << s;
+            }
+            if class[image] == u16::MAX {
+                class[image] = c;
+                // S_s · rep · S_s⁻¹ = image, so conjugating image by s⁻¹ gives rep.
+                sym[image] = inverse_s;
+            }
+        }
+        rep.push(raw as u32);
+        stabilizer.push(fixes);
+    }
+    CornerClasses {
+        class,
+        sym,
+        rep,
+        stabilizer,
+    }
+}
+
 /// A position with the given raw corner value (corners only; edges solved).
 pub fn corner_cube(raw: usize) -> Cube {
     let split = unrank_combination(raw / TWISTS, 4, 8);
@@ -408,32 +456,9 @@ impl CosetCoords {
             }
         }
 
-        let mut corner_class = vec![u16::MAX; CORNER_RAW];
-        let mut corner_sym = vec![0u8; CORNER_RAW];
-        let mut class_rep = Vec::with_capacity(variant.corner_classes());
-        let mut class_stabilizer = Vec::with_capacity(variant.corner_classes());
-        for raw in 0..CORNER_RAW {
-            if corner_class[raw] != u16::MAX {
-                continue;
-            }
-            let class = class_rep.len() as u16;
-            let mut stabilizer = 0u64;
-            for s in 0..syms {
-                let image = corner_raw(&conjugate(&corner_cubes[raw], s));
-                if image == raw {
-                    stabilizer |= 1 << s;
-                }
-                if corner_class[image] == u16::MAX {
-                    corner_class[image] = class;
-                    // S_s · rep · S_s⁻¹ = image, so conjugating image by s⁻¹ gives rep.
-                    corner_sym[image] = syms_data.inverse[s];
-                }
-            }
-            class_rep.push(raw as u32);
-            class_stabilizer.push(stabilizer);
-        }
+        let classes = corner_classes(&corner_cubes, syms, corner_raw);
         assert_eq!(
-            class_rep.len(),
+            classes.rep.len(),
             variant.corner_classes(),
             "corner class count of {variant:?}"
         );
@@ -480,8 +505,14 @@ impl CosetCoords {
                 }
             }
         }
+        let CornerClasses {
+            class,
+            sym,
+            rep: class_rep,
+            stabilizer: class_stabilizer,
+        } = classes;
         let corner_class_sym: Vec<u32> = (0..CORNER_RAW)
-            .map(|r| (corner_class[r] as u32) << 8 | corner_sym[r] as u32)
+            .map(|r| (class[r] as u32) << 8 | sym[r] as u32)
             .collect();
         let corner_axis_class_sym = corner_axis
             .iter()
@@ -499,8 +530,8 @@ impl CosetCoords {
             edge_conj,
             flip_move,
             flip_conj,
-            corner_class,
-            corner_sym,
+            corner_class: class,
+            corner_sym: sym,
             class_rep,
             class_stabilizer,
             slice_axis,

@@ -8,7 +8,7 @@ use super::parts::{
 };
 use crate::cube::symmetry::{conjugate, symmetries, UD_SYMMETRIES};
 use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
-use crate::tables::coset::{unrank_combination, COMBINATION_RANK};
+use crate::tables::coset::{self, unrank_combination, COMBINATION_RANK};
 use rayon::prelude::*;
 
 /// Move and symmetry tables shared by every size.
@@ -52,7 +52,7 @@ pub struct Base {
     frames: [Frame; 3],
 }
 
-/// The corner classes under the 16 symmetries: class and symmetry of each raw value,
+/// The corner classes under the 16 symmetries: `class << 8 | sym` of each raw value,
 /// each class's representative and stabilizer.
 struct CornerClasses {
     class_sym: Vec<u32>,
@@ -61,39 +61,20 @@ struct CornerClasses {
 }
 
 fn corner_classes(corner_cubes: &[Cube]) -> CornerClasses {
-    let syms = symmetries();
-    let mut corner_class = vec![u16::MAX; CORNER_RAW];
-    let mut corner_sym = vec![0u8; CORNER_RAW];
-    let mut rep = Vec::with_capacity(CORNER_CLASSES);
-    let mut stabilizer = Vec::with_capacity(CORNER_CLASSES);
-    for raw in 0..CORNER_RAW {
-        if corner_class[raw] != u16::MAX {
-            continue;
-        }
-        let class = rep.len() as u16;
-        let mut fixes = 0u16;
-        for s in 0..UD_SYMMETRIES {
-            let image = parts(&conjugate(&corner_cubes[raw], s)).corner;
-            if image == raw {
-                fixes |= 1 << s;
-            }
-            if corner_class[image] == u16::MAX {
-                corner_class[image] = class;
-                // S_s · rep · S_s⁻¹ = image, so conjugating image by s⁻¹ gives rep.
-                corner_sym[image] = syms.inverse[s];
-            }
-        }
-        rep.push(raw as u32);
-        stabilizer.push(fixes);
-    }
-    assert_eq!(rep.len(), CORNER_CLASSES, "U/D-layer corner classes");
+    let classes = coset::corner_classes(corner_cubes, UD_SYMMETRIES, |c| parts(c).corner);
+    assert_eq!(
+        classes.rep.len(),
+        CORNER_CLASSES,
+        "U/D-layer corner classes"
+    );
     let class_sym = (0..CORNER_RAW)
-        .map(|r| (corner_class[r] as u32) << 8 | corner_sym[r] as u32)
+        .map(|r| (classes.class[r] as u32) << 8 | classes.sym[r] as u32)
         .collect();
     CornerClasses {
         class_sym,
-        rep,
-        stabilizer,
+        rep: classes.rep,
+        // Only the 16 U/D symmetries are counted: their bits fit.
+        stabilizer: classes.stabilizer.iter().map(|&s| s as u16).collect(),
     }
 }
 

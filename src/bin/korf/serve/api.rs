@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use korf::cube::{parse_position, Cube};
 use korf::report::SolveRecord;
-use korf::search::{AllSolutions, Snapshot};
+use korf::search::{AllSolutions, Estimate, Snapshot};
 use std::convert::Infallible;
 use std::sync::atomic::Ordering::SeqCst;
 use std::sync::Arc;
@@ -70,13 +70,17 @@ pub struct CheckRequest {
 /// The longest position text accepted: a batch line's limit ([`korf::input::MAX_LINE`]).
 fn position_of(text: &str) -> Result<Cube, ApiError> {
     if text.len() > korf::input::MAX_LINE {
-        return Err(ApiError::bad(format!(
-            "position is {} bytes long, over the {}-byte limit: a position is a 54-letter facelet string or a move sequence",
-            text.len(),
-            korf::input::MAX_LINE
-        )));
+        return Err(too_long(text));
     }
     parse_position(text).map_err(|e| ApiError::bad(e.to_string()))
+}
+
+fn too_long(text: &str) -> ApiError {
+    ApiError::bad(format!(
+        "position is {} bytes long, over the {}-byte limit: a position is a 54-letter facelet string or a move sequence",
+        text.len(),
+        korf::input::MAX_LINE
+    ))
 }
 
 /// `GET /v1/health`: up, what it serves and how busy it is.
@@ -130,7 +134,7 @@ pub async fn check(
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let Query(req) = query.map_err(ApiError::query)?;
     if req.position.len() > korf::input::MAX_LINE {
-        return Err(position_of(&req.position).expect_err("too long"));
+        return Err(too_long(&req.position));
     }
     Ok(Json(match parse_position(&req.position) {
         Ok(cube) => serde_json::json!({"valid": true, "facelets": cube.to_facelets()}),
@@ -203,7 +207,7 @@ async fn solve_one(app: Arc<App>, req: SolveRequest) -> Result<SolveRecord, ApiE
         _ => {
             let mut ticket = admit(&app)?;
             ticket.run_slot().await.ok_or_else(ApiError::stopping)?;
-            let record = solve_optimal(app, job, &ticket, None).await;
+            let record = solve_optimal(app, job, &ticket, None, None).await;
             ticket.finish();
             record
         }
@@ -263,12 +267,23 @@ impl Drop for CancelOnDrop {
     }
 }
 
-/// An optimal solve (or every solution) on the solver's threads, in its worker slot.
+/// The solver's estimate for a position (it runs a short two-phase search: off the
+/// async threads).
+async fn predict(app: &Arc<App>, cube: &Cube) -> Result<Estimate, ApiError> {
+    let (app, cube) = (app.clone(), *cube);
+    tokio::task::spawn_blocking(move || app.solver.predict(&cube).likely)
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))
+}
+
+/// An optimal solve (or every solution) on the solver's threads, in its worker slot;
+/// `before` is the estimate if the caller already has it.
 async fn solve_optimal(
     app: Arc<App>,
     job: Job,
     ticket: &Ticket,
     progress: Option<tokio::sync::mpsc::Sender<Snapshot>>,
+    before: Option<Estimate>,
 ) -> Result<SolveRecord, ApiError> {
     let cancel = ticket.cancel_flag();
     let result = tokio::task::spawn_blocking(move || {
@@ -276,7 +291,7 @@ async fn solve_optimal(
         opts.timeout = job.timeout;
         opts.cancel = Some(cancel);
         opts.all = job.all;
-        let before = app.solver.predict(&job.cube).likely;
+        let before = before.unwrap_or_else(|| app.solver.predict(&job.cube).likely);
         let send = |s: Snapshot| {
             if let Some(tx) = &progress {
                 let _ = tx.try_send(s);
@@ -316,7 +331,8 @@ pub async fn solve_events(
         let _ = tx.send(final_event(result)).await;
     } else {
         let mut ticket = admit(&app)?;
-        let estimate_seconds = app.solver.predict(&job.cube).likely.seconds;
+        let before = predict(&app, &job.cube).await?;
+        let estimate_seconds = before.seconds;
         tokio::spawn(async move {
             let (ptx, mut prx) = tokio::sync::mpsc::channel::<Snapshot>(8);
             let events = tx.clone();
@@ -332,7 +348,7 @@ pub async fn solve_events(
                 cancel.store(true, SeqCst);
             });
             let result = match ticket.run_slot().await {
-                Some(()) => solve_optimal(app, job, &ticket, Some(ptx)).await,
+                Some(()) => solve_optimal(app, job, &ticket, Some(ptx), Some(before)).await,
                 None => Err(ApiError::stopping()),
             };
             ticket.finish();
