@@ -1038,7 +1038,9 @@ fn completions_man_page_and_version() {
         .assert()
         .success()
         .stdout(predicate::str::contains(format!(
-            "table format {}",
+            "korf {} (commit {}, table format {})",
+            env!("CARGO_PKG_VERSION"),
+            option_env!("KORF_BUILD_COMMIT").unwrap_or("unknown"),
             korf::tables::FORMAT_VERSION
         )));
 }

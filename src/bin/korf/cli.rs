@@ -6,10 +6,12 @@ use korf::tables::TableKind;
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
-/// `0.1.0 (table format 3)`: the version, naming the table file format it reads and writes.
+/// `0.1.0 (commit 1a2b3c4d5e6f, table format 1)`: the version, the commit it was built
+/// from (when the build knew it: see build.rs) and the table file format it reads and writes.
 static VERSION: LazyLock<String> = LazyLock::new(|| {
+    let commit = option_env!("KORF_BUILD_COMMIT").unwrap_or("unknown");
     format!(
-        "{} (table format {})",
+        "{} (commit {commit}, table format {})",
         env!("CARGO_PKG_VERSION"),
         korf::tables::FORMAT_VERSION
     )

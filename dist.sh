@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Build korf's release artifacts into target/dist/:
+#
+#   korf-VERSION-x86_64-linux.tar.gz   the static binary (glibc, crt-static), README, LICENSE
+#   korf                               the same binary, unpacked (what the image holds)
+#   korf-VERSION-cp39-abi3-manylinux_2_17_x86_64.manylinux2014_x86_64.whl
+#   korf-VERSION.tar.gz                the Python sdist
+#   korf-VERSION.crate                 the crate, as `cargo publish` would upload it
+#   korf-VERSION.oci.tar               the container image (podman/buildah), where they run
+#   SHA256SUMS
+#
+# Usage: ./dist.sh [binary] [wheel] [sdist] [crate] [image]     (no argument: all five)
+# Then tests/dist/check.sh tries each artifact in a clean setting.  Needs: cargo, python3
+# (maturin and ziglang come from PyPI into target/dist-tools), and for the image podman
+# or buildah (Debian packages).  Nothing is published.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+what=("$@")
+[ ${#what[@]} -eq 0 ] && what=(binary wheel sdist crate image)
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+KORF_COMMIT=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+export KORF_COMMIT
+dist=target/dist
+mkdir -p "$dist"
+say() { printf '\n== %s\n' "$*"; }
+
+binary() {
+    say "static binary"
+    # crt-static links glibc in; --target keeps the flag off build scripts and proc macros.
+    # Same profile as every release build: the same code, the same speed.
+    RUSTFLAGS="-C target-feature=+crt-static" cargo build --release --locked \
+        --target x86_64-unknown-linux-gnu --bin korf
+    local name="korf-$version-x86_64-linux" stage
+    stage=$(mktemp -d)
+    mkdir "$stage/$name"
+    strip -o "$stage/$name/korf" target/x86_64-unknown-linux-gnu/release/korf
+    cp README.md LICENSE CHANGELOG.md "$stage/$name/"
+    tar -C "$stage" -czf "$dist/$name.tar.gz" "$name"
+    cp "$stage/$name/korf" "$dist/korf"
+    rm -rf "$stage"
+    ls -l "$dist/korf" "$dist/$name.tar.gz"
+}
+
+tools() {
+    if [ ! -x target/dist-tools/bin/maturin ]; then
+        python3 -m venv target/dist-tools
+        target/dist-tools/bin/pip install --quiet "maturin>=1.5,<2" ziglang
+    fi
+}
+
+wheel() {
+    say "manylinux wheel"
+    tools
+    # zig as the linker, against glibc 2.17's symbols: a wheel pip takes on any Linux of
+    # the last decade; --compatibility makes maturin check the symbols it links.
+    PATH="$PWD/target/dist-tools/bin:$PATH" target/dist-tools/bin/maturin build --release \
+        --locked --manifest-path python/Cargo.toml --zig --compatibility manylinux2014 \
+        --out "$dist"
+}
+
+sdist() {
+    say "Python sdist"
+    tools
+    target/dist-tools/bin/maturin sdist --manifest-path python/Cargo.toml --out "$dist"
+}
+
+crate() {
+    say "crate"
+    # Builds the packaged sources on their own (the check cargo publish makes), then the
+    # dry run of the upload itself.
+    cargo package --locked --allow-dirty
+    cargo publish --dry-run --locked --allow-dirty --no-verify
+    cp "target/package/korf-$version.crate" "$dist/"
+}
+
+image() {
+    say "container image"
+    [ -x "$dist/korf" ] || binary
+    local tool
+    tool=$(command -v podman || command -v buildah || true)
+    if [ -z "$tool" ]; then
+        echo "no podman or buildah here: the image is not built (apt-get install podman)"
+        return 0
+    fi
+    local context
+    context=$(mktemp -d)
+    cp "$dist/korf" "$context/"
+    "$tool" build --file Containerfile --tag "korf:$version" --tag korf:latest "$context"
+    rm -rf "$context"
+    rm -f "$dist/korf-$version.oci.tar"
+    "$tool" push "korf:$version" "oci-archive:$dist/korf-$version.oci.tar:korf:$version"
+}
+
+for step in "${what[@]}"; do
+    case "$step" in
+        binary | wheel | sdist | crate | image) "$step" ;;
+        *) echo "dist.sh: unknown artifact '$step' (binary, wheel, sdist, crate, image)" >&2; exit 2 ;;
+    esac
+done
+(cd "$dist" && sha256sum -- *.tar.gz *.whl *.crate *.oci.tar korf 2>/dev/null > SHA256SUMS || true)
+say "target/dist"
+ls -l "$dist"

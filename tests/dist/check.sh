@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Try each artifact of ./dist.sh in a clean setting, as a user without Rust would:
+#
+#   binary  no shared libraries; from an empty directory with an empty environment it
+#           prints its version, builds the tables it needs and solves (fast and optimal)
+#   wheel   pip installs it into a fresh virtual environment whose PATH has no cargo or
+#           rustc, and it solves; its tag is one pip takes on glibc 2.17 (manylinux2014)
+#   crate   `cargo install --path` of the unpacked .crate, with a clean CARGO_HOME
+#   image   the image runs `korf solve` against a tables volume (podman)
+#
+# Usage: tests/dist/check.sh [binary] [wheel] [crate] [image]   (no argument: all four)
+# Exits non-zero at the first failure, naming it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+dist=$PWD/target/dist
+version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+what=("$@")
+[ ${#what[@]} -eq 0 ] && what=(binary wheel crate image)
+scratch=$(mktemp -d)
+say() { printf '\n== check %s\n' "$*" >&3; }
+# What the commands print on stderr (table generation's progress): shown on a failure.
+log=$scratch/stderr.log
+exec 3>&2 2>>"$log"
+fail() { echo "FAILED: $*" >>"$log"; exit 1; }
+finish() {
+    local status=$?
+    [ $status -eq 0 ] || { tail -n 30 "$log" >&3; echo "check.sh: failed (exit $status)" >&3; }
+    rm -rf "$scratch"
+}
+trap finish EXIT
+# A scramble whose optimal solution is known: three moves, undone by three.
+scramble="R U F'"
+expect="F U' R'"
+
+binary() {
+    say "static binary"
+    local korf=$dist/korf
+    [ -x "$korf" ] || fail "no $korf: run ./dist.sh binary"
+    ldd "$korf" 2>&1 | grep -Eq "not a dynamic executable|statically linked" ||
+        fail "the binary links shared libraries: $(ldd "$korf" 2>&1)"
+    tar -tzf "$dist/korf-$version-x86_64-linux.tar.gz" | grep -q "/korf$" ||
+        fail "the tarball holds no korf"
+    mkdir "$scratch/empty"
+    (
+        cd "$scratch/empty"
+        env -i "$korf" --version | grep -q "^korf $version (commit " || fail "--version"
+        # Generates the two-phase tables into ./tables, then answers.
+        out=$(env -i "$korf" solve --fast -s "$scramble")
+        [[ $out == *"(3f)"* ]] || fail "fast solve printed: $out"
+        # Generates the coset heuristic's tables, then proves the optimum.
+        out=$(env -i "$korf" solve --heuristic coset --threads 1 -s "$scramble")
+        [ "$out" = "$expect (3f*)" ] || fail "optimal solve printed: $out"
+        env -i "$korf" tables verify --only coset >/dev/null || fail "tables verify"
+    )
+    echo "static binary: $(stat -c %s "$korf") bytes; solved and generated tables with env -i"
+}
+
+wheel() {
+    say "wheel"
+    local whl
+    whl=$(ls "$dist"/korf-"$version"-*manylinux*.whl 2>/dev/null | head -n 1)
+    [ -n "$whl" ] || fail "no manylinux wheel in $dist: run ./dist.sh wheel"
+    [[ $whl == *manylinux2014_x86_64* || $whl == *manylinux_2_17_x86_64* ]] ||
+        fail "the wheel's tag is not manylinux2014: $whl"
+    python3 -m venv "$scratch/venv"
+    # No Rust on PATH: only the system's directories and the venv.
+    local path="$scratch/venv/bin:/usr/bin:/bin"
+    if PATH=$path command -v cargo >/dev/null || PATH=$path command -v rustc >/dev/null; then
+        fail "cargo or rustc is on the clean PATH"
+    fi
+    PATH=$path "$scratch/venv/bin/pip" install --quiet --no-index "$whl"
+    # The tables the binary's check built, when it ran (the same files; saves their build).
+    local tables=$scratch/pytables
+    [ -d "$scratch/empty/tables" ] && tables=$scratch/empty/tables
+    PATH=$path "$scratch/venv/bin/python" - "$tables" "$version" <<'EOF'
+import sys, korf
+tables, version = sys.argv[1], sys.argv[2]
+assert korf.__version__ == version, (korf.__version__, version)
+fast = korf.solve_fast("R U F'", tables=tables)
+assert fast.length == 3, fast
+best = korf.solve("R U F'", tables=tables, heuristic="coset", threads=1)
+assert best.notation == "F U' R'" and best.optimal, best
+print("wheel: korf", korf.__version__, "fast:", fast, "optimal:", best)
+EOF
+}
+
+crate() {
+    say "crate"
+    local crate_file=$dist/korf-$version.crate
+    [ -f "$crate_file" ] || fail "no $crate_file: run ./dist.sh crate"
+    tar -C "$scratch" -xzf "$crate_file"
+    # A clean CARGO_HOME: every dependency fetched from crates.io, as for a new user.
+    CARGO_HOME=$scratch/cargo-home cargo install --locked --quiet \
+        --path "$scratch/korf-$version" --root "$scratch/root"
+    "$scratch/root/bin/korf" --version
+    out=$("$scratch/root/bin/korf" solve --fast --tables "$scratch/crate-tables" -s "$scramble")
+    [[ $out == *"(3f)"* ]] || fail "the installed crate's korf printed: $out"
+}
+
+image() {
+    say "container image"
+    command -v podman >/dev/null || { echo "image not checked: no podman here"; return 0; }
+    podman image exists "korf:$version" || fail "no image korf:$version: run ./dist.sh image"
+    # This machine's sandbox refuses the rlimits podman sets by default and crun's cgroup
+    # handling; runc with no default rlimits runs containers here.  Elsewhere plain
+    # `podman run` does.
+    printf '[containers]\ndefault_ulimits = []\n' >"$scratch/containers.conf"
+    local run=(env CONTAINERS_CONF="$scratch/containers.conf" podman)
+    command -v runc >/dev/null && run+=(--runtime runc)
+    mkdir "$scratch/volume"
+    out=$("${run[@]}" run --rm --network none -v "$scratch/volume:/tables" "korf:$version" \
+        solve --heuristic coset --threads 1 -s "$scramble")
+    [ "$out" = "$expect (3f*)" ] || fail "the image printed: $out"
+    ls "$scratch/volume" | grep -q "^coset.pdb$" || fail "no tables in the volume"
+    echo "image: solved in the container; tables in the volume: $(ls "$scratch/volume" | tr '\n' ' ')"
+}
+
+for step in "${what[@]}"; do
+    case "$step" in
+        binary | wheel | crate | image) "$step" ;;
+        *) echo "check.sh: unknown artifact '$step' (binary, wheel, crate, image)" >&2; exit 2 ;;
+    esac
+done
+echo "all checked: ${what[*]}"
