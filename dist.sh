@@ -3,7 +3,7 @@
 #
 #   korf-VERSION-x86_64-linux.tar.gz   the static binary (glibc, crt-static), README, LICENSE
 #   korf                               the same binary, unpacked (what the image holds)
-#   korf-VERSION-cp39-abi3-manylinux_2_17_x86_64.manylinux2014_x86_64.whl
+#   korf-VERSION-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
 #   korf-VERSION.tar.gz                the Python sdist
 #   korf-VERSION.crate                 the crate, as `cargo publish` would upload it
 #   korf-VERSION.oci.tar               the container image (podman/buildah), where they run
