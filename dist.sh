@@ -92,12 +92,14 @@ image() {
     "$tool" push "korf:$version" "oci-archive:$dist/korf-$version.oci.tar:korf:$version"
 }
 
+# Every name checked before anything is built.
 for step in "${what[@]}"; do
     case "$step" in
-        binary | wheel | sdist | crate | image) "$step" ;;
-        *) echo "dist.sh: unknown artifact '$step' (binary, wheel, sdist, crate, image)" >&2; exit 2 ;;
+        binary | wheel | sdist | crate | image) ;;
+        *) echo "dist.sh: unknown artifact '$step' (one of: binary wheel sdist crate image)" >&2; exit 2 ;;
     esac
 done
+for step in "${what[@]}"; do "$step"; done
 (cd "$dist" && sha256sum -- *.tar.gz *.whl *.crate *.oci.tar korf 2>/dev/null > SHA256SUMS || true)
 say "target/dist"
 ls -l "$dist"

@@ -190,6 +190,17 @@ pub(crate) struct CornerClasses {
     pub stabilizer: Vec<u64>,
 }
 
+impl CornerClasses {
+    /// `class << 8 | sym` of each raw value: what a table index reads.
+    pub fn class_sym(&self) -> Vec<u32> {
+        self.class
+            .iter()
+            .zip(&self.sym)
+            .map(|(&c, &s)| (c as u32) << 8 | s as u32)
+            .collect()
+    }
+}
+
 pub(crate) fn corner_classes(
     corner_cubes: &[Cube],
     syms: usize,
@@ -505,15 +516,7 @@ impl CosetCoords {
                 }
             }
         }
-        let CornerClasses {
-            class,
-            sym,
-            rep: class_rep,
-            stabilizer: class_stabilizer,
-        } = classes;
-        let corner_class_sym: Vec<u32> = (0..CORNER_RAW)
-            .map(|r| (class[r] as u32) << 8 | sym[r] as u32)
-            .collect();
+        let corner_class_sym = classes.class_sym();
         let corner_axis_class_sym = corner_axis
             .iter()
             .map(|&r| corner_class_sym[r as usize])
@@ -530,10 +533,10 @@ impl CosetCoords {
             edge_conj,
             flip_move,
             flip_conj,
-            corner_class: class,
-            corner_sym: sym,
-            class_rep,
-            class_stabilizer,
+            corner_class: classes.class,
+            corner_sym: classes.sym,
+            class_rep: classes.rep,
+            class_stabilizer: classes.stabilizer,
             slice_axis,
             axis_source,
             flip_axis,

@@ -52,32 +52,6 @@ pub struct Base {
     frames: [Frame; 3],
 }
 
-/// The corner classes under the 16 symmetries: `class << 8 | sym` of each raw value,
-/// each class's representative and stabilizer.
-struct CornerClasses {
-    class_sym: Vec<u32>,
-    rep: Vec<u32>,
-    stabilizer: Vec<u16>,
-}
-
-fn corner_classes(corner_cubes: &[Cube]) -> CornerClasses {
-    let classes = coset::corner_classes(corner_cubes, UD_SYMMETRIES, |c| parts(c).corner);
-    assert_eq!(
-        classes.rep.len(),
-        CORNER_CLASSES,
-        "U/D-layer corner classes"
-    );
-    let class_sym = (0..CORNER_RAW)
-        .map(|r| (classes.class[r] as u32) << 8 | classes.sym[r] as u32)
-        .collect();
-    CornerClasses {
-        class_sym,
-        rep: classes.rep,
-        // Only the 16 U/D symmetries are counted: their bits fit.
-        stabilizer: classes.stabilizer.iter().map(|&s| s as u16).collect(),
-    }
-}
-
 /// The E orders (two bits per E position) and their ranks.
 fn order_ranks() -> ([u8; 256], [u8; ORDERS]) {
     let mut order_rank = [255u8; 256];
@@ -126,7 +100,12 @@ impl Base {
             .par_iter()
             .flat_map_iter(|c| ALL_MOVES.map(|m| parts(&c.apply_move(m)).corner as u32))
             .collect();
-        let classes = corner_classes(&corner_cubes);
+        let classes = coset::corner_classes(&corner_cubes, UD_SYMMETRIES, |c| parts(c).corner);
+        assert_eq!(
+            classes.rep.len(),
+            CORNER_CLASSES,
+            "U/D-layer corner classes"
+        );
         let e_mask: Vec<u16> = (0..E_SETS).map(|r| unrank_combination(r, 4, 12)).collect();
         let mut e_conj = Vec::with_capacity(E_SETS * UD_SYMMETRIES);
         let mut flip_fix = Vec::with_capacity(E_SETS * UD_SYMMETRIES);
@@ -163,9 +142,10 @@ impl Base {
         let (order_rank, order_of_rank) = order_ranks();
         let mut base = Base {
             corner_move,
-            corner_class_sym: classes.class_sym,
+            corner_class_sym: classes.class_sym(),
             class_rep: classes.rep,
-            class_stabilizer: classes.stabilizer,
+            // Only the 16 U/D symmetries are counted: their bits fit.
+            class_stabilizer: classes.stabilizer.iter().map(|&s| s as u16).collect(),
             e_conj,
             flip_fix,
             flip_perm,

@@ -42,13 +42,22 @@ for (const f of FACES) {
   QUARTER[f] = perm;
 }
 
+/** Quarter turns of a move, clockwise: 1 for R, 2 for R2, -1 for R'. */
+function quarterTurns(move) {
+  return move.length === 1 ? 1 : move[1] === "2" ? 2 : -1;
+}
+
+/** The move that undoes a move. */
+function inverseMove(move) {
+  return move.length === 1 ? move + "'" : move[1] === "2" ? move : move[0];
+}
+
 /** Apply one move ("R", "R2", "R'") to a 54-letter facelet string. */
 function applyMove(facelets, move) {
   if (!/^[URFDLB](2|')?$/.test(move)) throw new Error("not a move: " + move);
-  const f = move[0];
-  const times = move.length === 1 ? 1 : move[1] === "2" ? 2 : 3;
+  const times = (quarterTurns(move) + 4) % 4; // R' = three clockwise quarter turns
   let s = facelets;
-  for (let t = 0; t < times; t++) s = QUARTER[f].map(i => s[i]).join("");
+  for (let t = 0; t < times; t++) s = QUARTER[move[0]].map(i => s[i]).join("");
   return s;
 }
 
@@ -59,4 +68,4 @@ function applyMoves(facelets, moves) {
 
 const SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 
-if (typeof module !== "undefined") module.exports = { applyMove, applyMoves, SOLVED, FACES };
+if (typeof module !== "undefined") module.exports = { applyMove, applyMoves, inverseMove, quarterTurns, SOLVED, FACES };

@@ -4,7 +4,7 @@
 // the face's axis with the Web Animations API; when it ends, the page draws the new
 // facelets and the cubies snap back to their places, now wearing the turned colours.
 // Drag the cube to look at it from elsewhere; double-click to look from the front again.
-// Uses STICKERS and NORMALS from cube.js.
+// Uses the model of cube.js: NORMALS, INDEX and key(), dot(), quarterTurns().
 "use strict";
 
 // CSS has y pointing down; the model has y up.
@@ -15,16 +15,6 @@ function faceTransform(n) {
   if (n[0]) return `rotateY(${90 * n[0]}deg)`;
   if (n[1]) return `rotateX(${90 * n[1]}deg)`;
   return n[2] > 0 ? "" : "rotateY(180deg)";
-}
-
-/** Quarter turns of a move: 1 for R, 2 for R2, -1 for R'. */
-function quarterTurns(move) {
-  return move.length === 1 ? 1 : move[1] === "2" ? 2 : -1;
-}
-
-/** The move that undoes a move. */
-function inverseMove(move) {
-  return move.length === 1 ? move + "'" : move[1] === "2" ? move : move[0];
 }
 
 /**
@@ -60,7 +50,7 @@ class CubeView {
   }
 
   buildCubies() {
-    const stickerAt = new Map(STICKERS.map((s, i) => [s.p.join(",") + "|" + s.n.join(","), i]));
+    const half = this.unit / 2;
     for (const x of [-1, 0, 1]) for (const y of [-1, 0, 1]) for (const z of [-1, 0, 1]) {
       if (!x && !y && !z) continue;
       const cubie = document.createElement("div");
@@ -68,9 +58,8 @@ class CubeView {
       cubie.style.transform = cubieTransform([x, y, z], null, 0, this.unit);
       for (const n of Object.values(NORMALS)) {
         const face = document.createElement("div");
-        const half = this.unit / 2;
         face.style.transform = `${faceTransform(n)} translateZ(${half}px)`;
-        const i = stickerAt.get([x, y, z].join(",") + "|" + n.join(","));
+        const i = INDEX.get(key([x, y, z], n));
         if (i === undefined) {
           face.className = "cubie-face inside";
         } else {
@@ -109,8 +98,7 @@ class CubeView {
 
   /** The cubies that a move turns. */
   layer(move) {
-    const n = NORMALS[move[0]];
-    return this.cubies.filter(c => c.p[0] * n[0] + c.p[1] * n[1] + c.p[2] * n[2] === 1);
+    return this.cubies.filter(c => dot(c.p, NORMALS[move[0]]) === 1);
   }
 
   /**
