@@ -13,7 +13,7 @@
 //! * [`merge`] reads the result files of all shards against the list and reports missing
 //!   and duplicated positions.
 
-use crate::cube::{parse_moves, parse_position};
+use crate::cube::{parse_moves, parse_position, Metric};
 use crate::report::SolveRecord;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -172,8 +172,14 @@ pub struct ResultLine {
     pub status: String,
     /// The solution in standard notation, if any.
     pub solution: Option<String>,
-    /// Its length.
+    /// Its length, in `metric`.
     pub length: Option<usize>,
+    /// How the length is counted (files written before metrics existed: `htm`).
+    #[serde(default)]
+    pub metric: Metric,
+    /// The turns a solution could use, when not all of them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allowed_moves: Option<String>,
     /// Proven optimal.
     pub optimal: bool,
     /// Search nodes.
@@ -200,6 +206,8 @@ impl ResultLine {
             status: record.status.clone(),
             solution: record.solution.clone(),
             length: record.length,
+            metric: record.metric,
+            allowed_moves: record.allowed_moves.clone(),
             optimal: record.optimal,
             nodes: record.nodes,
             seconds: record.seconds,
@@ -222,6 +230,8 @@ impl ResultLine {
             status: self.status.clone(),
             solution: self.solution.clone(),
             length: self.length,
+            metric: self.metric,
+            allowed_moves: self.allowed_moves.clone(),
             optimal: self.optimal,
             nodes: self.nodes,
             seconds: self.seconds,

@@ -1,6 +1,6 @@
 //! Output: the coloured net, solution lines, and the bench exporters (CSV, JSON, Markdown).
 
-use crate::cube::{format_moves, Cube, Move};
+use crate::cube::{format_moves, Cube, Metric, Move};
 use crate::search::{DepthStats, HeuristicKind, Outcome, Unsolved};
 use crate::twophase::FastOutcome;
 use std::fmt::Write as _;
@@ -46,13 +46,15 @@ pub fn net(cube: &Cube, colour: bool) -> String {
 
 pub use crate::units::{human_bytes, human_seconds};
 
-/// `R U R' U' (4f*)`: the solution and its length, `*` marking it proven optimal.
-pub fn solution_line(solution: &[Move], optimal: bool) -> String {
+/// `R U R' U' (4f*)`: the solution and its length in `metric` (`f` face turns, `q`
+/// quarter turns, a half turn counting 2), `*` marking it proven optimal.
+pub fn solution_line(solution: &[Move], metric: Metric, optimal: bool) -> String {
     let mark = if optimal { "*" } else { "" };
+    let (length, letter) = (metric.length(solution), metric.letter());
     if solution.is_empty() {
-        format!("(0f{mark})")
+        format!("(0{letter}{mark})")
     } else {
-        format!("{} ({}f{mark})", format_moves(solution), solution.len())
+        format!("{} ({length}{letter}{mark})", format_moves(solution))
     }
 }
 
@@ -70,8 +72,14 @@ pub struct SolveRecord {
     /// The solution in standard notation, if found.  A search stopped by its time limit
     /// or an interrupt gives the shortest solution it knew, with `optimal` false.
     pub solution: Option<String>,
-    /// Its length in moves.
+    /// Its length in the record's metric.
     pub length: Option<usize>,
+    /// How lengths are counted: `htm` (face turns) or `qtm` (quarter turns, a half turn
+    /// counting 2).
+    pub metric: Metric,
+    /// The turns a solution could use (`R,U,F`), when not all of them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allowed_moves: Option<String>,
     /// Whether it is proven optimal.
     pub optimal: bool,
     /// Nodes generated.
@@ -125,12 +133,14 @@ pub struct AllSolutionsRecord {
     pub within: u8,
     /// Whether the list is every such solution.
     pub complete: bool,
+    /// The metric the lengths are counted in.
+    pub metric: Metric,
     /// `complete`, `capped` (--max-solutions reached), `timeout` or `interrupted`.
     pub listing: crate::search::Listing,
 }
 
 impl AllSolutionsRecord {
-    fn new(set: &crate::search::SolutionSet) -> Self {
+    fn new(set: &crate::search::SolutionSet, metric: Metric) -> Self {
         AllSolutionsRecord {
             solutions: set.solutions.iter().map(|s| format_moves(s)).collect(),
             count: set.solutions.len(),
@@ -138,6 +148,7 @@ impl AllSolutionsRecord {
             optimal_length: set.optimal_length,
             within: set.within,
             complete: set.is_complete(),
+            metric,
             listing: set.listing,
         }
     }
@@ -146,16 +157,17 @@ impl AllSolutionsRecord {
     pub fn count_phrase(&self) -> String {
         let plural = |n: usize| if n == 1 { "" } else { "s" };
         let at_least = if self.complete { "" } else { "at least " };
+        let unit = self.metric.unit();
         if self.within == 0 {
             format!(
-                "{at_least}{} optimal solution{} of {} moves",
+                "{at_least}{} optimal solution{} of {} {unit}",
                 self.count,
                 plural(self.count),
                 self.optimal_length
             )
         } else {
             format!(
-                "{at_least}{} solution{} of {} to {} moves ({} optimal)",
+                "{at_least}{} solution{} of {} to {} {unit} ({} optimal)",
                 self.count,
                 plural(self.count),
                 self.optimal_length,
@@ -180,15 +192,22 @@ impl SolveRecord {
             Err(Unsolved::Timeout) => ("timeout", outcome.unproven.clone()),
             Err(Unsolved::Interrupted) => ("interrupted", outcome.unproven.clone()),
             Err(Unsolved::MaxDepth) => ("max_depth", None),
+            Err(Unsolved::Unreachable) => ("unreachable", None),
         };
+        let rules = outcome.rules;
         let optimal = outcome.is_proven();
-        let all = outcome.all.as_ref().map(AllSolutionsRecord::new);
+        let all = outcome
+            .all
+            .as_ref()
+            .map(|set| AllSolutionsRecord::new(set, outcome.rules.metric));
         SolveRecord {
             index,
             input: input.to_string(),
             facelets: cube.to_facelets(),
             status: status.to_string(),
-            length: solution.as_ref().map(|s| s.len()),
+            length: solution.as_ref().map(|s| rules.length(s)),
+            metric: rules.metric,
+            allowed_moves: (!rules.moves.is_all()).then(|| rules.moves.to_string()),
             solution: solution.as_ref().map(|s| format_moves(s)),
             optimal,
             nodes: outcome.nodes,
@@ -235,6 +254,7 @@ impl SolveRecord {
         cube: &Cube,
         outcome: &FastOutcome,
         threads: usize,
+        metric: Metric,
     ) -> SolveRecord {
         let status = match (&outcome.solution, outcome.timed_out) {
             (Some(_), _) => "solved",
@@ -247,7 +267,9 @@ impl SolveRecord {
             input: input.to_string(),
             facelets: cube.to_facelets(),
             status: status.to_string(),
-            length: outcome.solution.as_ref().map(|s| s.len()),
+            length: outcome.solution.as_ref().map(|s| metric.length(s)),
+            metric,
+            allowed_moves: None,
             solution: outcome.solution.as_ref().map(|s| format_moves(s)),
             optimal: false,
             nodes: outcome.nodes,
@@ -470,7 +492,7 @@ mod tests {
         };
         SolveRecord {
             upper_bound,
-            ..SolveRecord::fast(index, moves, &cube, &outcome, 1)
+            ..SolveRecord::fast(index, moves, &cube, &outcome, 1, Metric::Htm)
         }
     }
 

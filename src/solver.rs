@@ -302,7 +302,7 @@ impl Solver {
         let find = self
             .upper_bounds
             .as_ref()
-            .map(|b| b.upper_bound_source(*cube, options.threads));
+            .map(|b| b.upper_bound_source(*cube, options.threads, options.rules.metric));
         let hooks = search::Hooks {
             progress,
             upper_bound: find.as_ref().map(|f| f as search::UpperBoundFn),

@@ -26,6 +26,7 @@ pub mod coord;
 mod facelet;
 mod moves;
 mod random;
+mod rules;
 pub mod symmetry;
 
 pub use facelet::{FaceletError, SOLVED_FACELETS};
@@ -34,6 +35,7 @@ pub use moves::{
     Move, MoveParseError, Sequence, ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS,
 };
 pub use random::random_cube;
+pub use rules::{corner_parity, Metric, MoveRules, MoveSet, MoveSetError};
 
 use std::fmt;
 

@@ -35,7 +35,7 @@ impl Face {
         Face::ALL[(self as usize + 3) % 6]
     }
 
-    fn from_letter(c: char) -> Option<Face> {
+    pub(crate) fn from_letter(c: char) -> Option<Face> {
         "URFDLB".find(c).map(|i| Face::ALL[i])
     }
 }

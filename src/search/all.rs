@@ -8,7 +8,7 @@
 
 use super::driver::{AllSolutions, SearchError};
 use super::stats::{Listing, SolutionSet};
-use crate::cube::{canonical_form, Cube, Move};
+use crate::cube::{canonical_form, Cube, Move, MoveRules};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Mutex;
@@ -62,11 +62,13 @@ impl Collected {
         &self,
         cube: &Cube,
         all: AllSolutions,
+        rules: MoveRules,
         mut listing: Listing,
     ) -> Result<Option<SolutionSet>, SearchError> {
-        use crate::cube::symmetry::{conjugate_moves, stabilizer};
+        use crate::cube::symmetry::conjugate_moves;
         let mut found = self.found.lock().unwrap().clone();
-        let symmetries = stabilizer(cube);
+        // Only the symmetries the merged tasks were merged by.
+        let symmetries = super::tasks::move_set_symmetries(cube, rules.moves.mask());
         if symmetries.len() > 1 {
             let kept: Vec<Vec<Move>> = found.iter().cloned().collect();
             for sol in &kept {
@@ -78,7 +80,8 @@ impl Collected {
             }
         }
         let mut solutions: Vec<Vec<Move>> = found.into_iter().collect();
-        solutions.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+        let length = |s: &[Move]| rules.length(s);
+        solutions.sort_by(|a, b| length(a).cmp(&length(b)).then_with(|| a.cmp(b)));
         if let Some(cap) = all.max_solutions {
             if solutions.len() > cap {
                 solutions.truncate(cap);
@@ -86,13 +89,13 @@ impl Collected {
             }
         }
         for sol in &solutions {
-            if !cube.apply_moves(sol).is_solved() {
+            if !cube.apply_moves(sol).is_solved() || !rules.allows(sol) {
                 return Err(SearchError::InvalidSolution(crate::cube::format_moves(sol)));
             }
         }
         Ok(solutions
             .first()
-            .map(|first| first.len() as u8)
+            .map(|first| length(first) as u8)
             .map(|optimal_length| SolutionSet {
                 optimal_length,
                 within: all.within,

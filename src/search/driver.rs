@@ -11,7 +11,7 @@ use super::stats::{Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved,
 use super::tasks::{merge_symmetric_tasks, prefixes, Task};
 use super::walk::AxisAndFullEdge;
 use super::{DEFAULT_LANES, SPLIT_DEPTH};
-use crate::cube::{Cube, Move};
+use crate::cube::{Cube, Move, MoveRules};
 use crate::tables::full_edge::FullEdge;
 use crate::tables::probe::{AxisCoords, AxisTable};
 use crate::tables::{AxisVisitor, PlainTables, Walk};
@@ -48,6 +48,22 @@ pub struct Options {
     /// (default).  `false` searches them all: slower on symmetric positions, the same
     /// answers (the tests compare the two).
     pub merge_symmetries: bool,
+    /// What counts as a move: the metric lengths are counted in (and `max_depth` and
+    /// `within` with them) and the turns a solution may use.  Default: face turns, all
+    /// 18.  For the quarter-turn metric raise `max_depth` to 26 ([`Options::for_rules`]).
+    pub rules: MoveRules,
+}
+
+impl Options {
+    /// The default options for searching under `rules`, `max_depth` at the metric's
+    /// God's number (20 face turns, 26 quarter turns).
+    pub fn for_rules(rules: MoveRules) -> Options {
+        Options {
+            max_depth: rules.metric.gods_number(),
+            rules,
+            ..Options::default()
+        }
+    }
 }
 
 /// What [`Options::all`] asks for.
@@ -75,6 +91,7 @@ impl Default for Options {
             checkpoint: None,
             all: None,
             merge_symmetries: true,
+            rules: MoveRules::HTM,
         }
     }
 }
@@ -158,6 +175,8 @@ pub(super) struct Shared {
     pub(super) best: Mutex<Option<Vec<Move>>>,
     /// With [`Options::all`]: every solution found so far.
     pub(super) collected: Option<Collected>,
+    /// What counts as a move ([`Options::rules`]).
+    pub(super) rules: MoveRules,
 }
 
 /// One depth-first pass below a prefix.
@@ -178,6 +197,9 @@ impl Worker<'_> {
         bound: usize,
         edge_depths: Option<[u8; 2]>,
     ) -> Option<Vec<Move>> {
+        if !self.shared.rules.is_default() {
+            return self.dfs_ruled(start, prefix, bound);
+        }
         // One copy of the loop per walk and table type: no per-node dispatch.
         let h = self.h;
         let table = "the heuristic's tables are loaded";
@@ -266,6 +288,7 @@ impl Shared {
             bound_change: Mutex::new(()),
             best: Mutex::new(None),
             collected: opts.all.map(Collected::new),
+            rules: opts.rules,
         }
     }
 
@@ -371,33 +394,44 @@ pub fn solve_with(
         .map_err(|e| SearchError::Threads(e.to_string()))?;
     let h = Heuristic::new(tables);
     let start_time = Instant::now();
-    let (tasks, symmetry) = root_tasks(&pool, &h, cube, opts.merge_symmetries);
+    let (tasks, symmetry) = root_tasks(&pool, &h, cube, opts.merge_symmetries, opts.rules);
     let shared = Shared::new(opts, start_time, tasks.len());
     // A checkpoint of this very solve: resume at its bound, its finished tasks skipped.
     let identity = opts.checkpoint.as_ref().map(|_| {
-        checkpoint::Identity::new(cube, h.kind.name(), tasks.iter().map(|t| &t.prefix[..]))
+        let tag = opts.rules.tag();
+        let name = match tag.is_empty() {
+            true => h.kind.name().to_string(),
+            false => format!("{} {tag}", h.kind.name()),
+        };
+        checkpoint::Identity::new(cube, &name, tasks.iter().map(|t| &t.prefix[..]))
     });
     let resumed = match (&opts.checkpoint, &identity) {
         (Some(c), Some(id)) => id.load(&c.path, cube)?,
         _ => None,
     };
+    let finished = |solution: Result<Vec<Move>, Unsolved>| Outcome {
+        proven_lower: solution.as_ref().map_or(0, |s| opts.rules.length(s) as u8),
+        solution,
+        tables_checked: tables.checked(),
+        nodes: 0,
+        seconds: start_time.elapsed().as_secs_f64(),
+        depths: Vec::new(),
+        busy_seconds: 0.0,
+        threads,
+        unproven: None,
+        taken_share: None,
+        upper_bound: None,
+        all: None,
+        symmetry,
+        rules: opts.rules,
+    };
     if let Some(sol) = resumed.as_ref().and_then(|r| Saved::moves(&r.solution)) {
         // Proven by an earlier run (and checked again against the position on load).
-        return Ok(Outcome {
-            proven_lower: sol.len() as u8,
-            solution: Ok(sol),
-            tables_checked: tables.checked(),
-            nodes: 0,
-            seconds: start_time.elapsed().as_secs_f64(),
-            depths: Vec::new(),
-            busy_seconds: 0.0,
-            threads,
-            unproven: None,
-            taken_share: None,
-            upper_bound: None,
-            all: None,
-            symmetry,
-        });
+        return Ok(finished(Ok(sol)));
+    }
+    if opts.rules.moves.unreachable(cube).is_some() {
+        // An invariant of the allowed moves rules the position out: nothing to search.
+        return Ok(finished(Err(Unsolved::Unreachable)));
     }
     let mut run = Iterations::new(
         cube,
@@ -441,12 +475,12 @@ pub fn solve_with(
         }
     }
     let unproven = unproven_answer(&run, &result);
-    let (result, all) = complete_listing(&shared, opts.all, cube, result)?;
+    let (result, all) = complete_listing(&shared, opts, cube, result)?;
     let mut proven_lower = run.proven_lower;
     if let Ok(sol) = &result {
-        proven_lower = sol.len() as u8;
+        proven_lower = opts.rules.length(sol) as u8;
         // Every answer is checked against the position before anyone sees it.
-        if !cube.apply_moves(sol).is_solved() {
+        if !cube.apply_moves(sol).is_solved() || !opts.rules.allows(sol) {
             return Err(SearchError::InvalidSolution(crate::cube::format_moves(sol)));
         }
     }
@@ -468,6 +502,7 @@ pub fn solve_with(
         }),
         depths: run.depths,
         symmetry,
+        rules: opts.rules,
     })
 }
 
@@ -494,10 +529,11 @@ fn root_tasks(
     h: &Heuristic,
     cube: &Cube,
     merge_symmetries: bool,
+    rules: MoveRules,
 ) -> (Vec<Task>, TaskMerge) {
     let mut tasks: Vec<Task> = pool.install(|| {
         use rayon::prelude::*;
-        prefixes(&cube.inverse(), SPLIT_DEPTH)
+        prefixes(&cube.inverse(), SPLIT_DEPTH, rules.moves.mask())
             .into_par_iter()
             .map(|(prefix, state)| {
                 let edge_depths = h
@@ -506,6 +542,7 @@ fn root_tasks(
                 let full_edge = edge_depths.map_or(0, |[a, b]| a.max(b));
                 Task {
                     value: h.value_with_full_edge(&state, full_edge),
+                    cost: rules.length(&prefix) as u8,
                     edge_depths,
                     prefix,
                     state,
@@ -516,7 +553,7 @@ fn root_tasks(
     tasks.sort_by_key(|task| task.value);
     let all_tasks = tasks.len();
     let symmetries = if merge_symmetries {
-        merge_symmetric_tasks(&mut tasks, cube)
+        merge_symmetric_tasks(&mut tasks, cube, rules.moves.mask())
     } else {
         crate::cube::symmetry::stabilizer(cube).len()
     };
@@ -597,11 +634,11 @@ fn unproven_answer(run: &Iterations, result: &Result<Vec<Move>, Unsolved>) -> Op
 #[allow(clippy::type_complexity)]
 fn complete_listing(
     shared: &Shared,
-    all: Option<AllSolutions>,
+    opts: &Options,
     cube: &Cube,
     result: Result<Vec<Move>, Unsolved>,
 ) -> Result<(Result<Vec<Move>, Unsolved>, Option<SolutionSet>), SearchError> {
-    let (Some(c), Some(all)) = (&shared.collected, all) else {
+    let (Some(c), Some(all)) = (&shared.collected, opts.all) else {
         return Ok((result, None));
     };
     let listing = match &result {
@@ -610,7 +647,7 @@ fn complete_listing(
         Err(Unsolved::Interrupted) => Listing::Interrupted,
         _ => Listing::Complete,
     };
-    let set = c.to_set(cube, all, listing)?;
+    let set = c.to_set(cube, all, opts.rules, listing)?;
     match set.as_ref().and_then(|s| s.solutions.first()) {
         // Optimal: every shorter bound was searched to the end.
         Some(first) => Ok((Ok(first.clone()), set)),

@@ -318,6 +318,22 @@ impl<'a> Heuristic<'a> {
     }
 }
 
+impl Heuristic<'_> {
+    /// `true` if some table, read on `s` alone, proves more than `budget` moves are
+    /// needed (the walk under move rules reads both sides itself).  Stops at the first
+    /// table that does.
+    #[inline(always)]
+    pub(super) fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
+        self.corners(s) > budget
+            || self.coset(s) > budget
+            || self.full_edge.is_some_and(|f| f.depth(s) > budget)
+            || (self.korf_edges
+                && (self.edges7a(s) > budget
+                    || self.edges7b(s) > budget
+                    || self.edgeperm(s) > budget))
+    }
+}
+
 /// A three-axis table's value of a position: the largest over its axes.
 struct AxisValue<'c>(&'c Cube);
 

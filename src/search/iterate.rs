@@ -73,9 +73,15 @@ impl<'a> Iterations<'a> {
         };
         let inverse = cube.inverse();
         let first_bound = resumed.map_or(h.value(&inverse), |r| r.bound.max(h.value(&inverse)));
+        // In QTM only bounds of the position's parity can be met.
+        let first_bound = opts.rules.metric.first_bound(cube, first_bound as usize) as u8;
+        // A face-turn solution from the upper-bound source may use any turn.
+        let upper_bound_source = upper_bound_source.filter(|_| opts.rules.moves.is_all());
         let best_known = resumed.and_then(|r| Saved::moves(&r.best));
         if let Some(b) = &best_known {
-            shared.upper.store(b.len().min(255) as u8, Relaxed);
+            shared
+                .upper
+                .store(opts.rules.length(b).min(255) as u8, Relaxed);
             *shared.best.lock().unwrap() = Some(b.clone());
         }
         Iterations {
@@ -105,7 +111,8 @@ impl<'a> Iterations<'a> {
         // The last bound to search: the deepest allowed, until an all-solutions search
         // finds the optimum and adds `within` to it.
         let mut limit = self.opts.max_depth as usize;
-        for bound in self.proven_lower as usize..=MAX_BOUND {
+        let step = self.opts.rules.metric.bound_step();
+        for bound in (self.proven_lower as usize..=self.max_bound()).step_by(step) {
             if bound > limit {
                 break;
             }
@@ -135,11 +142,25 @@ impl<'a> Iterations<'a> {
             if let Some(stop) = self.stopped(bound, taken) {
                 return Err(stop);
             }
-            self.proven_lower = bound as u8 + 1;
+            // In QTM the next bound, of the other parity, cannot be met either.
+            self.proven_lower = (bound + step) as u8;
             let searched = self.shared.nodes.load(Relaxed) - before;
             self.shared.previous_bound.store(searched, Relaxed);
         }
         Err(Unsolved::MaxDepth)
+    }
+
+    /// The deepest bound this search can run.
+    fn max_bound(&self) -> usize {
+        match self.opts.rules.is_default() {
+            true => MAX_BOUND,
+            false => super::ruled::RULED_MAX_BOUND,
+        }
+    }
+
+    /// The length of `seq` under the search's move rules.
+    fn length(&self, seq: &[Move]) -> usize {
+        self.opts.rules.length(seq)
     }
 
     /// A new bound: no task of it is finished yet, except those an earlier run finished at
@@ -169,9 +190,15 @@ impl<'a> Iterations<'a> {
         let find = self.upper_bound_source?;
         let shared = self.shared;
         if self.last_iteration >= self.hooks.upper_bound_after
-            && self.best_known.as_ref().is_none_or(|b| b.len() > bound)
+            && self
+                .best_known
+                .as_ref()
+                .is_none_or(|b| self.length(b) > bound)
         {
-            let shorter_than = self.best_known.as_ref().map_or(usize::MAX, |b| b.len());
+            let shorter_than = self
+                .best_known
+                .as_ref()
+                .map_or(usize::MAX, |b| self.length(b));
             let asked = Instant::now();
             let share = self.last_iteration.mul_f64(self.hooks.upper_bound_share);
             let budget = match shared.deadline {
@@ -181,14 +208,18 @@ impl<'a> Iterations<'a> {
             let found = find(bound, shorter_than, budget, shared.cancel.clone());
             self.bound_seconds += asked.elapsed().as_secs_f64();
             if let Some(sol) = found {
-                if sol.len() < shorter_than && self.cube.apply_moves(&sol).is_solved() {
-                    shared.upper.store(sol.len().min(255) as u8, Relaxed);
+                let length = self.length(&sol);
+                if length < shorter_than && self.cube.apply_moves(&sol).is_solved() {
+                    shared.upper.store(length.min(255) as u8, Relaxed);
                     *shared.best.lock().unwrap() = Some(sol.clone());
                     self.best_known = Some(sol);
                 }
             }
         }
-        let proven = self.best_known.clone().filter(|b| b.len() <= bound)?;
+        let proven = self
+            .best_known
+            .clone()
+            .filter(|b| self.length(b) <= bound)?;
         self.proved_by_bound = true;
         Some(proven)
     }
@@ -196,7 +227,9 @@ impl<'a> Iterations<'a> {
     /// Search every task at `bound`; returns how many tasks were taken.
     fn search_bound(&self, bound: usize) -> usize {
         let shared = self.shared;
-        if bound < SPLIT_DEPTH {
+        // Below this, a solution may have fewer moves than a task's prefix (in QTM, two
+        // half turns cost 4).
+        if bound < SPLIT_DEPTH * self.opts.rules.metric.bound_step() {
             let mut w = Worker {
                 h: self.h,
                 shared,
@@ -224,7 +257,7 @@ impl<'a> Iterations<'a> {
     /// them so and return `true`, or `false` for the other walks.
     fn interleaved(&self, bound: usize, next_task: &AtomicUsize) -> bool {
         match (self.h.walk(), self.h.axis) {
-            (Walk::Axis, Some(probe)) => {
+            (Walk::Axis, Some(probe)) if self.opts.rules.is_default() => {
                 probe.visit(Interleave {
                     iterations: self,
                     bound,
@@ -290,7 +323,7 @@ fn work_through(
             return;
         }
         let task = &tasks[i];
-        if shared.is_finished(i) || task.value as usize > bound - task.prefix.len() {
+        if shared.is_finished(i) || task.cost as usize + task.value as usize > bound {
             continue;
         }
         let busy = Instant::now();

@@ -41,6 +41,7 @@ mod iterate;
 mod lanes;
 mod plain;
 mod reference;
+mod ruled;
 mod stats;
 mod tasks;
 mod walk;
@@ -51,7 +52,10 @@ pub use driver::{
 };
 pub use estimate::Estimate;
 pub use heuristic::{Heuristic, HeuristicKind, TableSet};
-pub use reference::{all_solutions_without_heuristic, solve_without_heuristic};
+pub use reference::{
+    all_solutions_under, all_solutions_without_heuristic, ball, distance_counts,
+    distance_without_heuristic, solve_without_heuristic,
+};
 pub use stats::{
     DepthStats, Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound,
 };

@@ -1,6 +1,6 @@
 //! What a search reports: its outcome and its statistics.
 
-use crate::cube::Move;
+use crate::cube::{Move, MoveRules};
 use std::time::Duration;
 
 /// Why a search ended without a solution.
@@ -13,6 +13,10 @@ pub enum Unsolved {
     Timeout,
     /// The caller stopped it ([`crate::search::Options::cancel`], e.g. Ctrl-C).
     Interrupted,
+    /// The allowed moves ([`crate::search::Options::rules`]) cannot solve the position:
+    /// an invariant of theirs rules it out ([`crate::cube::MoveSet::unreachable`] says
+    /// which).
+    Unreachable,
 }
 
 /// Statistics of one IDA* iteration.
@@ -63,6 +67,9 @@ pub struct Outcome {
     /// With [`crate::search::Options::all`]: every solution found.  [`Outcome::solution`]
     /// is then the first of them.
     pub all: Option<SolutionSet>,
+    /// What counted as a move ([`crate::search::Options::rules`]): lengths, bounds and
+    /// `proven_lower` are in its metric.
+    pub rules: MoveRules,
 }
 
 /// What a search for every solution found ([`crate::search::Options::all`]).

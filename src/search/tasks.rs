@@ -12,6 +12,8 @@ pub(super) struct Task {
     pub(super) state: Cube,
     /// The heuristic value of `state`.
     pub(super) value: u8,
+    /// What the prefix costs under the search's move rules (its length in face turns).
+    pub(super) cost: u8,
     /// With the full-edge table: the exact edge depths of `state` and of its inverse.
     pub(super) edge_depths: Option<[u8; 2]>,
 }
@@ -29,15 +31,19 @@ pub(super) struct Task {
 /// decide for each other and the first in search order stays.  For a symmetry of the
 /// position (`S·x·S⁻¹ = x`) the image of a task is the task of the conjugated prefix, so
 /// a position with `n` symmetries keeps about one task in `n` (the superflip: 48).
-pub(super) fn merge_symmetric_tasks(split: &mut Vec<Task>, cube: &Cube) -> usize {
-    use crate::cube::symmetry::{conjugate, conjugate_move_set, stabilizer};
-    let symmetries = stabilizer(cube);
+///
+/// With a restricted move set (`moves`, a bit per allowed move) only the symmetries that
+/// map the set onto itself may merge: another would map a solution to one with turns
+/// outside it.  Every symmetry keeps a turn's cost in either metric.
+pub(super) fn merge_symmetric_tasks(split: &mut Vec<Task>, cube: &Cube, moves: u32) -> usize {
+    use crate::cube::symmetry::{conjugate, conjugate_move_set};
+    let symmetries = move_set_symmetries(cube, moves);
     if symmetries.len() == 1 {
         return 1;
     }
     let allowed: Vec<u32> = split
         .iter()
-        .map(|t| ALLOWED_AFTER[t.prefix.last().map_or(ROOT, |m| m.face_index())])
+        .map(|t| ALLOWED_AFTER[t.prefix.last().map_or(ROOT, |m| m.face_index())] & moves)
         .collect();
     let mut by_state: std::collections::HashMap<Cube, Vec<usize>> = Default::default();
     for (i, t) in split.iter().enumerate() {
@@ -75,16 +81,25 @@ pub(super) fn merge_symmetric_tasks(split: &mut Vec<Task>, cube: &Cube) -> usize
     symmetries.len()
 }
 
-/// Every canonical move sequence of length `len`, with the inverse-tracked state it reaches
-/// from `start`.
-pub(super) fn prefixes(start: &Cube, len: usize) -> Vec<(Vec<Move>, Cube)> {
+/// The symmetries of `cube` that map the move set `moves` (a bit per move) onto itself
+/// (all of its symmetries when every move is allowed).
+pub(super) fn move_set_symmetries(cube: &Cube, moves: u32) -> Vec<usize> {
+    use crate::cube::symmetry::{conjugate_move_set, stabilizer};
+    let mut symmetries = stabilizer(cube);
+    symmetries.retain(|&s| conjugate_move_set(moves, s) == moves);
+    symmetries
+}
+
+/// Every canonical move sequence of length `len` made of the moves in `moves` (a bit per
+/// move), with the inverse-tracked state it reaches from `start`.
+pub(super) fn prefixes(start: &Cube, len: usize, moves: u32) -> Vec<(Vec<Move>, Cube)> {
     let mut out = vec![(Vec::new(), *start)];
     for _ in 0..len {
         let mut next = Vec::new();
         for (seq, s) in &out {
             let last = seq.last().map_or(ROOT, |m: &Move| m.face_index());
             for m in ALL_MOVES {
-                if ALLOWED_AFTER[last] & (1 << m.index()) != 0 {
+                if ALLOWED_AFTER[last] & moves & (1 << m.index()) != 0 {
                     let mut q = seq.clone();
                     q.push(m);
                     next.push((q, s.premove(m.inverse())));

@@ -65,7 +65,10 @@ impl TwoPhase {
         cube: &Cube,
         options: &FastOptions,
     ) -> Result<FastOutcome, InvalidSolution> {
-        let short = options.short_pass.min(options.max_length).min(PHASE2_CAP);
+        let short = options
+            .short_pass
+            .min(options.max_length)
+            .min(search::phase2_cap(options.metric));
         let mut spent = (0, 0.0);
         if short > 0 {
             let limit = SHORT_PASS_BUDGET.min(options.timeout.unwrap_or(SHORT_PASS_BUDGET));
@@ -132,6 +135,7 @@ impl TwoPhase {
         &self,
         cube: Cube,
         threads: usize,
+        metric: crate::cube::Metric,
     ) -> impl Fn(
         usize,
         usize,
@@ -147,7 +151,10 @@ impl TwoPhase {
         };
         move |lower, shorter_than, budget, stop| {
             let fast = FastOptions {
-                max_length: shorter_than.saturating_sub(1).min(30),
+                max_length: shorter_than.saturating_sub(1).min(match metric {
+                    crate::cube::Metric::Htm => 30,
+                    crate::cube::Metric::Qtm => 38,
+                }),
                 time: Some(budget),
                 threads,
                 target: lower,
@@ -156,6 +163,7 @@ impl TwoPhase {
                 // The optimal search covers short lengths itself.
                 short_pass: 0,
                 cancel: stop,
+                metric,
             };
             self.solve(&cube, &fast).ok()?.solution
         }

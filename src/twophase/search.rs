@@ -10,7 +10,7 @@
 //! bound.
 
 use crate::cube::symmetry::{conjugate, symmetries};
-use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS};
+use crate::cube::{Cube, Metric, Move, ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS};
 use crate::tables::twophase::coords::{
     phase2_coords, Coords, PHASE2_MASK, PHASE2_MOVES, PHASE2_SLOT, SLICE_PERMS,
 };
@@ -18,20 +18,26 @@ use crate::tables::twophase::prune::PHASE2_HALF;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
-/// Longest phase-2 tail tried after a phase-1 solution.  Longer tails are rarely part of a
-/// short solution and cost far more to search; a longer phase 1 covers them.
+/// Longest phase-2 tail tried after a phase-1 solution, in face turns.  Longer tails are
+/// rarely part of a short solution and cost far more to search; a longer phase 1 covers
+/// them.
 pub const PHASE2_CAP: usize = 12;
+
+/// [`PHASE2_CAP`] in `metric`: 12 face turns, 18 quarter turns (a phase-2 tail is half
+/// turns of R, L, F, B and turns of U and D).
+pub const fn phase2_cap(metric: Metric) -> usize {
+    match metric {
+        Metric::Htm => PHASE2_CAP,
+        Metric::Qtm => 18,
+    }
+}
 /// Longest sequence the search can hold.
 const MAX_LENGTH: usize = 40;
-
-/// Every position has a solution of at most this many moves (Rokicki, Kociemba, Davidson
-/// and Dethridge, 2010).
-const GODS_NUMBER: usize = 20;
 
 /// What the caller asks of the two-phase search.
 #[derive(Clone, Debug)]
 pub struct FastOptions {
-    /// Accept solutions of at most this many moves.
+    /// Accept solutions of at most this many moves (in `metric`).
     pub max_length: usize,
     /// Without a budget, stop at the first acceptable solution; with one, keep looking for
     /// shorter solutions until it runs out (or no shorter one is left to try).  With
@@ -55,6 +61,9 @@ pub struct FastOptions {
     /// Stop as soon as this flag is set (Ctrl-C, SIGTERM, a client gone), found or not,
     /// with [`FastOutcome::interrupted`] set.
     pub cancel: Option<std::sync::Arc<AtomicBool>>,
+    /// What lengths count: face turns (default) or quarter turns, a half turn 2.  Both
+    /// phases search by cost in it (the face-turn pruning tables bound quarter turns too).
+    pub metric: Metric,
 }
 
 /// The default [`FastOptions::short_pass`]: solutions of up to 10 moves are searched
@@ -72,6 +81,7 @@ impl Default for FastOptions {
             timeout: None,
             short_pass: SHORT_PASS,
             cancel: None,
+            metric: Metric::Htm,
         }
     }
 }
@@ -156,6 +166,7 @@ struct Shared {
     interrupted: AtomicBool,
     /// `max_length` is at least God's number: a solution surely exists.
     surely_solvable: bool,
+    metric: Metric,
     nodes: AtomicU64,
 }
 
@@ -169,6 +180,8 @@ struct Worker<'a> {
     nodes: u64,
     checks: u32,
     best: Option<Vec<Move>>,
+    /// Where the last phase-2 search that solved ended (moves in `path`).
+    end: usize,
 }
 
 /// Whether `c` is in phase 2's subgroup: no twist, no flip, the E-slice edges in the
@@ -231,26 +244,30 @@ impl Worker<'_> {
         last_face: usize,
     ) -> bool {
         let co = self.coords;
+        let metric = self.shared.metric;
         let mut allowed = ALLOWED_AFTER[last_face];
-        if togo == 1 {
-            allowed &= PHASE1_LAST;
-        }
         while allowed != 0 {
             let m = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
+            let cost = metric.cost(ALL_MOVES[m]);
+            // Phase 1 ends on a quarter turn of R, F, L or B.
+            if cost > togo || (cost == togo && PHASE1_LAST & (1 << m) == 0) {
+                continue;
+            }
+            let rest = togo - cost;
             let t = co.twist_move[twist as usize * MOVE_COUNT + m];
             let f = co.flip_move[flip as usize * MOVE_COUNT + m];
             let s = co.slice_move[slice as usize * MOVE_COUNT + m];
             let h = nibble(self.phase1, co.phase1_index(t, f, s) as usize);
             self.nodes += 1;
-            if h >= togo {
+            if h > rest {
                 continue;
             }
             self.path[depth] = m as u8;
-            let stop = if togo == 1 {
+            let stop = if rest == 0 {
                 self.phase2_start(depth + 1)
             } else {
-                self.phase1(t, f, s, depth + 1, togo - 1, m / 3)
+                self.phase1(t, f, s, depth + 1, rest, m / 3)
             };
             if stop {
                 return true;
@@ -300,7 +317,12 @@ impl Worker<'_> {
             return true;
         }
         let bound = self.shared.bound.load(Relaxed);
-        if d1 > bound {
+        let metric = self.shared.metric;
+        let cost1: usize = self.path[..d1]
+            .iter()
+            .map(|&m| metric.cost(ALL_MOVES[m as usize]))
+            .sum();
+        if cost1 > bound {
             return false;
         }
         let mut c = self.dir.cube;
@@ -313,7 +335,7 @@ impl Worker<'_> {
             return false;
         }
         let (cp, ep, sp) = phase2_coords(&c);
-        let max2 = (bound - d1).min(PHASE2_CAP);
+        let max2 = (bound - cost1).min(phase2_cap(metric));
         let h = self.phase2_distance(cp, ep, sp);
         if h > max2 {
             return false;
@@ -325,7 +347,7 @@ impl Worker<'_> {
         };
         for len2 in h..=max2 {
             if self.phase2(cp, ep, sp, d1, len2, last_face) {
-                return self.found(d1 + len2);
+                return self.found(self.end, cost1 + len2);
             }
         }
         false
@@ -351,32 +373,39 @@ impl Worker<'_> {
         last_face: usize,
     ) -> bool {
         if togo == 0 {
+            self.end = depth;
             return cp == 0 && ep == 0 && sp == 0;
         }
         let co = self.coords;
+        let metric = self.shared.metric;
         let mut allowed = ALLOWED_AFTER[last_face] & PHASE2_MASK;
         const N: usize = PHASE2_MOVES.len();
         while allowed != 0 {
             let m = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
+            let cost = metric.cost(ALL_MOVES[m]);
+            if cost > togo {
+                continue;
+            }
             let slot = PHASE2_SLOT[m] as usize;
             let cp2 = co.corner_perm_move[cp as usize * N + slot];
             let ep2 = co.ud_edge_perm_move[ep as usize * N + slot];
             let sp2 = co.slice_perm_move[sp as usize * N + slot];
             self.nodes += 1;
-            if self.phase2_distance(cp2, ep2, sp2) >= togo {
+            if self.phase2_distance(cp2, ep2, sp2) > togo - cost {
                 continue;
             }
             self.path[depth] = m as u8;
-            if self.phase2(cp2, ep2, sp2, depth + 1, togo - 1, m / 3) {
+            if self.phase2(cp2, ep2, sp2, depth + 1, togo - cost, m / 3) {
                 return true;
             }
         }
         false
     }
 
-    /// A solution of `len` moves is in `path`.  Returns true when the search must stop.
-    fn found(&mut self, len: usize) -> bool {
+    /// A solution of `len` moves costing `cost` is in `path`.  Returns true when the
+    /// search must stop.
+    fn found(&mut self, len: usize, cost: usize) -> bool {
         let seq: Vec<Move> = self.path[..len]
             .iter()
             .map(|&m| ALL_MOVES[m as usize])
@@ -384,8 +413,8 @@ impl Worker<'_> {
         self.best = Some(self.dir.translate(&seq));
         self.shared.found.store(true, Relaxed);
         // Only shorter solutions are of interest from now on.
-        self.shared.bound.fetch_min(len.saturating_sub(1), Relaxed);
-        if !self.shared.keep_improving || len <= self.shared.target {
+        self.shared.bound.fetch_min(cost.saturating_sub(1), Relaxed);
+        if !self.shared.keep_improving || cost <= self.shared.target {
             self.shared.stop.store(true, Relaxed);
             return true;
         }
@@ -428,8 +457,9 @@ pub fn solve(
         found: AtomicBool::new(false),
         cancel: options.cancel.clone(),
         interrupted: AtomicBool::new(false),
-        surely_solvable: options.max_length >= GODS_NUMBER,
+        surely_solvable: options.max_length >= options.metric.gods_number() as usize,
         nodes: AtomicU64::new(0),
+        metric: options.metric,
     };
     let mut directions = Direction::all(cube);
     if views == Views::Strongest {
@@ -467,6 +497,7 @@ pub fn solve(
         nodes: 0,
         checks: 0,
         best: None,
+        end: 0,
     };
     let mut results: Vec<Option<Vec<Move>>> = Vec::new();
     std::thread::scope(|scope| {
@@ -504,7 +535,8 @@ pub fn solve(
                     for w in workers {
                         nodes += w.nodes;
                         if let Some(s) = w.best {
-                            if best.as_ref().is_none_or(|b| s.len() < b.len()) {
+                            let length = |s: &[Move]| options.metric.length(s);
+                            if best.as_ref().is_none_or(|b| length(&s) < length(b)) {
                                 best = Some(s);
                             }
                         }
@@ -518,7 +550,10 @@ pub fn solve(
             results.push(h.join().expect("two-phase worker panicked"));
         }
     });
-    let solution = results.into_iter().flatten().min_by_key(|s| s.len());
+    let solution = results
+        .into_iter()
+        .flatten()
+        .min_by_key(|s| options.metric.length(s));
     FastOutcome {
         solution,
         timed_out: shared.timed_out.load(Relaxed),

@@ -233,3 +233,105 @@ pub fn assert_closed_under_symmetries(
         assert_eq!(image, listed, "{what}, symmetry {s}");
     }
 }
+
+/// The move rules the tests of metrics and move sets cover, with the most a scramble of
+/// each may cost: the quarter-turn metric with every turn, and ⟨R,U⟩, ⟨R,U,F⟩, ⟨R,U,D⟩
+/// in both metrics.
+pub fn rules_cases() -> Vec<(korf::cube::MoveRules, usize)> {
+    use korf::cube::{Metric, MoveRules, MoveSet};
+    let mut cases = vec![(
+        MoveRules {
+            metric: Metric::Qtm,
+            moves: MoveSet::ALL,
+        },
+        9,
+    )];
+    for set in ["R,U", "R,U,F", "R,U,D"] {
+        for metric in Metric::ALL {
+            let moves = MoveSet::parse(set).unwrap();
+            cases.push((MoveRules { metric, moves }, 10));
+        }
+    }
+    cases
+}
+
+/// The positions within a radius of solved under `rules` (shared by every caller).
+pub fn rules_ball(
+    rules: korf::cube::MoveRules,
+) -> (
+    std::sync::Arc<std::collections::HashMap<korf::cube::Cube, u8>>,
+    usize,
+) {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+    type Balls = HashMap<korf::cube::MoveRules, Arc<HashMap<korf::cube::Cube, u8>>>;
+    static BALLS: OnceLock<Mutex<Balls>> = OnceLock::new();
+    let radius = if rules.moves.is_all() { 6 } else { 7 };
+    let mut balls = BALLS.get_or_init(Default::default).lock().unwrap();
+    let ball = balls
+        .entry(rules)
+        .or_insert_with(|| Arc::new(korf::search::ball(rules, radius)))
+        .clone();
+    (ball, radius)
+}
+
+/// A random sequence of the allowed moves costing at most `max` under `rules`.
+pub fn rules_scramble(
+    rng: &mut impl rand::Rng,
+    rules: korf::cube::MoveRules,
+    max: usize,
+) -> Vec<korf::cube::Move> {
+    let moves: Vec<_> = rules.moves.moves().collect();
+    let target = rng.gen_range(0..=max);
+    let mut seq = Vec::new();
+    while rules.length(&seq) < target {
+        let m = moves[rng.gen_range(0..moves.len())];
+        if rules.length(&seq) + rules.metric.cost(m) <= max {
+            seq.push(m);
+        }
+    }
+    seq
+}
+
+/// Solve `per_case` random positions of each of [`rules_cases`] with `set` and check
+/// each against heuristic-free search under the same rules: the same length, a solution
+/// of allowed moves that solves the position, in QTM of the position's parity, proven.
+/// Returns how many positions were checked.
+pub fn assert_rules_optimal(set: &TableSet, seed: u64, per_case: usize) -> usize {
+    use korf::cube::{Cube, Metric};
+    use korf::search::{self, Options};
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut checked = 0;
+    for (rules, max) in rules_cases() {
+        let (ball, radius) = rules_ball(rules);
+        for n in 0..per_case {
+            let seq = rules_scramble(&mut rng, rules, max);
+            let cube = Cube::from_moves(&seq);
+            let reference = search::distance_without_heuristic(&cube, rules, &ball, radius, max)
+                .expect("the scramble itself is at most max");
+            let opts = Options {
+                threads: 1 + n % 2,
+                rules,
+                ..Options::for_rules(rules)
+            };
+            let out = search::solve(set, &cube, &opts, None).unwrap();
+            let sol = out.solution.clone().expect("solved");
+            let what = format!(
+                "{} ({}): {}",
+                korf::cube::format_moves(&seq),
+                rules.tag(),
+                cube
+            );
+            assert!(cube.apply_moves(&sol).is_solved(), "{what}");
+            assert!(rules.allows(&sol), "{what}: {sol:?} uses other turns");
+            assert_eq!(rules.length(&sol), reference, "{what}: {sol:?}");
+            assert_eq!(out.proven_lower as usize, reference, "{what}");
+            if rules.metric == Metric::Qtm {
+                assert_eq!(reference % 2, korf::cube::corner_parity(&cube), "{what}");
+            }
+            checked += 1;
+        }
+    }
+    checked
+}

@@ -12,6 +12,7 @@ mod cube_model;
 mod faults;
 mod fuzz;
 mod library;
+mod metrics;
 mod numbers;
 mod published;
 mod serve;

@@ -28,7 +28,7 @@ fn solve_list(file: &str, length: usize, positions: usize) {
     let mut count = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let cube = Cube::from_moves(&parse_moves(line).unwrap());
-        let find = twophase.upper_bound_source(cube, 0);
+        let find = twophase.upper_bound_source(cube, 0, korf::cube::Metric::Htm);
         let hooks = Hooks {
             upper_bound: Some(&find),
             ..Hooks::default()

@@ -389,7 +389,7 @@ fn a_stop_reaches_the_upper_bound_step_within_a_tenth_of_a_second() {
     for n in 0..6 {
         let position = common::list_position("optimal-18.txt", n);
         let cube = Cube::from_moves(&parse_moves(&position).unwrap());
-        let inner = tp.upper_bound_source(cube, 2);
+        let inner = tp.upper_bound_source(cube, 2, korf::cube::Metric::Htm);
         let cancel = Arc::new(AtomicBool::new(false));
         // 0: not asked yet, 1: inside the step, 2: returned.
         let step = AtomicU8::new(0);

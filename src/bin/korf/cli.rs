@@ -1,6 +1,7 @@
 //! Command-line definitions (clap) and the user-facing error type with its exit codes.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use korf::cube::{Metric, MoveRules, MoveSet};
 use korf::search::HeuristicKind;
 use korf::tables::TableKind;
 use std::path::PathBuf;
@@ -197,9 +198,19 @@ pub struct SearchArgs {
     /// Directory holding the pattern databases [default: $KORF_TABLES or ./tables].
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
-    /// Give up when no solution of at most D moves exists.
-    #[arg(allow_hyphen_values = true, long, value_name = "D", default_value_t = 20, value_parser = clap::value_parser!(u8).range(0..=22))]
-    pub max_depth: u8,
+    /// Give up when no solution of at most D moves exists, counted in the --metric
+    /// [default: 20 face turns, 26 quarter turns: God's number].
+    #[arg(allow_hyphen_values = true, long, value_name = "D", value_parser = clap::value_parser!(u8).range(0..=30))]
+    pub max_depth: Option<u8>,
+    /// How solution lengths are counted: `htm`, every face turn counts 1 (quarter or
+    /// half); `qtm`, a half turn counts 2.  Printed lengths end in `f` or `q`.
+    #[arg(long, value_name = "METRIC", default_value = "htm", value_parser = metric_parser())]
+    pub metric: Metric,
+    /// Only these turns: faces (`R,U,F`: every turn of each) or half turns alone
+    /// (`R,U,F2`), comma-separated.  Any table serves; a position the turns cannot
+    /// solve is refused.
+    #[arg(long, value_name = "SET", value_parser = move_set_parser)]
+    pub moves: Option<MoveSet>,
     /// Give up on a position after this many seconds.
     #[arg(allow_hyphen_values = true, long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
@@ -249,7 +260,35 @@ pub struct SearchArgs {
     pub max_solutions: Option<usize>,
 }
 
+/// `--metric`: the metrics' names, with a help line each.
+fn metric_parser() -> impl clap::builder::TypedValueParser<Value = Metric> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new([
+        PossibleValue::new("htm").help("Face turns: a half turn counts 1 (the default)"),
+        PossibleValue::new("qtm").help("Quarter turns: a half turn counts 2"),
+    ])
+    .map(|name| Metric::from_name(&name).expect("listed"))
+}
+
+/// `--moves`: a move set, or why it is not one.
+fn move_set_parser(text: &str) -> Result<MoveSet, String> {
+    MoveSet::parse(text).map_err(|e| e.to_string())
+}
+
 impl SearchArgs {
+    /// What counts as a move: --metric and --moves.
+    pub fn rules(&self) -> MoveRules {
+        MoveRules {
+            metric: self.metric,
+            moves: self.moves.unwrap_or(MoveSet::ALL),
+        }
+    }
+
+    /// --max-depth, or God's number in the metric.
+    pub fn max_depth(&self) -> u8 {
+        self.max_depth.unwrap_or(self.metric.gods_number())
+    }
+
     /// What --all, --within and --max-solutions ask for, if any.
     pub fn all_solutions(&self) -> Option<korf::search::AllSolutions> {
         (self.all || self.within.is_some() || self.max_solutions.is_some()).then(|| {
@@ -380,10 +419,11 @@ pub struct FastArgs {
     /// optimal; printed as e.g. "(19f)").  Uses its own small tables (about 70 MB).
     #[arg(long)]
     pub fast: bool,
-    /// With --fast: accept solutions of at most L moves.
-    #[arg(allow_hyphen_values = true, long, value_name = "L", default_value_t = 20, requires = "fast",
+    /// With --fast: accept solutions of at most L moves, in the --metric [default: 20
+    /// face turns, 30 quarter turns].
+    #[arg(allow_hyphen_values = true, long, value_name = "L", requires = "fast",
           value_parser = clap::value_parser!(u8).range(1..=korf::limits::MAX_FAST_LENGTH as i64))]
-    pub max_length: u8,
+    pub max_length: Option<u8>,
     /// With --fast: keep looking for shorter solutions for this many seconds instead of
     /// stopping at the first one within --max-length.  With --max-length 20 (the default)
     /// a search that has found nothing by then goes on to its first solution; with a

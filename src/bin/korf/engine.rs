@@ -5,7 +5,7 @@
 use crate::cli::{CliError, FastArgs, SearchArgs};
 use crate::tables::BuildDisplay;
 use indicatif::{ProgressBar, ProgressStyle};
-use korf::cube::Cube;
+use korf::cube::{Cube, Metric};
 use korf::report::{human_seconds, SolveRecord};
 use korf::search::{self, Snapshot};
 use korf::tables::{self, Residency};
@@ -20,6 +20,8 @@ pub(crate) enum Engine {
     Fast {
         solver: Box<TwoPhase>,
         opts: FastOptions,
+        /// The metric its lengths are reported in.
+        metric: Metric,
     },
 }
 
@@ -62,17 +64,33 @@ pub(crate) fn engine(
             ));
         }
         let opts = FastOptions {
-            max_length: fast.max_length as usize,
+            max_length: fast.max_length.map_or(
+                match s.metric {
+                    Metric::Htm => 20,
+                    Metric::Qtm => 30,
+                },
+                usize::from,
+            ),
             time: positive_seconds(fast.time, "--time")?,
             threads: korf::limits::threads(s.threads, "--threads")?.max(1),
             timeout: positive_seconds(s.timeout, "--timeout")?,
             cancel: Some(crate::interrupt::flag()),
             ..FastOptions::default()
         };
+        if s.moves.is_some() {
+            return Err(CliError::Input(
+                "--fast searches with all 18 turns; --moves needs the optimal search: drop --fast"
+                    .into(),
+            ));
+        }
         let solver = korf::open_two_phase(&dir, !s.no_generate, Some(&on_build))?;
         Ok(Engine::Fast {
             solver: Box::new(solver),
-            opts,
+            opts: FastOptions {
+                metric: s.metric,
+                ..opts
+            },
+            metric: s.metric,
         })
     } else {
         let config = SolverConfig {
@@ -129,13 +147,14 @@ pub(crate) fn search_options(s: &SearchArgs) -> Result<search::Options, CliError
     let threads = korf::limits::threads(s.threads, "--threads")?;
     Ok(search::Options {
         threads,
-        max_depth: s.max_depth,
+        max_depth: s.max_depth(),
         timeout,
         lanes: s.lanes,
         cancel: Some(crate::interrupt::flag()),
         checkpoint: None,
         all: s.all_solutions(),
         merge_symmetries: true,
+        rules: s.rules(),
     })
 }
 
@@ -150,7 +169,11 @@ pub(crate) fn solve_one(
 ) -> Result<SolveRecord, CliError> {
     match engine {
         Engine::Optimal(solver) => solve_optimal(solver, index, input, cube, live, announce),
-        Engine::Fast { solver, opts } => {
+        Engine::Fast {
+            solver,
+            opts,
+            metric,
+        } => {
             let outcome = solver.solve(cube, opts).map_err(korf::Error::from)?;
             Ok(SolveRecord::fast(
                 index,
@@ -158,6 +181,7 @@ pub(crate) fn solve_one(
                 cube,
                 &outcome,
                 opts.threads,
+                *metric,
             ))
         }
     }

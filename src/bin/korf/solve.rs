@@ -244,8 +244,11 @@ fn print_json(r: &SolveRecord) -> Option<String> {
 fn print_listing(a: &SolveArgs, r: &SolveRecord, all: &AllRecord) -> Option<String> {
     for s in &all.solutions {
         let moves = parse_moves(s).expect("own output parses");
-        let optimal = r.optimal && moves.len() == all.optimal_length as usize;
-        out(&format!("{}\n", report::solution_line(&moves, optimal)));
+        let optimal = r.optimal && r.metric.length(&moves) == all.optimal_length as usize;
+        out(&format!(
+            "{}\n",
+            report::solution_line(&moves, r.metric, optimal)
+        ));
     }
     let mut count = all.count_phrase();
     let why = incomplete_note(all, r);
@@ -272,7 +275,10 @@ fn print_answer(a: &SolveArgs, engine: &Engine, r: &SolveRecord) -> Option<Strin
     match &r.solution {
         Some(s) => {
             let moves = parse_moves(s).expect("own output parses");
-            out(&format!("{}\n", report::solution_line(&moves, r.optimal)));
+            out(&format!(
+                "{}\n",
+                report::solution_line(&moves, r.metric, r.optimal)
+            ));
             if r.status != "solved" {
                 let mut why = stopped_note(r);
                 if let Some(path) = &a.checkpoint {
@@ -301,8 +307,27 @@ fn print_answer(a: &SolveArgs, engine: &Engine, r: &SolveRecord) -> Option<Strin
 fn no_solution_note(engine: &Engine, r: &SolveRecord) -> String {
     match (engine, r.status.as_str()) {
         (Engine::Optimal(_), "timeout" | "interrupted") => stopped_note(r),
+        (Engine::Optimal(_), "unreachable") => {
+            let rules = solver_rules(engine);
+            let position = korf::cube::parse_position(&r.facelets).ok();
+            let why = position.and_then(|c| rules.moves.unreachable(&c));
+            format!(
+                "the turns {} cannot solve this position: {}; allow more faces with --moves",
+                rules.moves,
+                why.unwrap_or_default()
+            )
+        }
         (Engine::Optimal(solver), _) => {
-            format!("no solution of at most {} moves", solver.options().max_depth)
+            let rules = solver.options().rules;
+            let with = match rules.moves.is_all() {
+                true => String::new(),
+                false => format!(" with the turns {}", rules.moves),
+            };
+            format!(
+                "no solution of at most {} {}{with}; raise --max-depth to search further",
+                solver.options().max_depth,
+                rules.metric.unit()
+            )
         }
         (Engine::Fast { opts, .. }, "timeout") => format!(
             "the two-phase search found no solution of at most {} moves in {:.1}s; raise --max-length or --time",
@@ -312,6 +337,14 @@ fn no_solution_note(engine: &Engine, r: &SolveRecord) -> String {
             "the two-phase search found no solution of at most {} moves (it is not exhaustive: drop --fast to decide); raise --max-length",
             opts.max_length
         ),
+    }
+}
+
+/// The move rules of an optimal engine.
+fn solver_rules(engine: &Engine) -> korf::cube::MoveRules {
+    match engine {
+        Engine::Optimal(solver) => solver.options().rules,
+        Engine::Fast { .. } => korf::cube::MoveRules::HTM,
     }
 }
 

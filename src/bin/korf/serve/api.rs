@@ -10,7 +10,7 @@ use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use korf::cube::{parse_position, Cube};
+use korf::cube::{parse_position, Cube, Metric};
 use korf::report::SolveRecord;
 use korf::search::{AllSolutions, Estimate, Snapshot};
 use std::convert::Infallible;
@@ -246,7 +246,7 @@ async fn solve_fast(app: Arc<App>, job: Job) -> Result<SolveRecord, ApiError> {
         };
         two_phase
             .solve(&job.cube, &opts)
-            .map(|outcome| SolveRecord::fast(1, &job.input, &job.cube, &outcome, 1))
+            .map(|outcome| SolveRecord::fast(1, &job.input, &job.cube, &outcome, 1, Metric::Htm))
     })
     .await;
     drop(guard);
