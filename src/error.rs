@@ -63,6 +63,12 @@ impl Error {
     /// Whether the caller's input is at fault (the command line exits 2 for these, 1 for
     /// the others).
     pub fn is_input(&self) -> bool {
-        matches!(self, Error::Facelets(_) | Error::Moves(_) | Error::Input(_))
+        matches!(
+            self,
+            Error::Facelets(_)
+                | Error::Moves(_)
+                | Error::Input(_)
+                | Error::Search(crate::search::SearchError::MetricMismatch { .. })
+        )
     }
 }

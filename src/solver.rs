@@ -122,9 +122,20 @@ impl Solver {
     /// Open the tables in `dir` as `config` says.
     pub fn open_with(dir: impl AsRef<Path>, config: &SolverConfig) -> Result<Solver, Error> {
         let dir = dir.as_ref().to_path_buf();
+        // In quarter turns the quarter-turn tables bound the search far more tightly
+        // than any face-turn table: small, built on first use.
         let kind = config
             .heuristic
-            .unwrap_or_else(|| HeuristicKind::preferred_in(&dir));
+            .unwrap_or_else(|| match config.search.rules.metric {
+                crate::cube::Metric::Qtm => HeuristicKind::CosetQtm,
+                crate::cube::Metric::Htm => HeuristicKind::preferred_in(&dir),
+            });
+        if kind.spec().metric == crate::cube::Metric::Qtm
+            && config.search.rules.metric != crate::cube::Metric::Qtm
+        {
+            let heuristic = kind.name();
+            return Err(crate::search::SearchError::MetricMismatch { heuristic }.into());
+        }
         // The large tables take many minutes and gigabytes of memory to build: never
         // started behind the user's back.
         for &table in kind.tables() {

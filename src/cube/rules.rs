@@ -65,6 +65,25 @@ impl Metric {
         }
     }
 
+    /// The moves a breadth-first search steps by to count distances in this metric: all
+    /// 18 turns, or the 12 quarter turns (a half turn is then two steps).
+    pub fn generators(self) -> &'static [Move] {
+        static QUARTER: [Move; 12] = {
+            let mut out = [ALL_MOVES[0]; 12];
+            let mut i = 0;
+            while i < 6 {
+                out[2 * i] = ALL_MOVES[3 * i];
+                out[2 * i + 1] = ALL_MOVES[3 * i + 2];
+                i += 1;
+            }
+            out
+        };
+        match self {
+            Metric::Htm => &ALL_MOVES,
+            Metric::Qtm => &QUARTER,
+        }
+    }
+
     /// What one move costs.
     #[inline(always)]
     pub const fn cost(self, m: Move) -> usize {

@@ -11,7 +11,7 @@ use super::stats::{Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved,
 use super::tasks::{merge_symmetric_tasks, prefixes, Task};
 use super::walk::AxisAndFullEdge;
 use super::{DEFAULT_LANES, SPLIT_DEPTH};
-use crate::cube::{Cube, Move, MoveRules};
+use crate::cube::{Cube, Metric, Move, MoveRules};
 use crate::tables::full_edge::FullEdge;
 use crate::tables::probe::{AxisCoords, AxisTable};
 use crate::tables::{AxisVisitor, PlainTables, Walk};
@@ -145,6 +145,12 @@ pub enum SearchError {
     /// The checkpoint file cannot be used.
     #[error(transparent)]
     Checkpoint(#[from] super::checkpoint::CheckpointError),
+    /// Tables that count quarter turns bound only a search in quarter turns.
+    #[error("--heuristic {heuristic} counts quarter turns, which overstates face-turn distances: use it with --metric qtm, or choose a face-turn heuristic")]
+    MetricMismatch {
+        /// The heuristic's name.
+        heuristic: &'static str,
+    },
     /// A checkpoint saves the proof of one solution; it cannot resume a list of them.
     #[error("a checkpoint cannot resume a search for every solution: leave out the checkpoint, or ask for one solution")]
     CheckpointWithAll,
@@ -386,6 +392,12 @@ pub fn solve_with(
 ) -> Result<Outcome, SearchError> {
     if opts.all.is_some() && opts.checkpoint.is_some() {
         return Err(SearchError::CheckpointWithAll);
+    }
+    let spec = tables.kind().spec();
+    if spec.metric == Metric::Qtm && opts.rules.metric != Metric::Qtm {
+        return Err(SearchError::MetricMismatch {
+            heuristic: spec.name,
+        });
     }
     let threads = thread_count(opts.threads);
     let pool = rayon::ThreadPoolBuilder::new()

@@ -203,14 +203,20 @@ impl<'a> Heuristic<'a> {
     /// Borrow the tables of a loaded set.
     pub fn new(set: &'a TableSet) -> Self {
         let payload = |k: TableKind| set.table(k).map_or(&[][..], |t| t.payload());
+        // A quarter-turn table takes its face-turn sibling's place (its metric is the
+        // heuristic's, which the search checks against its own).
+        let coset = set
+            .table(TableKind::Coset)
+            .or(set.table(TableKind::CosetQtm));
         Heuristic {
             kind: set.kind,
-            corners: payload(TableKind::Corners),
+            corners: match set.table(TableKind::CornersQtm) {
+                Some(t) => t.payload(),
+                None => payload(TableKind::Corners),
+            },
             edges7: payload(TableKind::Edges7),
             edgeperm: payload(TableKind::EdgePerm),
-            coset: set
-                .table(TableKind::Coset)
-                .map(|t| (t.payload(), crate::tables::coset::coset_coords())),
+            coset: coset.map(|t| (t.payload(), crate::tables::coset::coset_coords())),
             axis: set
                 .tables
                 .iter()

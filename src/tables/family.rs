@@ -47,6 +47,9 @@ pub struct HeuristicSpec {
     pub tables: &'static [TableKind],
     /// How the search reads them.
     pub walk: Walk,
+    /// The metric its tables count distances in.  A quarter-turn table bounds only
+    /// searches in quarter turns (a face-turn table bounds both).
+    pub metric: crate::cube::Metric,
     /// Place among the heuristics offered by `tables list` and the faster-table hints,
     /// fastest first (`None`: not offered).
     pub speed_rank: Option<u8>,

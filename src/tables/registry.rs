@@ -156,6 +156,10 @@ layers::layer_ladder!(registry! {
         /// All 12 edges, position and flip, reduced by the 48 symmetries, two bits per
         /// entry (`crate::tables::full_edge`).
         FullEdge = full_edge::FULL_EDGE,
+        /// The corners table in quarter turns.
+        CornersQtm = korf::CORNERS_QTM,
+        /// The k = 0 coset table in quarter turns.
+        CosetQtm = coset::COSET_QTM,
     ],
     heuristics: [
         /// Korf's four: corners, both 7-edge groups, edge permutation.
@@ -168,6 +172,8 @@ layers::layer_ladder!(registry! {
         FullEdge = full_edge::HEURISTIC,
         /// The k = 4 coset table and the full-edge table (position and inverse).
         Coset4FullEdge = full_edge::WITH_COSET4,
+        /// The corners and k = 0 coset tables in quarter turns.
+        CosetQtm = coset::HEURISTIC_QTM,
     ],
     // The three-axis coset tables; each is a table and the heuristic of the corners and
     // that table (three axes, position and inverse).

@@ -41,6 +41,31 @@ fn qtm_and_move_set_lengths_equal_heuristic_free_search() {
     assert!(common::assert_rules_optimal(korf, 40, 30) >= 200);
     let coset = common::table_set_for(HeuristicKind::Coset);
     assert!(common::assert_rules_optimal(&coset, 41, 30) >= 200);
+    // The quarter-turn tables: the quarter-turn cases only.
+    let qtm_tables = common::table_set_for(HeuristicKind::CosetQtm);
+    assert!(common::assert_rules_optimal(&qtm_tables, 42, 40) >= 150);
+}
+
+#[test]
+fn quarter_turn_tables_bound_only_quarter_turn_searches() {
+    let set = common::table_set_for(HeuristicKind::CosetQtm);
+    let cube = Cube::from_moves(&parse_moves("R U2 F").unwrap());
+    let err = search::solve(&set, &cube, &Options::default(), None).unwrap_err();
+    assert!(err.to_string().contains("--metric qtm"), "{err}");
+    let out = search::solve(&set, &cube, &Options::for_rules(qtm()), None).unwrap();
+    assert_eq!(qtm().length(&out.solution.unwrap()), 4);
+    // Admissible: never above the distance, on random walks of quarter turns.
+    use rand::{Rng, SeedableRng};
+    let h = search::Heuristic::new(&set);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+    for _ in 0..200 {
+        let mut inv = Cube::SOLVED;
+        for i in 0..20 {
+            let m = Metric::Qtm.generators()[rng.gen_range(0..12)];
+            inv = inv.premove(m.inverse());
+            assert!(h.value(&inv) as usize <= i + 1);
+        }
+    }
 }
 
 /// Every solution within `within` of optimal, by the search and by enumeration.

@@ -404,7 +404,7 @@ pub fn verify(a: VerifyArgs) -> Result<(), CliError> {
 /// tables it needs and its measured speed.
 pub fn list(dir: &Path) -> Result<(), CliError> {
     let mut text = format!(
-        "tables directory: {}\n\n{:<10} {:>9} {:>8} {:>9}  status\n",
+        "tables directory: {}\n\n{:<11} {:>9} {:>8} {:>9}  status\n",
         dir.display(),
         "table",
         "file",
@@ -415,7 +415,7 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
         let d = k.descriptor();
         let estimated = if d.built_here { "" } else { "~" };
         text.push_str(&format!(
-            "{:<10} {:>9} {:>8} {:>9}  {}\n",
+            "{:<11} {:>9} {:>8} {:>9}  {}\n",
             k.name(),
             human_bytes(k.file_size()),
             format!("{estimated}{}", human_seconds(d.build_seconds as f64)),
@@ -427,7 +427,7 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
     for &k in TableKind::ALL {
         let d = k.descriptor();
         text.push_str(&format!(
-            "{:<10} {}; used by {}\n",
+            "{:<11} {}; used by {}\n",
             k.name(),
             d.description,
             d.used_by

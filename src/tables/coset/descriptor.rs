@@ -2,6 +2,7 @@
 //! (16 symmetries, the E-slice flips, 2 bits).
 
 use super::{coords_for, coset_coords, CosetSpace, Variant, ENTRIES};
+use crate::cube::Metric;
 use crate::tables::descriptor::Descriptor;
 use crate::tables::family::{HeuristicSpec, Measured, Model, PlainTables, Walk};
 use crate::tables::generate::generate_resumable;
@@ -10,6 +11,12 @@ use crate::tables::TableKind;
 /// each entry's corner class they count raw cosets; `src/tables/coset/tests.rs` checks that against a
 /// breadth-first search over raw cosets (depths 0–6) and entries against a brute-force
 /// search for the subgroup.
+/// Coset-table entries by quarter-turn distance (twins included), as first generated on
+/// 2026-11-26; depths 0–6 weighted by orbit size equal a breadth-first search over raw
+/// cosets by quarter turns (`src/tables/coset/tests.rs`).
+const COSET_QTM_EXPECTED: [u64; 15] = [
+    1, 1, 2, 19, 139, 1010, 8602, 75255, 611517, 4586828, 25227570, 61740465, 25017595, 298428, 18,
+];
 const COSET_EXPECTED: [u64; 13] = [
     1, 1, 4, 34, 331, 3612, 41605, 474128, 4953846, 34776317, 68566704, 8749194, 1673,
 ];
@@ -37,12 +44,30 @@ pub const COSET: Descriptor = Descriptor {
     build_seconds: 7,
     built_here: true,
     generate: |layout, progress, cp| {
-        generate_resumable(&CosetSpace(coset_coords()), layout, progress, cp)
+        generate_resumable(&CosetSpace::new(coset_coords()), layout, progress, cp)
     },
     states_per_entry: None,
     prepare: || {
         coset_coords();
     },
+};
+
+/// The k = 0 coset table, distances in quarter turns: the same coordinate, searched by
+/// the 12 quarter turns.
+pub const COSET_QTM: Descriptor = Descriptor {
+    name: "coset-qtm",
+    description: "the k = 0 coset table, distances in quarter turns",
+    expected: &COSET_QTM_EXPECTED,
+    used_by: "--metric qtm (--heuristic coset-qtm)",
+    build_seconds: 9,
+    generate: |layout, progress, cp| {
+        let space = CosetSpace {
+            coords: coset_coords(),
+            metric: Metric::Qtm,
+        };
+        generate_resumable(&space, layout, progress, cp)
+    },
+    ..COSET
 };
 
 /// The k = 4 coset table.
@@ -61,7 +86,7 @@ pub const COSET4: Descriptor = Descriptor {
     build_seconds: 283,
     built_here: true,
     generate: |layout, progress, cp| {
-        let space = CosetSpace(coords_for(Variant::SliceFlips));
+        let space = CosetSpace::new(coords_for(Variant::SliceFlips));
         generate_resumable(&space, layout, progress, cp)
     },
     states_per_entry: None,
@@ -77,12 +102,27 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     listed: true,
     tables: &[TableKind::Corners, TableKind::Coset],
     walk: Walk::Plain(PlainTables::Coset),
+    metric: crate::cube::Metric::Htm,
     speed_rank: Some(21),
     auto: false,
     measured: Measured::new(Some(123.0), None, 2, "2026-11-23"),
     // The 16-move list measured (2.65e7 nodes, geometric mean, 2026-11-25), scaled to 17
     // moves by the k = 4 table's factor; the node rate of the same runs.
     model: Model::new(2.65e7 * 10.4, (10.4, 6.0), 11.4, 7.6e6),
+};
+
+/// The quarter-turn corners and k = 0 coset tables, for searches in quarter turns.
+pub const HEURISTIC_QTM: HeuristicSpec = HeuristicSpec {
+    name: "coset-qtm",
+    help: "The corners and k = 0 coset tables in quarter turns (--metric qtm only), built on first use",
+    listed: true,
+    tables: &[TableKind::CornersQtm, TableKind::CosetQtm],
+    walk: Walk::Plain(PlainTables::Coset),
+    metric: Metric::Qtm,
+    speed_rank: None,
+    auto: false,
+    measured: Measured::NONE,
+    model: HEURISTIC.model,
 };
 
 /// Korf's tables and the k = 0 coset table (a research comparison).
@@ -97,6 +137,7 @@ pub const KORF_AND_COSET: HeuristicSpec = HeuristicSpec {
         TableKind::Coset,
     ],
     walk: Walk::Plain(PlainTables::KorfAndCoset),
+    metric: crate::cube::Metric::Htm,
     speed_rank: None,
     auto: false,
     measured: Measured::NONE,
@@ -110,6 +151,7 @@ pub const COSET4_HEURISTIC: HeuristicSpec = HeuristicSpec {
     listed: true,
     tables: &[TableKind::Corners, TableKind::Coset4],
     walk: Walk::Axis,
+    metric: crate::cube::Metric::Htm,
     speed_rank: Some(20),
     auto: true,
     measured: Measured::new(Some(4.88), None, 1, "2026-11-25"),

@@ -31,7 +31,7 @@
 
 use crate::cube::coord::binomial;
 use crate::cube::symmetry::{conjugate, symmetries, visit_twins, Twins, SYMMETRIES};
-use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
+use crate::cube::{Cube, Metric, ALL_MOVES, MOVE_COUNT};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -640,25 +640,40 @@ pub fn coords_for(variant: Variant) -> &'static CosetCoords {
     }
 }
 
-/// A coset table as a breadth-first search space.
-pub struct CosetSpace<'a>(pub &'a CosetCoords);
+/// A coset table as a breadth-first search space, stepped by the moves of a metric (all
+/// 18 turns, or the 12 quarter turns: distances in quarter turns).
+pub struct CosetSpace<'a> {
+    pub coords: &'a CosetCoords,
+    pub metric: Metric,
+}
+
+impl<'a> CosetSpace<'a> {
+    /// The space of `coords`, distances in face turns.
+    pub fn new(coords: &'a CosetCoords) -> Self {
+        CosetSpace {
+            coords,
+            metric: Metric::Htm,
+        }
+    }
+}
 
 impl crate::tables::generate::Space for CosetSpace<'_> {
     fn entries(&self) -> u64 {
-        self.0.variant.entries()
+        self.coords.variant.entries()
     }
     fn goal(&self) -> u64 {
-        self.0.index(&Cube::SOLVED)
+        self.coords.index(&Cube::SOLVED)
     }
     #[inline(always)]
     fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
-        let c = self.0;
+        let c = self.coords;
         let class = (i / c.edge_values as u64) as usize;
         let edge = (i % c.edge_values as u64) as usize;
         let (slices, flips) = (edge / c.flips, edge % c.flips);
         let corner = c.class_rep[class] as usize;
         let e = slices / 70;
-        for m in 0..MOVE_COUNT {
+        for m in self.metric.generators() {
+            let m = m.index();
             let cr = c.corner_move[corner * MOVE_COUNT + m] as usize;
             let sr = c.edge_move[slices * MOVE_COUNT + m] as usize;
             let fr = if c.flips == 1 {
@@ -673,7 +688,7 @@ impl crate::tables::generate::Space for CosetSpace<'_> {
     }
     #[inline(always)]
     fn twins(&self, i: u64, visit: impl FnMut(u64)) {
-        self.0.twins(i, visit)
+        self.coords.twins(i, visit)
     }
 }
 

@@ -5,7 +5,7 @@ use crate::testing as common;
 
 use korf::cube::symmetry::Twins;
 use korf::cube::symmetry::{conjugate, symmetries, SYMMETRIES};
-use korf::cube::{random_cube, Cube, ALL_MOVES};
+use korf::cube::{random_cube, Cube, Metric, ALL_MOVES};
 use korf::tables::coset::{
     self, corner_cube, corner_raw, coset_coords, edge_cube, edge_slices, CORNER_CLASSES,
     CORNER_RAW, EDGE_SLICES,
@@ -125,8 +125,19 @@ fn coset_table() -> &'static Table {
 
 #[test]
 fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
+    assert_expanded_counts_match_raw_cosets(coset_table(), Metric::Htm);
+}
+
+#[test]
+fn quarter_turn_counts_match_a_breadth_first_search_over_raw_cosets() {
+    let t = common::open_generated(TableKind::CosetQtm);
+    assert_expanded_counts_match_raw_cosets(&t, Metric::Qtm);
+}
+
+/// The entries of `t` by depth, each weighted by the raw cosets it stands for, against a
+/// plain breadth-first search over raw cosets by the moves of `metric`, up to depth 6.
+fn assert_expanded_counts_match_raw_cosets(t: &Table, metric: Metric) {
     let co = coset_coords();
-    let t = coset_table();
     // Every entry stands for as many raw cosets as its corner class has members.
     let mut expanded = [0u64; 16];
     for i in 0..coset::ENTRIES {
@@ -146,7 +157,7 @@ fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
         assert_eq!(frontier.len() as u64, count, "depth {depth}");
         let mut next = Vec::new();
         for &(c, e) in &frontier {
-            for m in 0..18 {
+            for m in metric.generators().iter().map(|m| m.index()) {
                 let n = (
                     co.corner_move[c * 18 + m] as usize,
                     co.edge_move[e * 18 + m] as usize,

@@ -8,7 +8,7 @@
 //! ([`Cube::premove`]), so a pattern state changes by one table lookup per piece.
 
 use crate::cube::coord;
-use crate::cube::ALL_MOVES;
+use crate::cube::Metric;
 use crate::cube::{premove_corner, premove_edge, Cube, Move};
 use crate::tables::generate::Space;
 #[cfg(test)]
@@ -160,10 +160,12 @@ pub fn z2_cube() -> Cube {
     Cube::from_packed(Z2_CORNERS, Z2_EDGES)
 }
 
-/// A [`Pattern`] as a [`Space`]: neighbours by relabelling with each of the 18 moves.
+/// A [`Pattern`] as a [`Space`]: neighbours by relabelling with each move of the metric
+/// (all 18 turns, or the 12 quarter turns: the distances are then in quarter turns).
 pub struct PatternSpace<'a, P: Pattern> {
     pub pattern: &'a P,
     pub goal: u64,
+    pub metric: Metric,
 }
 
 impl<P: Pattern> Space for PatternSpace<'_, P> {
@@ -176,7 +178,7 @@ impl<P: Pattern> Space for PatternSpace<'_, P> {
     #[inline(always)]
     fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
         let s = self.pattern.unrank(i);
-        for m in ALL_MOVES {
+        for &m in self.metric.generators() {
             if visit(self.pattern.rank(&self.pattern.premove(&s, m))) {
                 return;
             }
@@ -195,6 +197,7 @@ pub fn generate<P: Pattern>(
         &PatternSpace {
             pattern: p,
             goal: p.rank(solved),
+            metric: Metric::Htm,
         },
         progress,
     )

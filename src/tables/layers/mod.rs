@@ -112,6 +112,7 @@ macro_rules! define_sizes {
                 listed: true,
                 tables: &[TableKind::Corners, TableKind::$variant],
                 walk: Walk::Axis,
+                metric: crate::cube::Metric::Htm,
                 speed_rank: Some(ladder::speed_rank(Coords::ENTRIES)),
                 auto: true,
                 measured: FACTS.measured,
