@@ -426,6 +426,8 @@ pub struct Summary {
     pub utilisation: f64,
     /// (length, count) pairs.
     pub lengths: Vec<(usize, usize)>,
+    /// The metric of those lengths (that of the first row; `htm` for none).
+    pub metric: Metric,
     /// Solved positions that had a two-phase upper bound (optimal solves with it on).
     pub with_upper_bound: usize,
     /// Of those, the ones the bound proved: every shorter IDA* bound came up empty, so the
@@ -465,6 +467,7 @@ pub fn summarize(rows: &[SolveRecord]) -> Summary {
         },
         utilisation: solved.iter().map(|r| r.utilisation).sum::<f64>() / n,
         lengths: lengths.into_iter().collect(),
+        metric: rows.first().map_or(Metric::Htm, |r| r.metric),
         with_upper_bound: solved.iter().filter(|r| r.upper_bound.is_some()).count(),
         proved_by_bound: solved
             .iter()

@@ -127,7 +127,7 @@ impl Solver {
         let kind = config
             .heuristic
             .unwrap_or_else(|| match config.search.rules.metric {
-                crate::cube::Metric::Qtm => HeuristicKind::CosetQtm,
+                crate::cube::Metric::Qtm => HeuristicKind::preferred_qtm_in(&dir),
                 crate::cube::Metric::Htm => HeuristicKind::preferred_in(&dir),
             });
         if kind.spec().metric == crate::cube::Metric::Qtm

@@ -80,6 +80,8 @@ pub fn assert_optimal_on_short_scrambles(set: &TableSet, seed: u64) {
             }
         }
     }
+    // The same tables under other move rules: quarter turns, ⟨R,U⟩, ⟨R,U,F⟩, ⟨R,U,D⟩.
+    assert!(assert_rules_optimal(set, seed + 100, 2) >= 14);
 }
 
 /// Breadth-first search over a table's entries (twins included), as the generator walks

@@ -1,4 +1,4 @@
-"""Provably shortest Rubik's Cube solutions (half-turn metric) from Python.
+"""Provably shortest Rubik's Cube solutions (face turns, or quarter turns with metric="qtm") from Python.
 
     import korf
     s = korf.solve("R U R' U' F2")
@@ -60,16 +60,18 @@ __all__ = [
 ]
 
 _lock = threading.Lock()
-_solvers: Dict[Tuple[str, str], Solver] = {}
+_solvers: Dict[Tuple[str, str, str, Optional[str]], Solver] = {}
 _fast: Dict[str, FastSolver] = {}
 
 
-def _solver(tables_dir: Optional[str], heuristic: str) -> Solver:
-    key = (_dir_of(tables_dir), heuristic)
+def _solver(
+    tables_dir: Optional[str], heuristic: str, metric: str = "htm", moves: Optional[str] = None
+) -> Solver:
+    key = (_dir_of(tables_dir), heuristic, metric, moves)
     with _lock:
         s = _solvers.get(key)
         if s is None:
-            s = Solver(key[0], heuristic=heuristic)
+            s = Solver(key[0], heuristic=heuristic, metric=metric, moves=moves)
             _solvers[key] = s
         return s
 
@@ -81,6 +83,8 @@ def solve(
     heuristic: str = "auto",
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
+    metric: str = "htm",
+    moves: Optional[str] = None,
 ) -> Solution:
     """Solve `cube` optimally: a shortest solution, `optimal` True once proven.
 
@@ -92,11 +96,15 @@ def solve(
     threads: worker threads (default: every core).
     timeout: seconds; on expiry raises SolveTimeout, whose `best` is the best
         solution known then (not proven optimal).
+    metric: "htm" (every face turn counts 1) or "qtm" (a half turn counts 2; the
+        quarter-turn tables, built on first use, are then searched).
+    moves: only these turns, e.g. "R,U,F" (every turn of each face) or "R,U,F2" (a
+        half turn alone); a position they cannot solve raises KorfError.
 
     Raises CubeError / MoveError (ValueError) for a bad cube, TableError for
     missing or damaged tables, KeyboardInterrupt on Ctrl-C (within a second).
     """
-    return _solver(tables, heuristic).solve(cube, timeout=timeout, threads=threads)
+    return _solver(tables, heuristic, metric, moves).solve(cube, timeout=timeout, threads=threads)
 
 
 def solve_all(
@@ -108,6 +116,8 @@ def solve_all(
     heuristic: str = "auto",
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
+    metric: str = "htm",
+    moves: Optional[str] = None,
 ) -> SolutionSet:
     """Every optimal solution of `cube` (and with `within=K` every solution up to K
     moves longer), canonical, each once, sorted.
@@ -116,7 +126,7 @@ def solve_all(
     U before D, R before L, F before B. `max_solutions=N` stops after N (the set's
     `listing` is then "capped"). Other arguments as for `solve`.
     """
-    return _solver(tables, heuristic).solve_all(
+    return _solver(tables, heuristic, metric, moves).solve_all(
         cube, within, max_solutions, timeout=timeout, threads=threads
     )
 
@@ -125,13 +135,15 @@ def solve_fast(
     cube: str,
     *,
     tables: Optional[str] = None,
-    max_length: int = 20,
+    max_length: Optional[int] = None,
     time: Optional[float] = None,
     timeout: Optional[float] = None,
+    metric: str = "htm",
 ) -> Solution:
     """A solution of at most `max_length` moves in milliseconds (Kociemba's two-phase
     search; not proven optimal). With `time=SECONDS` it keeps looking for shorter ones
-    that long.
+    that long. `max_length` counts in `metric` (default 20 face turns, 30 quarter
+    turns); with metric="qtm" both phases search by quarter-turn cost.
     """
     key = _dir_of(tables)
     with _lock:
@@ -139,7 +151,7 @@ def solve_fast(
         if f is None:
             f = FastSolver(key)
             _fast[key] = f
-    return f.solve(cube, max_length=max_length, time=time, timeout=timeout)
+    return f.solve(cube, max_length=max_length, time=time, timeout=timeout, metric=metric)
 
 
 def _dir_of(dir: Optional[str]) -> str:

@@ -43,7 +43,11 @@ class Solution:
     """The table files searched."""
     @property
     def length(self) -> int:
-        """Number of moves."""
+        """The length in `metric`: moves, or quarter turns (a half turn counting 2).
+        `len(s)` is always the number of moves."""
+    @property
+    def metric(self) -> str:
+        """"htm" (face turns) or "qtm" (quarter turns): how `length` counts."""
     @property
     def notation(self) -> str:
         """The moves in standard notation, e.g. "R U R' U'"."""
@@ -79,9 +83,13 @@ class Solver:
         generate: bool = True,
         trust_tables: bool = False,
         upper_bounds: bool = True,
+        metric: str = "htm",
+        moves: Optional[str] = None,
     ) -> None:
         """Open the tables of `heuristic` in `tables_dir` (default $KORF_TABLES, else
-        ./tables), building missing small ones when `generate`."""
+        ./tables), building missing small ones when `generate`.  Every solve counts
+        lengths in `metric` ("htm" or "qtm") and uses only the turns in `moves` ("R,U,F";
+        None: all)."""
     @property
     def heuristic(self) -> str: ...
     @property
@@ -113,10 +121,11 @@ class FastSolver:
         self,
         cube: str,
         *,
-        max_length: int = 20,
+        max_length: Optional[int] = None,
         time: Optional[float] = None,
         timeout: Optional[float] = None,
         threads: int = 1,
+        metric: str = "htm",
     ) -> Solution: ...
 
 def random_state(seed: Optional[int] = None) -> str:

@@ -6,7 +6,7 @@
 //! waits for the search to wind down (it checks the flag every few thousand nodes) and
 //! raises `KeyboardInterrupt`; the solver stays usable.
 
-use korf::cube::{self, Cube, Move};
+use korf::cube::{self, Cube, Metric, Move, MoveRules, MoveSet};
 use korf::search::{AllSolutions, HeuristicKind, Listing, Options, Outcome, Unsolved};
 use korf::tables::{self, Integrity, Residency, Table, TableKind};
 use korf::twophase::{FastOptions, TwoPhase};
@@ -65,8 +65,26 @@ fn py_error(e: Error) -> PyErr {
         | Error::TablesMissing(_)
         | Error::TablesDir { .. }
         | Error::TableAccess { .. } => TableError::new_err(text),
+        Error::Search(korf::search::SearchError::MetricMismatch { .. }) => {
+            PyValueError::new_err(text)
+        }
         Error::Search(_) | Error::TwoPhase(_) => KorfError::new_err(text),
     }
+}
+
+/// `metric="htm"|"qtm"` and `moves="R,U,F"` (or None: every turn).
+fn move_rules(metric: &str, moves: Option<&str>) -> PyResult<MoveRules> {
+    let metric = Metric::from_name(metric).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown metric {metric:?}: use \"htm\" (face turns) or \"qtm\" (quarter turns)"
+        ))
+    })?;
+    let moves = match moves {
+        None => MoveSet::ALL,
+        Some(text) => MoveSet::parse(text)
+            .map_err(|e| PyValueError::new_err(format!("moves={text:?}: {e}")))?,
+    };
+    Ok(MoveRules { metric, moves })
 }
 
 /// A position from a facelet string or a move sequence (the command line's one rule).
@@ -168,11 +186,17 @@ struct Solution {
     /// The table files searched.
     #[pyo3(get)]
     tables: Vec<String>,
+    /// How `length` counts: face turns, or quarter turns (a half turn 2).
+    metric_: Metric,
+    /// The length in that metric.
+    cost: usize,
 }
 
 impl Solution {
     fn new(moves: &[Move], optimal: bool, nodes: u64, secs: f64, h: &str, t: &[String]) -> Self {
         Solution {
+            metric_: Metric::Htm,
+            cost: moves.len(),
             moves: moves.iter().map(|m| m.to_string()).collect(),
             optimal,
             nodes,
@@ -185,10 +209,16 @@ impl Solution {
 
 #[pymethods]
 impl Solution {
-    /// Number of moves.
+    /// The length in `metric`: moves, or quarter turns (a half turn counting 2).
     #[getter]
     fn length(&self) -> usize {
-        self.moves.len()
+        self.cost
+    }
+
+    /// "htm" (face turns) or "qtm" (quarter turns): how `length` counts.
+    #[getter]
+    fn metric(&self) -> &'static str {
+        self.metric_.name()
     }
 
     fn __len__(&self) -> usize {
@@ -204,10 +234,11 @@ impl Solution {
     /// As the command line prints it: "R U R' U' (4f*)", `*` marking a proven optimum.
     fn __str__(&self) -> String {
         let mark = if self.optimal { "*" } else { "" };
+        let letter = self.metric_.letter();
         if self.moves.is_empty() {
-            format!("(0f{mark})")
+            format!("(0{letter}{mark})")
         } else {
-            format!("{} ({}f{mark})", self.moves.join(" "), self.moves.len())
+            format!("{} ({}{letter}{mark})", self.moves.join(" "), self.cost)
         }
     }
 
@@ -215,7 +246,7 @@ impl Solution {
         format!(
             "Solution(\"{}\", length={}, optimal={})",
             self.moves.join(" "),
-            self.moves.len(),
+            self.cost,
             if self.optimal { "True" } else { "False" }
         )
     }
@@ -330,14 +361,18 @@ impl Solver {
     }
 
     fn solution(&self, moves: &[Move], optimal: bool, o: &Outcome) -> Solution {
-        Solution::new(
-            moves,
-            optimal,
-            o.nodes,
-            o.seconds,
-            self.inner.heuristic().name(),
-            &self.table_files,
-        )
+        Solution {
+            metric_: o.rules.metric,
+            cost: o.rules.length(moves),
+            ..Solution::new(
+                moves,
+                optimal,
+                o.nodes,
+                o.seconds,
+                self.inner.heuristic().name(),
+                &self.table_files,
+            )
+        }
     }
 
     /// The exception of a search that ended without its answer.
@@ -348,12 +383,14 @@ impl Solver {
                 let lower = o.proven_lower;
                 Python::attach(|py| {
                     let e = SolveTimeout::new_err(format!(
-                        "timed out after {:.1}s; no solution of fewer than {lower} moves{}",
+                        "timed out after {:.1}s; no solution of fewer than {lower} {}{}",
                         o.seconds,
+                        o.rules.metric.unit(),
                         best.as_ref().map_or(String::new(), |b| format!(
-                            "; best known: {} ({} moves, not proven optimal)",
+                            "; best known: {} ({} {}, not proven optimal)",
                             b.moves.join(" "),
-                            b.moves.len()
+                            b.cost,
+                            o.rules.metric.unit()
                         ))
                     ));
                     let _ = e.value(py).setattr("best", best);
@@ -364,8 +401,13 @@ impl Solver {
                 pyo3::exceptions::PyKeyboardInterrupt::new_err("solve interrupted")
             }
             Unsolved::MaxDepth => KorfError::new_err(format!(
-                "no solution of at most {} moves",
-                self.inner.options().max_depth
+                "no solution of at most {} {}",
+                self.inner.options().max_depth,
+                o.rules.metric.unit()
+            )),
+            Unsolved::Unreachable => KorfError::new_err(format!(
+                "the turns {} cannot solve this position",
+                o.rules.moves
             )),
         }
     }
@@ -374,7 +416,8 @@ impl Solver {
 #[pymethods]
 impl Solver {
     #[new]
-    #[pyo3(signature = (tables_dir=None, heuristic="auto", threads=None, generate=true, trust_tables=false, upper_bounds=true))]
+    #[pyo3(signature = (tables_dir=None, heuristic="auto", threads=None, generate=true, trust_tables=false, upper_bounds=true, metric="htm", moves=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         tables_dir: Option<PathBuf>,
@@ -383,11 +426,14 @@ impl Solver {
         generate: bool,
         trust_tables: bool,
         upper_bounds: bool,
+        metric: &str,
+        moves: Option<&str>,
     ) -> PyResult<Self> {
         let kind = self::heuristic(heuristic)?;
+        let rules = move_rules(metric, moves)?;
         let search = Options {
             threads: self::threads(threads)?,
-            ..Options::default()
+            ..Options::for_rules(rules)
         };
         let dir = self::tables_dir(tables_dir);
         let inner = py
@@ -499,7 +545,10 @@ impl Solver {
             solutions: set
                 .solutions
                 .iter()
-                .map(|s| self.solution(s, o.tables_checked && s.len() == optimal, &o))
+                .map(|s| {
+                    let proven = o.tables_checked && o.rules.length(s) == optimal;
+                    self.solution(s, proven, &o)
+                })
                 .collect(),
             optimal_length: set.optimal_length,
             within: set.within,
@@ -538,17 +587,24 @@ impl FastSolver {
         Ok(FastSolver { inner })
     }
 
-    #[pyo3(signature = (cube, *, max_length=20, time=None, timeout=None, threads=1))]
+    #[pyo3(signature = (cube, *, max_length=None, time=None, timeout=None, threads=1, metric="htm"))]
+    #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
         py: Python<'_>,
         cube: &str,
-        max_length: usize,
+        max_length: Option<usize>,
         time: Option<f64>,
         timeout: Option<f64>,
         threads: usize,
+        metric: &str,
     ) -> PyResult<Solution> {
         let cube = parse_cube(cube)?;
+        let metric = move_rules(metric, None)?.metric;
+        let max_length = max_length.unwrap_or(match metric {
+            Metric::Htm => 20,
+            Metric::Qtm => 30,
+        });
         let cancel = Arc::new(AtomicBool::new(false));
         let opts = FastOptions {
             max_length: korf::limits::fast_max_length(max_length, "max_length")
@@ -557,20 +613,28 @@ impl FastSolver {
             timeout: seconds(timeout, "timeout")?,
             threads: self::threads(Some(threads))?,
             cancel: Some(cancel.clone()),
+            metric,
             ..FastOptions::default()
         };
         let inner = &self.inner;
         let o = run_interruptibly(py, &cancel, || inner.solve(&cube, &opts))?
             .map_err(|e| py_error(Error::from(e)))?;
         match &o.solution {
-            Some(moves) => Ok(Solution::new(
-                moves,
-                false,
-                o.nodes,
-                o.seconds,
-                "two-phase",
-                &tables::TWOPHASE_SET.iter().map(|k| k.file_name()).collect::<Vec<_>>(),
-            )),
+            Some(moves) => Ok(Solution {
+                metric_: metric,
+                cost: metric.length(moves),
+                ..Solution::new(
+                    moves,
+                    false,
+                    o.nodes,
+                    o.seconds,
+                    "two-phase",
+                    &tables::TWOPHASE_SET
+                        .iter()
+                        .map(|k| k.file_name())
+                        .collect::<Vec<_>>(),
+                )
+            }),
             None if o.timed_out => Err(SolveTimeout::new_err(format!(
                 "the two-phase search found no solution of at most {max_length} moves in {:.1}s",
                 o.seconds

@@ -250,3 +250,35 @@ def test_opening_copies_no_table(tables_dir):
     assert table_kib > 400_000
     # The tables are mapped, not copied: the process grows by far less than one table.
     assert grown < 60_000, (grown, table_kib)
+
+
+def test_quarter_turns_and_move_sets_match_the_command_line(tables_dir, korf_bin):
+    rng = random.Random(11)
+    for n in range(1, 7):
+        s = scramble(rng, n)
+        sol = korf.solve(s, tables=tables_dir, metric="qtm")
+        assert replays(s, sol), (s, str(sol))
+        assert sol.optimal and sol.metric == "qtm"
+        assert sol.length == sum(2 if m.endswith("2") else 1 for m in sol.moves)
+        assert str(sol).endswith(f"({sol.length}q*)")
+        out = subprocess.run(
+            [korf_bin, "solve", "--json", "--tables", tables_dir, "--metric", "qtm", "-s", s],
+            capture_output=True, text=True, check=True,
+        )
+        record = json.loads(out.stdout)
+        assert record["length"] == sol.length and record["metric"] == "qtm", s
+    sune = "R U2 R' U' R U' R'"
+    every = korf.solve_all(sune, within=1, tables=tables_dir, heuristic="coset", moves="R,U")
+    assert every.optimal_length == 7
+    assert all(set(m[0] for m in s.moves) <= {"R", "U"} for s in every.solutions)
+    assert "R U R' U R U2 R'" in [s.notation for s in every.solutions]
+    with pytest.raises(korf.KorfError, match="cannot solve"):
+        korf.solve("F R U R' U' F'", tables=tables_dir, heuristic="coset", moves="R,U")
+    with pytest.raises(ValueError, match="alone"):
+        korf.Solver(tables_dir, heuristic="coset", moves="R'")
+    with pytest.raises(ValueError, match="metric"):
+        korf.Solver(tables_dir, heuristic="coset", metric="stm")
+    with pytest.raises(ValueError, match="--metric qtm"):
+        korf.Solver(tables_dir, heuristic="coset-qtm")
+    fast = korf.solve_fast("R U2 F", tables=tables_dir, metric="qtm")
+    assert fast.metric == "qtm" and fast.length >= 4

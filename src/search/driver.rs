@@ -508,7 +508,7 @@ pub fn solve_with(
         taken_share: run.taken_share,
         all,
         upper_bound: run.best_known.map(|b| UpperBound {
-            length: b.len() as u8,
+            length: opts.rules.length(&b) as u8,
             seconds: run.bound_seconds,
             proved_by_bound: run.proved_by_bound,
         }),

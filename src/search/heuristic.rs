@@ -86,6 +86,18 @@ impl HeuristicKind {
         Self::preferred(|k| std::fs::symlink_metadata(dir.join(k.file_name())).is_ok())
     }
 
+    /// The heuristic a quarter-turn search uses when none is asked for: the k = 4
+    /// quarter-turn table if its file is in `dir`, else the k = 0 one (small, built on
+    /// first use).
+    pub fn preferred_qtm_in(dir: &Path) -> HeuristicKind {
+        let present = |k: TableKind| std::fs::symlink_metadata(dir.join(k.file_name())).is_ok();
+        if present(TableKind::Coset4Qtm) {
+            HeuristicKind::Coset4Qtm
+        } else {
+            HeuristicKind::CosetQtm
+        }
+    }
+
     /// The table files this heuristic needs.
     pub fn tables(self) -> &'static [TableKind] {
         self.spec().tables

@@ -181,6 +181,8 @@ layers::layer_ladder!(registry! {
         /// The k = 4 coset table: corner tetrads and twist (16-symmetry class) × edge
         /// slices × flips of the E-slice edges, two bits per entry.
         Coset4 => coset::k4,
+        /// The k = 4 coset table in quarter turns.
+        Coset4Qtm => coset::k4_qtm,
     ],
     // Then the sizes of the U/D-layer family, one line each in `layers/ladder.rs`.
     ladder:

@@ -46,7 +46,7 @@ pub fn summary_line(s: &report::Summary) -> String {
         s.nodes_per_second,
         s.lengths
             .iter()
-            .map(|(l, c)| format!("{l}f×{c}"))
+            .map(|(l, c)| format!("{l}{}×{c}", s.metric.letter()))
             .collect::<Vec<_>>()
             .join(" ")
     )
@@ -424,6 +424,7 @@ mod tests {
             nodes_per_second: 4.6e6,
             utilisation: 0.85,
             lengths: vec![(18, 25)],
+            metric: korf::cube::Metric::Htm,
             with_upper_bound,
             proved_by_bound,
         }

@@ -197,9 +197,15 @@ fn solve_optimal(
     live: bool,
     announce: bool,
 ) -> Result<SolveRecord, CliError> {
-    let prediction = solver.predict(cube);
-    if announce {
-        announce_estimate(solver, &prediction);
+    // The time model is calibrated on face-turn searches with every turn: under other
+    // rules no estimate is claimed.
+    let prediction = solver
+        .options()
+        .rules
+        .is_default()
+        .then(|| solver.predict(cube));
+    if let (true, Some(p)) = (announce, &prediction) {
+        announce_estimate(solver, p);
     }
     let kind = solver.heuristic();
     let spinner = live.then(|| {
@@ -217,7 +223,9 @@ fn solve_optimal(
                 (1, _) => "1 solution so far, ".to_string(),
                 (n, _) => format!("{n} solutions so far, "),
             };
-            let eta = match korf::search::estimate::next_bound_nodes(kind, s.previous_bound_nodes) {
+            let model = korf::search::estimate::next_bound_nodes(kind, s.previous_bound_nodes)
+                .filter(|_| solver.options().rules.is_default());
+            let eta = match model {
                 Some(n) if rate > 0.0 => {
                     let left = (n - s.bound_nodes as f64) / rate;
                     if left > 0.0 {
@@ -239,8 +247,11 @@ fn solve_optimal(
     if let Some(pb) = spinner {
         pb.finish_and_clear();
     }
-    Ok(SolveRecord::optimal(index, input, cube, outcome, kind)
-        .with_prediction(kind, prediction.likely))
+    let record = SolveRecord::optimal(index, input, cube, outcome, kind);
+    Ok(match prediction {
+        Some(p) => record.with_prediction(kind, p.likely),
+        None => record,
+    })
 }
 
 /// Estimates over this many seconds are said before the search.
@@ -268,7 +279,10 @@ fn announce_estimate(solver: &Solver, p: &korf::Prediction) {
     if p.likely.seconds < HINT_SECONDS || HINTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
         return;
     }
-    if let Some(s) = solver.faster_option(p.likely.length) {
+    if let Some(s) = solver
+        .faster_option(p.likely.length)
+        .filter(|s| !s.build.is_empty())
+    {
         let commands: Vec<String> = s
             .build
             .iter()

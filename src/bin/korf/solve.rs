@@ -65,8 +65,9 @@ fn stats_text(r: &SolveRecord) -> String {
     );
     if let Some(u) = &r.upper_bound {
         s.push_str(&format!(
-            "two-phase upper bound: {} moves ({:.3}s spent){}\n",
+            "two-phase upper bound: {} {} ({:.3}s spent){}\n",
             u.length,
+            r.metric.unit(),
             u.seconds,
             if u.proved_by_bound {
                 "; every shorter bound exhausted, so the last iteration was skipped"

@@ -14,6 +14,13 @@ use crate::tables::TableKind;
 /// Coset-table entries by quarter-turn distance (twins included), as first generated on
 /// 2026-11-26; depths 0–6 weighted by orbit size equal a breadth-first search over raw
 /// cosets by quarter turns (`src/tables/coset/tests.rs`).
+/// Coset4 entries by quarter-turn distance (twins included), as first generated on
+/// 2026-11-26 (2 cores, 285 s); they sum to every entry.  22 entries at depth 15, past
+/// what a nibble can hold while generating: the table is built in its 2-bit lines.
+const COSET4_QTM_EXPECTED: [u64; 16] = [
+    1, 2, 5, 49, 336, 2919, 25328, 232061, 2021885, 17871620, 146196431, 965927546, 2990254052,
+    1407770546, 11479597, 22,
+];
 const COSET_QTM_EXPECTED: [u64; 15] = [
     1, 1, 2, 19, 139, 1010, 8602, 75255, 611517, 4586828, 25227570, 61740465, 25017595, 298428, 18,
 ];
@@ -95,6 +102,23 @@ pub const COSET4: Descriptor = Descriptor {
     },
 };
 
+/// The k = 4 coset table, distances in quarter turns.
+pub const COSET4_QTM: Descriptor = Descriptor {
+    name: "coset4-qtm",
+    description: "the k = 4 coset table, distances in quarter turns",
+    expected: &COSET4_QTM_EXPECTED,
+    used_by: "--metric qtm (--heuristic coset4-qtm)",
+    build_seconds: 300,
+    generate: |layout, progress, cp| {
+        let space = CosetSpace {
+            coords: coords_for(Variant::SliceFlips),
+            metric: Metric::Qtm,
+        };
+        generate_resumable(&space, layout, progress, cp)
+    },
+    ..COSET4
+};
+
 /// The corners and the k = 0 coset table, probed on the position and its inverse.
 pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     name: "coset",
@@ -123,6 +147,15 @@ pub const HEURISTIC_QTM: HeuristicSpec = HeuristicSpec {
     auto: false,
     measured: Measured::NONE,
     model: HEURISTIC.model,
+};
+
+/// The quarter-turn corners and k = 4 coset tables, for searches in quarter turns.
+pub const COSET4_QTM_HEURISTIC: HeuristicSpec = HeuristicSpec {
+    name: "coset4-qtm",
+    help: "The corners and k = 4 coset tables in quarter turns (--metric qtm only)",
+    tables: &[TableKind::CornersQtm, TableKind::Coset4Qtm],
+    walk: Walk::Axis,
+    ..HEURISTIC_QTM
 };
 
 /// Korf's tables and the k = 0 coset table (a research comparison).

@@ -706,6 +706,13 @@ pub mod k4 {
         super::coords_for(super::Variant::SliceFlips)
     }
 }
+
+/// The k = 4 coset table in quarter turns: the same coordinate, searched by the 12
+/// quarter turns.
+pub mod k4_qtm {
+    pub use super::descriptor::{COSET4_QTM as TABLE, COSET4_QTM_HEURISTIC as HEURISTIC};
+    pub use super::k4::{coords, Coords};
+}
 mod probe;
 
 #[cfg(test)]
