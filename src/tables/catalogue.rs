@@ -3,7 +3,7 @@
 //! table's facts live in its family's folder (`crate::tables::Descriptor`).
 
 use super::generate::{Checkpoint, Generated, Layout, Progress};
-use super::registry::TableKind;
+use super::registry::{HeuristicKind, TableKind};
 use std::path::{Path, PathBuf};
 
 /// The default set (Korf's tables), in build order.
@@ -28,15 +28,24 @@ impl TableKind {
     }
 
     /// The coset tables, largest (fastest) first: what `--memory` chooses among — the
-    /// k = 0 table and the three-axis tables of the registry.
+    /// k = 0 table and the three-axis tables of the registry, in face turns.
     pub fn coset_tables() -> Vec<TableKind> {
         let mut tables: Vec<TableKind> = Self::ALL
             .iter()
             .copied()
             .filter(|&k| k == TableKind::Coset || is_axis_table(k))
+            .filter(|&k| !k.counts_quarter_turns())
             .collect();
         tables.sort_by_key(|k| std::cmp::Reverse(k.file_size()));
         tables
+    }
+
+    /// Whether the table's distances are quarter turns (it serves only `--metric qtm`):
+    /// a quarter-turn heuristic names it.
+    pub fn counts_quarter_turns(self) -> bool {
+        HeuristicKind::ALL
+            .iter()
+            .any(|h| h.spec().metric == crate::cube::Metric::Qtm && h.spec().tables.contains(&self))
     }
 
     /// The largest coset table whose generation fits in `bytes` of memory.
