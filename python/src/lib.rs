@@ -601,10 +601,7 @@ impl FastSolver {
     ) -> PyResult<Solution> {
         let cube = parse_cube(cube)?;
         let metric = move_rules(metric, None)?.metric;
-        let max_length = max_length.unwrap_or(match metric {
-            Metric::Htm => 20,
-            Metric::Qtm => 30,
-        });
+        let max_length = max_length.unwrap_or(korf::twophase::default_max_length(metric));
         let cancel = Arc::new(AtomicBool::new(false));
         let opts = FastOptions {
             max_length: korf::limits::fast_max_length(max_length, "max_length")

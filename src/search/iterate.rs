@@ -65,18 +65,15 @@ impl<'a> Iterations<'a> {
         resumed: Option<&'a Saved>,
     ) -> Self {
         // The upper-bound source ends a search at the first solution it proves optimal: of
-        // no use when every solution is wanted, since the last bound must run to the end.
-        let upper_bound_source = if opts.all.is_some() {
-            None
-        } else {
-            hooks.upper_bound
-        };
+        // no use when every solution is wanted, since the last bound must run to the end;
+        // and its solutions may use any turn, so not with a restricted move set.
+        let upper_bound_source = hooks
+            .upper_bound
+            .filter(|_| opts.all.is_none() && opts.rules.moves.is_all());
         let inverse = cube.inverse();
         let first_bound = resumed.map_or(h.value(&inverse), |r| r.bound.max(h.value(&inverse)));
         // In QTM only bounds of the position's parity can be met.
         let first_bound = opts.rules.metric.first_bound(cube, first_bound as usize) as u8;
-        // A face-turn solution from the upper-bound source may use any turn.
-        let upper_bound_source = upper_bound_source.filter(|_| opts.rules.moves.is_all());
         let best_known = resumed.and_then(|r| Saved::moves(&r.best));
         if let Some(b) = &best_known {
             shared

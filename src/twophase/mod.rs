@@ -7,7 +7,7 @@
 
 pub(crate) mod search;
 
-pub use search::{FastOptions, FastOutcome, PHASE2_CAP, SHORT_PASS};
+pub use search::{default_max_length, FastOptions, FastOutcome, PHASE2_CAP, SHORT_PASS};
 
 use crate::cube::Cube;
 use crate::tables::twophase::coords;

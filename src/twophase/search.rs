@@ -34,6 +34,15 @@ pub const fn phase2_cap(metric: Metric) -> usize {
 /// Longest sequence the search can hold.
 const MAX_LENGTH: usize = 40;
 
+/// The longest solution `--fast` accepts unless told otherwise: God's number in face
+/// turns (20), and 30 quarter turns (a quarter-turn two-phase solution is rarely under 26).
+pub const fn default_max_length(metric: Metric) -> usize {
+    match metric {
+        Metric::Htm => 20,
+        Metric::Qtm => 30,
+    }
+}
+
 /// What the caller asks of the two-phase search.
 #[derive(Clone, Debug)]
 pub struct FastOptions {
@@ -182,6 +191,8 @@ struct Worker<'a> {
     best: Option<Vec<Move>>,
     /// Where the last phase-2 search that solved ended (moves in `path`).
     end: usize,
+    /// The cost of the phase-1 solutions being enumerated (exactly `d1` of [`Worker::run`]).
+    cost1: usize,
 }
 
 /// Whether `c` is in phase 2's subgroup: no twist, no flip, the E-slice edges in the
@@ -222,6 +233,7 @@ impl Worker<'_> {
     /// Run phase 1 of this worker's direction at exactly `d1` moves.  Returns true when the
     /// whole search must stop.
     fn run(&mut self, d1: usize) -> bool {
+        self.cost1 = d1;
         let c = self.dir.cube;
         if d1 == 0 {
             return self.phase2_start(0);
@@ -318,10 +330,7 @@ impl Worker<'_> {
         }
         let bound = self.shared.bound.load(Relaxed);
         let metric = self.shared.metric;
-        let cost1: usize = self.path[..d1]
-            .iter()
-            .map(|&m| metric.cost(ALL_MOVES[m as usize]))
-            .sum();
+        let cost1 = self.cost1;
         if cost1 > bound {
             return false;
         }
@@ -498,6 +507,7 @@ pub fn solve(
         checks: 0,
         best: None,
         end: 0,
+        cost1: 0,
     };
     let mut results: Vec<Option<Vec<Move>>> = Vec::new();
     std::thread::scope(|scope| {

@@ -215,18 +215,26 @@ fn a_checkpoint_of_one_metric_does_not_resume_another() {
     assert!(err.to_string().contains("another solve"), "{err}");
 }
 
+/// `cube` is `distance` quarter turns from solved: solved with the k = 4 quarter-turn
+/// tables, the solution checked.
+fn assert_quarter_turn_distance(cube: &Cube, distance: usize) {
+    let set = common::table_set_for(HeuristicKind::Coset4Qtm);
+    let out = search::solve(&set, cube, &Options::for_rules(qtm()), None).unwrap();
+    let sol = out.solution.unwrap();
+    assert!(cube.apply_moves(&sol).is_solved());
+    assert_eq!(qtm().length(&sol), distance);
+}
+
+fn superflip() -> Cube {
+    korf::cube::parse_position(&common::list_position("superflip-20.txt", 0)).unwrap()
+}
+
 /// The superflip is 24 quarter turns from solved (cube20.org).  Not run by CI: with the
 /// quarter-turn tables of this machine it takes hours (`docs/benchmarks.md`).
 #[test]
 #[ignore]
 fn superflip_is_24_quarter_turns() {
-    let set = common::table_set_for(HeuristicKind::Coset4Qtm);
-    let superflip = common::list_position("superflip-20.txt", 0);
-    let cube = korf::cube::parse_position(&superflip).unwrap();
-    let out = search::solve(&set, &cube, &Options::for_rules(qtm()), None).unwrap();
-    let sol = out.solution.unwrap();
-    assert!(cube.apply_moves(&sol).is_solved());
-    assert_eq!(qtm().length(&sol), 24);
+    assert_quarter_turn_distance(&superflip(), 24);
 }
 
 /// The superflip composed with four-spot is 26 quarter turns from solved, the most any
@@ -234,14 +242,6 @@ fn superflip_is_24_quarter_turns() {
 #[test]
 #[ignore]
 fn superflip_with_four_spot_is_26_quarter_turns() {
-    let set = common::table_set_for(HeuristicKind::Coset4Qtm);
-    let superflip = common::list_position("superflip-20.txt", 0);
     let four_spot = parse_moves("F2 B2 U D' R2 L2 U D'").unwrap();
-    let cube = korf::cube::parse_position(&superflip)
-        .unwrap()
-        .apply_moves(&four_spot);
-    let out = search::solve(&set, &cube, &Options::for_rules(qtm()), None).unwrap();
-    let sol = out.solution.unwrap();
-    assert!(cube.apply_moves(&sol).is_solved());
-    assert_eq!(qtm().length(&sol), 26);
+    assert_quarter_turn_distance(&superflip().apply_moves(&four_spot), 26);
 }

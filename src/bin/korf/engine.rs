@@ -64,13 +64,9 @@ pub(crate) fn engine(
             ));
         }
         let opts = FastOptions {
-            max_length: fast.max_length.map_or(
-                match s.metric {
-                    Metric::Htm => 20,
-                    Metric::Qtm => 30,
-                },
-                usize::from,
-            ),
+            max_length: fast
+                .max_length
+                .map_or(korf::twophase::default_max_length(s.metric), usize::from),
             time: positive_seconds(fast.time, "--time")?,
             threads: korf::limits::threads(s.threads, "--threads")?.max(1),
             timeout: positive_seconds(s.timeout, "--timeout")?,

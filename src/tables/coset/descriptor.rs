@@ -51,7 +51,12 @@ pub const COSET: Descriptor = Descriptor {
     build_seconds: 7,
     built_here: true,
     generate: |layout, progress, cp| {
-        generate_resumable(&CosetSpace::new(coset_coords()), layout, progress, cp)
+        generate_resumable(
+            &CosetSpace::new(coset_coords(), Metric::Htm),
+            layout,
+            progress,
+            cp,
+        )
     },
     states_per_entry: None,
     prepare: || {
@@ -66,13 +71,14 @@ pub const COSET_QTM: Descriptor = Descriptor {
     description: "the k = 0 coset table, distances in quarter turns",
     expected: &COSET_QTM_EXPECTED,
     used_by: "--metric qtm (--heuristic coset-qtm)",
-    build_seconds: 9,
+    build_seconds: 8,
     generate: |layout, progress, cp| {
-        let space = CosetSpace {
-            coords: coset_coords(),
-            metric: Metric::Qtm,
-        };
-        generate_resumable(&space, layout, progress, cp)
+        generate_resumable(
+            &CosetSpace::new(coset_coords(), Metric::Qtm),
+            layout,
+            progress,
+            cp,
+        )
     },
     ..COSET
 };
@@ -93,7 +99,7 @@ pub const COSET4: Descriptor = Descriptor {
     build_seconds: 283,
     built_here: true,
     generate: |layout, progress, cp| {
-        let space = CosetSpace::new(coords_for(Variant::SliceFlips));
+        let space = CosetSpace::new(coords_for(Variant::SliceFlips), Metric::Htm);
         generate_resumable(&space, layout, progress, cp)
     },
     states_per_entry: None,
@@ -108,12 +114,9 @@ pub const COSET4_QTM: Descriptor = Descriptor {
     description: "the k = 4 coset table, distances in quarter turns",
     expected: &COSET4_QTM_EXPECTED,
     used_by: "--metric qtm (--heuristic coset4-qtm)",
-    build_seconds: 300,
+    build_seconds: 380,
     generate: |layout, progress, cp| {
-        let space = CosetSpace {
-            coords: coords_for(Variant::SliceFlips),
-            metric: Metric::Qtm,
-        };
+        let space = CosetSpace::new(coords_for(Variant::SliceFlips), Metric::Qtm);
         generate_resumable(&space, layout, progress, cp)
     },
     ..COSET4

@@ -648,12 +648,9 @@ pub struct CosetSpace<'a> {
 }
 
 impl<'a> CosetSpace<'a> {
-    /// The space of `coords`, distances in face turns.
-    pub fn new(coords: &'a CosetCoords) -> Self {
-        CosetSpace {
-            coords,
-            metric: Metric::Htm,
-        }
+    /// The space of `coords`, distances counted in `metric`.
+    pub fn new(coords: &'a CosetCoords, metric: Metric) -> Self {
+        CosetSpace { coords, metric }
     }
 }
 

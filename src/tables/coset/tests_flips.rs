@@ -88,7 +88,10 @@ fn move_and_axis_tables_agree_with_the_cube_model() {
 }
 
 fn entry_depths(co: &CosetCoords, depth: usize) -> HashMap<u64, usize> {
-    common::entry_depths(&korf::tables::coset::CosetSpace::new(co), depth)
+    common::entry_depths(
+        &korf::tables::coset::CosetSpace::new(co, korf::cube::Metric::Htm),
+        depth,
+    )
 }
 
 #[test]

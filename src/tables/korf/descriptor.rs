@@ -68,7 +68,7 @@ pub const CORNERS_QTM: Descriptor = Descriptor {
     name: "corners-qtm",
     description: "all 8 corners, position and twist, in quarter turns",
     expected: &CORNERS_QTM_EXPECTED,
-    build_seconds: 14,
+    build_seconds: 9,
     used_by: "--metric qtm (--heuristic coset-qtm)",
     generate: |layout, progress, cp| generate_pattern(&Corners, Metric::Qtm, layout, progress, cp),
     ..CORNERS
