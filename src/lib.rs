@@ -66,6 +66,7 @@ pub mod report;
 pub mod search;
 mod solver;
 pub mod tables;
+mod threads;
 pub mod twophase;
 pub mod units;
 

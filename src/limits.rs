@@ -96,7 +96,7 @@ pub fn max_solutions(value: Option<usize>, name: &str) -> Result<Option<usize>, 
 
 /// `start + limit`, or `None` (no deadline) where that instant cannot be represented: a
 /// caller's `Duration::MAX` is no limit, not an overflow.
-pub fn deadline(start: std::time::Instant, limit: Option<Duration>) -> Option<std::time::Instant> {
+pub fn deadline(start: web_time::Instant, limit: Option<Duration>) -> Option<web_time::Instant> {
     limit.and_then(|t| start.checked_add(t))
 }
 
@@ -144,7 +144,7 @@ mod tests {
                     assert!(v > 0.0, "{v} accepted");
                     assert!(limit > Duration::ZERO, "{v} gave an empty limit");
                     assert!(limit.as_secs_f64() <= NO_LIMIT_SECONDS, "{v}");
-                    let now = std::time::Instant::now();
+                    let now = web_time::Instant::now();
                     assert!(deadline(now, Some(limit)).is_some(), "{v}");
                 }
                 Err(e) => {
@@ -159,7 +159,7 @@ mod tests {
 
     #[test]
     fn deadlines_saturate_to_none() {
-        let now = std::time::Instant::now();
+        let now = web_time::Instant::now();
         assert!(deadline(now, Some(Duration::MAX)).is_none());
         assert!(deadline(now, None).is_none());
         assert!(deadline(now, Some(Duration::from_secs(1))).is_some());

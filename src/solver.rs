@@ -187,6 +187,29 @@ impl Solver {
         })
     }
 
+    /// A solver over tables already loaded, with no tables directory: tables held in
+    /// memory ([`Table::from_image`](crate::tables::Table::from_image)) where there is no
+    /// file system, as in a browser.  `upper_bounds` feeds the search two-phase upper
+    /// bounds, as [`SolverConfig::upper_bounds`] does; `options` are every solve's.
+    pub fn from_tables(
+        tables: TableSet,
+        upper_bounds: Option<TwoPhase>,
+        options: Options,
+    ) -> Solver {
+        Solver {
+            dir: PathBuf::new(),
+            tables,
+            upper_bounds,
+            without_upper_bounds: None,
+            options,
+        }
+    }
+
+    /// The two-phase solver that feeds the search its upper bounds, if it has one.
+    pub fn two_phase(&self) -> Option<&TwoPhase> {
+        self.upper_bounds.as_ref()
+    }
+
     /// The heuristic the search uses.
     pub fn heuristic(&self) -> HeuristicKind {
         self.tables.kind()
@@ -199,7 +222,7 @@ impl Solver {
         self.without_upper_bounds.as_deref()
     }
 
-    /// The tables directory.
+    /// The tables directory (empty for a solver made by [`Solver::from_tables`]).
     pub fn dir(&self) -> &Path {
         &self.dir
     }
@@ -221,10 +244,7 @@ impl Solver {
 
     /// Worker threads a solve uses (the option's 0 resolved to the core count).
     pub fn threads(&self) -> usize {
-        match self.options.threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => n,
-        }
+        crate::threads::count(self.options.threads)
     }
 
     /// What solving `cube` is expected to cost, before searching: its lower bound, a
@@ -257,6 +277,9 @@ impl Solver {
     /// the one with the least build time plus ten positions' estimated time (a table is
     /// built once and used for many).  `None` if nothing at least halves the estimate.
     pub fn faster_option(&self, length: u8) -> Option<Suggestion> {
+        if self.dir.as_os_str().is_empty() {
+            return None; // tables held in memory: nothing to build beside them
+        }
         let budget = crate::tables::Budget::available(&self.dir).ok()?;
         let now = self.heuristic().estimate(length, self.threads());
         let options: Vec<Suggestion> = HeuristicKind::fastest_first()

@@ -15,9 +15,11 @@ use crate::cube::{Cube, Metric, Move, MoveRules};
 use crate::tables::full_edge::FullEdge;
 use crate::tables::probe::{AxisCoords, AxisTable};
 use crate::tables::{AxisVisitor, PlainTables, Walk};
+use crate::threads::Pool;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// How long a stopped search may ask the upper-bound source for a solution when it has
 /// none to show.
@@ -399,11 +401,8 @@ pub fn solve_with(
             heuristic: spec.name,
         });
     }
-    let threads = thread_count(opts.threads);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| SearchError::Threads(e.to_string()))?;
+    let threads = crate::threads::count(opts.threads);
+    let pool = Pool::new(threads).map_err(|e| SearchError::Threads(e.to_string()))?;
     let h = Heuristic::new(tables);
     let start_time = Instant::now();
     let (tasks, symmetry) = root_tasks(&pool, &h, cube, opts.merge_symmetries, opts.rules);
@@ -518,15 +517,6 @@ pub fn solve_with(
     })
 }
 
-/// Worker threads for `asked` (0 = every core).
-fn thread_count(asked: usize) -> usize {
-    if asked == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        asked
-    }
-}
-
 /// The root split: every canonical prefix of [`SPLIT_DEPTH`] moves below the position's
 /// inverse, with its table value (and, with the full-edge table, its exact edge depths on
 /// both sides: computed once per solve, not per iteration, since a depth costs a descent
@@ -537,7 +527,7 @@ fn thread_count(asked: usize) -> usize {
 /// canonical order among equals) cut its nodes by 14 % (mean 49.6 M to 42.6 M, one
 /// thread).  The values are computed in the pool: worth spreading over the threads.
 fn root_tasks(
-    pool: &rayon::ThreadPool,
+    pool: &Pool,
     h: &Heuristic,
     cube: &Cube,
     merge_symmetries: bool,

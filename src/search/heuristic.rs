@@ -151,6 +151,29 @@ impl TableSet {
         Ok(TableSet { kind, tables })
     }
 
+    /// The tables of heuristic `kind` from loaded tables (in any order; those it does not
+    /// use are dropped), such as tables held in memory ([`Table::from_image`]).  Fails
+    /// naming a table `kind` needs that is not among them.
+    pub fn from_tables(kind: HeuristicKind, tables: Vec<Table>) -> Result<TableSet, TableError> {
+        let mut tables: Vec<Option<Table>> = tables.into_iter().map(Some).collect();
+        let mut set = Vec::new();
+        for &table in kind.tables() {
+            let found = tables
+                .iter_mut()
+                .find(|t| t.as_ref().is_some_and(|t| t.kind() == table))
+                .and_then(Option::take)
+                .ok_or_else(|| TableError::NotLoaded {
+                    name: table.descriptor().name,
+                    heuristic: kind.name(),
+                })?;
+            set.push((table, found));
+        }
+        for &table in kind.tables() {
+            (table.descriptor().prepare)();
+        }
+        Ok(TableSet { kind, tables: set })
+    }
+
     /// The heuristic these tables make.
     pub fn kind(&self) -> HeuristicKind {
         self.kind

@@ -14,7 +14,8 @@ use crate::cube::{Cube, Move};
 use crate::tables::probe::{AxisCoords, AxisTable};
 use crate::tables::{AxisVisitor, Walk};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The deepest bound a search runs (the stack holds [`super::MAX_DEPTH`] moves).
 pub(super) const MAX_BOUND: usize = 22;
@@ -27,7 +28,7 @@ pub(super) struct Iterations<'a> {
     pub(super) hooks: &'a Hooks<'a>,
     /// The upper-bound source, unless every solution is wanted.
     pub(super) upper_bound_source: Option<UpperBoundFn<'a>>,
-    pub(super) pool: &'a rayon::ThreadPool,
+    pub(super) pool: &'a crate::threads::Pool,
     pub(super) h: Heuristic<'a>,
     pub(super) shared: &'a Shared,
     /// The root tasks, most promising first.
@@ -58,7 +59,7 @@ impl<'a> Iterations<'a> {
         cube: &'a Cube,
         opts: &'a Options,
         hooks: &'a Hooks<'a>,
-        pool: &'a rayon::ThreadPool,
+        pool: &'a crate::threads::Pool,
         h: Heuristic<'a>,
         shared: &'a Shared,
         tasks: &'a [Task],
@@ -242,7 +243,7 @@ impl<'a> Iterations<'a> {
         let next_task = AtomicUsize::new(0);
         // Every thread takes the next task in order, so that all of them work on the front
         // of the list.
-        self.pool.broadcast(|_| {
+        self.pool.broadcast(|| {
             if !self.interleaved(bound, &next_task) {
                 work_through(self.h, shared, self.tasks, &next_task, bound);
             }

@@ -22,7 +22,7 @@ use crate::tables::packed;
 use crate::tables::prefetch as prefetch_line;
 use crate::tables::probe::{AxisCoords, AxisTable, ALL_MOVE_BITS};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-use std::time::Instant;
+use web_time::Instant;
 
 /// The scratch of one three-axis expansion in progress, between its probe stages: the
 /// tracked inverse's axes 0, then 1 and 2; the children as positions, axis 0, then 1 and 2.

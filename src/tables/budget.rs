@@ -53,7 +53,7 @@ impl Budget {
         let headroom = (memory / 5).max(MEMORY_HEADROOM_MIN);
         let disk = match size_from_env(DISK_OVERRIDE_VAR)? {
             Some(d) => d,
-            None => fs4::available_space(existing_ancestor(dir))?,
+            None => crate::tables::budget::available_space(existing_ancestor(dir))?,
         };
         Ok(Budget {
             memory: memory.saturating_sub(headroom),
@@ -138,6 +138,18 @@ fn available_memory() -> std::io::Result<u64> {
         Some(l) => available.min(l.saturating_sub(used)),
         None => available,
     })
+}
+
+/// Free space on the file system holding `dir`.  In a browser (WebAssembly) there is no
+/// file system: an error, which callers read as "unknown".
+pub(crate) fn available_space(dir: &Path) -> std::io::Result<u64> {
+    #[cfg(not(target_family = "wasm"))]
+    return fs4::available_space(dir);
+    #[cfg(target_family = "wasm")]
+    {
+        let _ = dir;
+        Err(std::io::ErrorKind::Unsupported.into())
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use super::generate;
 use super::packed;
 use super::{Progress, TableKind};
 use std::path::{Path, PathBuf};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use web_time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// The tables directory: `--dir`/`--tables` if given, else `$KORF_TABLES`, else `tables`.
 pub fn resolve_dir(explicit: Option<&Path>) -> PathBuf {
@@ -47,16 +47,48 @@ pub fn build_file(
             Room::TableOnly => never,
         },
     };
-    let g = kind
-        .generate(progress, Some(&checkpoint))
-        .map_err(|e| format::write_error(&checkpoint_path, e, kind.working_len()))?;
+    let (header, payload) = generate_table(kind, start, progress, Some(&checkpoint), &path)?;
+    format::write_atomic(&path, &header, &payload)
+        .map_err(|e| format::write_error(&path, e, kind.file_size()))?;
+    let _ = std::fs::remove_file(&checkpoint_path);
+    Ok(header)
+}
+
+/// Generate `kind` in memory, with nothing written anywhere: the table's file as bytes
+/// (header and payload), for [`Table::from_image`](super::Table::from_image).  For a
+/// program with no file system (korf in a browser) or one that keeps tables elsewhere.
+pub fn build_image(
+    kind: TableKind,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Vec<u8>, TableError> {
+    let path = PathBuf::from(kind.file_name());
+    let (header, payload) = generate_table(kind, Instant::now(), progress, None, &path)?;
+    let mut image = header.to_bytes();
+    image.extend_from_slice(&payload);
+    Ok(image)
+}
+
+/// Generate `kind` (continuing from `checkpoint`'s file if it has one, and saving there as
+/// it goes) and pack its payload: the header and payload of its file.  `path` names the
+/// table in errors.
+fn generate_table(
+    kind: TableKind,
+    start: Instant,
+    progress: &(dyn Fn(Progress) + Sync),
+    checkpoint: Option<&generate::Checkpoint>,
+    path: &Path,
+) -> Result<(Header, Vec<u8>), TableError> {
+    let g = kind.generate(progress, checkpoint).map_err(|e| {
+        let at = checkpoint.map_or(path, |c| c.path);
+        format::write_error(at, e, kind.working_len())
+    })?;
     let d = kind.descriptor();
     let expanded = kind.states_per_entry().map(|_| g.weighted);
     if let generate::Layout::Lines { base } = g.layout {
         let derived = kind.descriptor().base_for(&g.histogram);
         if derived != base {
             return Err(TableError::Corrupt {
-                path: path.clone(),
+                path: path.to_path_buf(),
                 what: format!(
                     "generated with base {base} but its distribution gives base {derived}; \
                      the table's expected distribution is out of date"
@@ -92,10 +124,7 @@ pub fn build_file(
         expanded,
         partial: None,
     };
-    format::write_atomic(&path, &header, &payload)
-        .map_err(|e| format::write_error(&path, e, kind.file_size()))?;
-    let _ = std::fs::remove_file(&checkpoint_path);
-    Ok(header)
+    Ok((header, payload))
 }
 
 /// How long a depth runs before a checkpoint is saved in the middle of it:
@@ -164,7 +193,7 @@ fn check_destination(kind: TableKind, dir: &Path) -> Result<Room, TableError> {
     let checkpoint = kind.checkpoint_path(dir);
     let partial = std::fs::metadata(&checkpoint).map_or(0, |m| m.len());
     let (with, without) = space_needed(kind, partial);
-    let Ok(free) = fs4::available_space(dir) else {
+    let Ok(free) = crate::tables::budget::available_space(dir) else {
         return Ok(Room::WithCheckpoints);
     };
     if free >= with {

@@ -94,6 +94,15 @@ pub enum TableError {
         /// The file.
         path: PathBuf,
     },
+    /// A set of loaded tables ([`TableSet::from_tables`](crate::search::TableSet::from_tables))
+    /// lacks one its heuristic needs.
+    #[error("the {heuristic} search needs the table `{name}`, which is not among those given; build it (or load it) first")]
+    NotLoaded {
+        /// The table missing.
+        name: &'static str,
+        /// The heuristic (or solver) that needs it.
+        heuristic: &'static str,
+    },
     /// Reading or writing the file failed.
     #[error("cannot read table file {path}: {source}")]
     Io {

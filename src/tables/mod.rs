@@ -42,7 +42,7 @@ pub(crate) mod twophase;
 
 pub use crate::units::parse_size;
 pub use budget::Budget;
-pub use build::{build_file, resolve_dir, GenerationLock};
+pub use build::{build_file, build_image, resolve_dir, GenerationLock};
 pub use catalogue::{is_axis_table, DEFAULT_SET, TWOPHASE_SET};
 pub use descriptor::Descriptor;
 pub use family::{HeuristicSpec, Measured, Model, PlainTables, Walk};

@@ -6,7 +6,7 @@ use super::{generate, packed, TableKind};
 use memmap2::{Mmap, MmapOptions};
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use web_time::{SystemTime, UNIX_EPOCH};
 
 /// Sum `weight(i)` over every entry `i`, by the value `value(i)` (a depth, or a 2-bit
 /// code): the states a symmetry-reduced table's entries stand for.  In parallel.
@@ -65,6 +65,7 @@ pub enum Integrity {
 }
 
 /// One gigantic page.
+#[cfg(target_os = "linux")]
 const GIB: usize = 1 << 30;
 
 /// Anonymous memory of at least `len` bytes in 1 GiB pages, for a payload of at least
@@ -89,12 +90,31 @@ fn gigantic_anon(len: usize) -> Option<memmap2::MmapMut> {
 /// run at disk speed, small enough to hash while still in cache.
 const LOAD_CHUNK: usize = 8 << 20;
 
-/// A loaded, memory-mapped table.
+/// Where a table's bytes (its header and payload, as in its file) are.
+enum Image {
+    /// The file, memory-mapped read-only.
+    Mapped(Mmap),
+    /// Bytes in memory: a table built or fetched where there is no file system (in a
+    /// browser), checked as they were taken in ([`Table::from_image`]).
+    Owned(Box<[u8]>),
+}
+
+impl std::ops::Deref for Image {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Image::Mapped(m) => m,
+            Image::Owned(b) => b,
+        }
+    }
+}
+
+/// A loaded table: memory-mapped from its file, or held in memory.
 pub struct Table {
     kind: TableKind,
     path: PathBuf,
     header: Header,
-    map: Mmap,
+    map: Image,
     /// The payload copied into anonymous memory backed by transparent huge pages, when
     /// loaded with [`Residency::HugePages`].
     copy: Option<memmap2::MmapMut>,
@@ -130,31 +150,7 @@ impl Table {
     pub fn open(kind: TableKind, dir: &Path, populate: bool) -> Result<Table, TableError> {
         let path = dir.join(kind.file_name());
         let header = Header::read(&path)?;
-        let d = kind.descriptor();
-        if header.name != d.name || header.entries != d.entries || header.bits_per_entry != d.bits {
-            return Err(TableError::Corrupt {
-                path,
-                what: format!(
-                    "header says table `{}` with {} entries of {} bits, expected `{}` with {} entries of {} bits",
-                    header.name, header.entries, header.bits_per_entry, d.name, d.entries, d.bits
-                ),
-            });
-        }
-        if header.mod3 != d.mod3 {
-            let encoding = |m: bool| {
-                if m {
-                    "depth mod 3"
-                } else {
-                    "base-and-fallback codes"
-                }
-            };
-            return Err(TableError::Encoding {
-                path,
-                found: encoding(header.mod3),
-                expected: encoding(d.mod3),
-                name: d.name,
-            });
-        }
+        check_header(kind, &header, &path)?;
         let file = File::open(&path).map_err(|e| format::open_error(&path, e))?;
         let len = file
             .metadata()
@@ -179,7 +175,8 @@ impl Table {
         let map = unsafe { opts.map(&file) }.map_err(|e| format::io_error(&path, e))?;
         #[cfg(unix)]
         let _ = map.advise(memmap2::Advice::Random);
-        let base = d.base_for(&header.histogram);
+        let map = Image::Mapped(map);
+        let base = kind.descriptor().base_for(&header.histogram);
         Ok(Table {
             kind,
             path,
@@ -209,9 +206,9 @@ impl Table {
             {
                 // Read in order (large folios from readahead), then map with huge pages
                 // where the kernel can, and fault everything in now, not during a search.
-                let _ = t.map.advise(memmap2::Advice::HugePage);
-                let _ = t.map.advise(memmap2::Advice::Sequential);
-                let _ = t.map.advise(memmap2::Advice::WillNeed);
+                t.advise(memmap2::Advice::HugePage);
+                t.advise(memmap2::Advice::Sequential);
+                t.advise(memmap2::Advice::WillNeed);
             }
         }
         let mut check = check;
@@ -262,11 +259,62 @@ impl Table {
                     // otherwise).
                     let _ = t.hash_file();
                 }
-                let _ = t.map.advise(memmap2::Advice::PopulateRead);
-                let _ = t.map.advise(memmap2::Advice::Random);
+                t.advise(memmap2::Advice::PopulateRead);
+                t.advise(memmap2::Advice::Random);
             }
         }
         Ok(t)
+    }
+
+    /// A table from its file's bytes held in memory (built by
+    /// [`build_image`](super::build::build_image), or kept by a browser): the header
+    /// checked as [`Table::open`] checks a file's, and the payload hashed against it.  Such
+    /// a table is always [checked](Table::checked).
+    pub fn from_image(kind: TableKind, image: Vec<u8>) -> Result<Table, TableError> {
+        let path = PathBuf::from(kind.file_name());
+        let header = Header::from_bytes(&image, &path)?;
+        check_header(kind, &header, &path)?;
+        let expected = kind.file_size();
+        if image.len() as u64 != expected
+            || header.payload_len != expected - format::HEADER_SIZE as u64
+        {
+            return Err(TableError::Size {
+                path,
+                found: image.len() as u64,
+                expected,
+            });
+        }
+        if format::checksum(&image[format::HEADER_SIZE..]) != header.checksum {
+            return Err(TableError::Checksum {
+                path,
+                name: kind.descriptor().name,
+            });
+        }
+        let base = kind.descriptor().base_for(&header.histogram);
+        Ok(Table {
+            kind,
+            path,
+            header,
+            map: Image::Owned(image.into_boxed_slice()),
+            copy: None,
+            gigantic: false,
+            base,
+            checked: true,
+        })
+    }
+
+    /// The table as its file holds it (header and payload): what
+    /// [`Table::from_image`] takes back.
+    pub fn image(&self) -> &[u8] {
+        &self.map
+    }
+
+    /// Advise the kernel about the file mapping (nothing for a table held in memory).
+    #[cfg(unix)]
+    fn advise(&self, advice: memmap2::Advice) {
+        if let Image::Mapped(m) = &self.map {
+            let _ = m.advise(advice);
+        }
     }
 
     /// The checksum of the payload, read from the file in order.
@@ -318,7 +366,8 @@ impl Table {
     }
 
     /// Move the payload into huge-page-backed anonymous memory (see [`Residency`]).  Falls
-    /// back to the mapping if anonymous memory cannot be had.
+    /// back to the mapping if anonymous memory cannot be had (or the table is held in
+    /// memory already).
     pub fn make_resident(&mut self, residency: Residency) {
         self.make_resident_hashing(residency, false);
     }
@@ -326,7 +375,10 @@ impl Table {
     /// [`Table::make_resident`], hashing the payload on the way in if `hash`: the
     /// payload's checksum, or `None` if it was not copied (or not hashed).
     fn make_resident_hashing(&mut self, residency: Residency, hash: bool) -> Option<u64> {
-        if residency != Residency::HugePages || self.copy.is_some() {
+        if residency != Residency::HugePages
+            || self.copy.is_some()
+            || matches!(self.map, Image::Owned(_))
+        {
             return None;
         }
         let len = self.map.len() - format::HEADER_SIZE;
@@ -555,7 +607,7 @@ fn file_identity(path: &Path) -> std::io::Result<String> {
     {
         let modified = m
             .modified()?
-            .duration_since(UNIX_EPOCH)
+            .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
         Ok(format!("{} {modified}", m.len()))
     }
@@ -581,4 +633,34 @@ pub struct Verification {
     /// The recount equals the header's histogram (the file is self-consistent).
     #[serde(skip)]
     pub header_histogram_ok: bool,
+}
+
+/// Whether `header` (read from `path`) is that of a `kind` table in today's encoding.
+fn check_header(kind: TableKind, header: &Header, path: &Path) -> Result<(), TableError> {
+    let d = kind.descriptor();
+    if header.name != d.name || header.entries != d.entries || header.bits_per_entry != d.bits {
+        return Err(TableError::Corrupt {
+                path: path.to_path_buf(),
+                what: format!(
+                    "header says table `{}` with {} entries of {} bits, expected `{}` with {} entries of {} bits",
+                    header.name, header.entries, header.bits_per_entry, d.name, d.entries, d.bits
+                ),
+            });
+    }
+    if header.mod3 != d.mod3 {
+        let encoding = |m: bool| {
+            if m {
+                "depth mod 3"
+            } else {
+                "base-and-fallback codes"
+            }
+        };
+        return Err(TableError::Encoding {
+            path: path.to_path_buf(),
+            found: encoding(header.mod3),
+            expected: encoding(d.mod3),
+            name: d.name,
+        });
+    }
+    Ok(())
 }

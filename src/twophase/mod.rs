@@ -52,6 +52,24 @@ impl TwoPhase {
         })
     }
 
+    /// The two-phase solver from its two tables already loaded (held in memory, say:
+    /// [`Table::from_image`]); fails if they are not the phase 1 and phase 2 tables.
+    pub fn from_tables(phase1: Table, phase2: Table) -> Result<TwoPhase, TableError> {
+        for (table, kind) in [(&phase1, TableKind::Phase1), (&phase2, TableKind::Phase2)] {
+            if table.kind() != kind {
+                return Err(TableError::NotLoaded {
+                    name: kind.descriptor().name,
+                    heuristic: "two-phase",
+                });
+            }
+        }
+        Ok(TwoPhase {
+            phase1,
+            phase2,
+            coords: coords(),
+        })
+    }
+
     /// Search `cube` as `options` say.  Any solution returned has been checked to solve it.
     ///
     /// With [`FastOptions::short_pass`] = K > 0 it first searches for a solution of at most
@@ -144,11 +162,7 @@ impl TwoPhase {
     ) -> Option<Vec<crate::cube::Move>>
            + Sync
            + '_ {
-        let threads = if threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            threads
-        };
+        let threads = crate::threads::count(threads);
         move |lower, shorter_than, budget, stop| {
             let fast = FastOptions {
                 max_length: shorter_than.saturating_sub(1).min(match metric {

@@ -16,7 +16,8 @@ use crate::tables::twophase::coords::{
 };
 use crate::tables::twophase::prune::PHASE2_HALF;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// Longest phase-2 tail tried after a phase-1 solution, in face turns.  Longer tails are
 /// rarely part of a short solution and cost far more to search; a longer phase 1 covers
@@ -509,56 +510,44 @@ pub fn solve(
         end: 0,
         cost1: 0,
     };
-    let mut results: Vec<Option<Vec<Move>>> = Vec::new();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|j| {
-                let mine: Vec<Direction> = directions
-                    .iter()
-                    .enumerate()
-                    .filter(|(k, _)| k % threads == j)
-                    .map(|(_, d)| *d)
-                    .collect();
-                let new_worker = &new_worker;
-                let shared = &shared;
-                scope.spawn(move || {
-                    let mut workers: Vec<Worker> = mine.into_iter().map(new_worker).collect();
-                    let bounds: Vec<usize> = workers
-                        .iter()
-                        .map(|w| w.phase1_distance(&w.dir.cube))
-                        .collect();
-                    let mut best: Option<Vec<Move>> = None;
-                    'lengths: for d1 in 0..MAX_LENGTH {
-                        if d1 > shared.bound.load(Relaxed) {
-                            break;
-                        }
-                        for (w, &h) in workers.iter_mut().zip(&bounds) {
-                            if h > d1 {
-                                continue;
-                            }
-                            if w.run(d1) {
-                                break 'lengths;
-                            }
-                        }
-                    }
-                    let mut nodes = 0;
-                    for w in workers {
-                        nodes += w.nodes;
-                        if let Some(s) = w.best {
-                            let length = |s: &[Move]| options.metric.length(s);
-                            if best.as_ref().is_none_or(|b| length(&s) < length(b)) {
-                                best = Some(s);
-                            }
-                        }
-                    }
-                    shared.nodes.fetch_add(nodes, Relaxed);
-                    best
-                })
-            })
+    let results = crate::threads::run_each(threads, |j| {
+        let mine: Vec<Direction> = directions
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| k % threads == j)
+            .map(|(_, d)| *d)
             .collect();
-        for h in handles {
-            results.push(h.join().expect("two-phase worker panicked"));
+        let mut workers: Vec<Worker> = mine.into_iter().map(new_worker).collect();
+        let bounds: Vec<usize> = workers
+            .iter()
+            .map(|w| w.phase1_distance(&w.dir.cube))
+            .collect();
+        let mut best: Option<Vec<Move>> = None;
+        'lengths: for d1 in 0..MAX_LENGTH {
+            if d1 > shared.bound.load(Relaxed) {
+                break;
+            }
+            for (w, &h) in workers.iter_mut().zip(&bounds) {
+                if h > d1 {
+                    continue;
+                }
+                if w.run(d1) {
+                    break 'lengths;
+                }
+            }
         }
+        let mut nodes = 0;
+        for w in workers {
+            nodes += w.nodes;
+            if let Some(s) = w.best {
+                let length = |s: &[Move]| options.metric.length(s);
+                if best.as_ref().is_none_or(|b| length(&s) < length(b)) {
+                    best = Some(s);
+                }
+            }
+        }
+        shared.nodes.fetch_add(nodes, Relaxed);
+        best
     });
     let solution = results
         .into_iter()

@@ -324,7 +324,7 @@ pub fn generate_resumable<S: Space>(
             (s.depth as usize) + 1 < HISTOGRAM_LEN,
             "pattern depth exceeds the histogram"
         );
-        let started = std::time::Instant::now();
+        let started = web_time::Instant::now();
         let to = s.depth + 1;
         let frontier = s.histogram[s.depth as usize];
         // Resuming in the middle of this depth: the same direction, from where it stopped,
@@ -503,7 +503,7 @@ fn dense_depth<S: Space>(
     let (from, to_code) = layout.step_codes(depth.to);
     let done = AtomicU64::new(depth.first_chunk);
     let mut found = depth.found;
-    let mut last_save = std::time::Instant::now();
+    let mut last_save = web_time::Instant::now();
     let mut next = depth.first_chunk;
     while next < chunks {
         let end = (next + segment).min(chunks);
@@ -542,7 +542,7 @@ fn dense_depth<S: Space>(
                 done: next,
                 work: chunks,
             });
-            last_save = std::time::Instant::now();
+            last_save = web_time::Instant::now();
         }
     }
     Ok(found)

@@ -1,7 +1,8 @@
 // The page: a net to paint, a scramble or facelets to type, the check as you go, the
 // solves (fast, optimal, every solution) with live progress and Cancel, the solution
 // played back on the net and on a 3D cube whose layers turn.  Everything it loads comes from
-// the korf server that served it.
+// where the page came from: a korf server (`korf serve`), which then solves, or a static
+// host, where korf's WebAssembly build solves in this browser (local.js).
 "use strict";
 
 const NAMES = { U: "white", R: "red", F: "green", D: "yellow", L: "orange", B: "blue" };
@@ -20,6 +21,7 @@ const state = {
   step: 0,            // moves of it applied in the playback
   abort: null,
   token: sessionStorage.getItem("korf-token") || "",
+  server: true,       // a korf server answers (else: solve in this browser, local.js)
 };
 
 function headers(extra) {
@@ -105,7 +107,9 @@ function setPosition(facelets, from, scramble) {
 
 async function check() {
   const el = $("check");
-  const { status, body } = await api("/v1/check?position=" + encodeURIComponent(state.facelets));
+  const { status, body } = state.server
+    ? await api("v1/check?position=" + encodeURIComponent(state.facelets))
+    : await Local.check(state.facelets);
   if (status !== 200) {
     el.className = "bad";
     el.textContent = body.error;
@@ -140,14 +144,15 @@ function seconds(s) {
   return s < 1 ? (s * 1000).toFixed(0) + " ms" : s < 120 ? s.toFixed(1) + " s" : (s / 60).toFixed(1) + " min";
 }
 
-/** Solve the position, reading the server's progress events as they come. */
+/** Solve the position, on the server or in this browser. */
 async function solve(mode) {
   if (!(await check())) return;
+  if (!state.server) return Local.solve(mode);
   busy(true);
   $("answer").textContent = "";
   $("progress").textContent = "Starting…";
   state.abort = new AbortController();
-  const url = "/v1/solve/events?mode=" + mode + "&position=" + encodeURIComponent(state.facelets);
+  const url = "v1/solve/events?mode=" + mode + "&position=" + encodeURIComponent(state.facelets);
   try {
     const r = await fetch(url, { headers: headers({ Accept: "text/event-stream" }), signal: state.abort.signal });
     if (r.status !== 200) {
@@ -301,7 +306,23 @@ async function play() {
 
 // ---- wiring --------------------------------------------------------------------------
 
-function start() {
+/** Whether a korf server serves this page: it answers `v1/health` (or asks for a token). */
+async function findServer() {
+  try {
+    const r = await fetch("v1/health", { headers: headers() });
+    if (r.status === 401) return true;
+    return r.ok && (await r.json()).status === "ok";
+  } catch (e) {
+    return false;
+  }
+}
+
+async function start() {
+  state.server = await findServer();
+  if (!state.server) await Local.start();
+  $("footer").innerHTML = state.server
+    ? '<a href="v1/openapi.json">API</a> · served by korf'
+    : "solved in this browser by korf (WebAssembly); nothing is sent anywhere";
   buildNet();
   drawPalette();
   $("apply-scramble").addEventListener("click", applyScramble);
@@ -314,7 +335,7 @@ function start() {
   $("reset").addEventListener("click", () => setPosition(SOLVED, "reset"));
   $("token").addEventListener("change", e => { state.token = e.target.value; sessionStorage.setItem("korf-token", state.token); });
   for (const mode of ["fast", "optimal", "all"]) $(mode).addEventListener("click", () => solve(mode));
-  $("cancel").addEventListener("click", () => state.abort && state.abort.abort());
+  $("cancel").addEventListener("click", () => (state.server ? state.abort && state.abort.abort() : Local.cancel()));
   $("first").addEventListener("click", () => jumpTo(0));
   $("back").addEventListener("click", () => { stopPlayback(); queueStep(-1); });
   $("forward").addEventListener("click", () => { stopPlayback(); queueStep(1); });

@@ -1,0 +1,165 @@
+// The static site (web/build.sh → target/site) in Debian's headless Chromium, served by a
+// plain file server and no korf server: korf's WebAssembly build checks, builds its
+// tables in the browser, keeps them across a reload, solves (two-phase, and optimal for a
+// short scramble), cancels; table files published beside the page are fetched in pieces
+// instead of built.  Run `web/build.sh` first; KORF_SITE points elsewhere, and
+// KORF_TEST_TABLES at native tables to publish (phase1.pdb, phase2.pdb).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createServer } from "node:http";
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { extname, join, normalize } from "node:path";
+import { chromium } from "playwright-core";
+
+const root = new URL("../../", import.meta.url).pathname;
+const site = process.env.KORF_SITE || root + "target/site";
+const tables = process.env.KORF_TEST_TABLES || root + "target/tmp/tables";
+const SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
+let browser;
+const servers = [];
+
+/** A plain static file server on loopback for `dir` (and `/tables/` from `published`,
+ * if given), answering Range requests as common hosts do; `log` gets each request. */
+async function serve(dir, published, log = []) {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const file = published && path.startsWith("/tables/")
+      ? join(published, normalize(path.slice(8)))
+      : join(dir, normalize(path === "/" ? "/index.html" : path));
+    if (!existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    const size = statSync(file).size;
+    const range = /bytes=(\d+)-(\d+)/.exec(req.headers.range || "");
+    log.push({ path, method: req.method, range: range ? range[0] : null });
+    const type = TYPES[extname(file)] || "application/octet-stream";
+    if (range) {
+      const [from, to] = [Number(range[1]), Math.min(Number(range[2]), size - 1)];
+      res.writeHead(206, { "Content-Type": type, "Content-Length": to - from + 1, "Content-Range": `bytes ${from}-${to}/${size}` });
+      return req.method === "HEAD" ? res.end() : createReadStream(file, { start: from, end: to }).pipe(res);
+    }
+    res.writeHead(200, { "Content-Type": type, "Content-Length": size, "Accept-Ranges": "bytes" });
+    return req.method === "HEAD" ? res.end() : createReadStream(file).pipe(res);
+  });
+  await new Promise(r => server.listen(0, "127.0.0.1", r));
+  servers.push(server);
+  return `http://127.0.0.1:${server.address().port}`;
+}
+
+before(async () => {
+  assert.ok(existsSync(join(site, "index.html")), `no site at ${site}: run web/build.sh`);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  for (const s of servers) s.close();
+});
+
+/** Every text the progress line shows while the page is open. */
+async function watchProgress(page) {
+  await page.addInitScript(() => {
+    window.__progress = [];
+    addEventListener("DOMContentLoaded", () => {
+      const el = document.querySelector("#progress");
+      new MutationObserver(() => window.__progress.push(el.textContent))
+        .observe(el, { childList: true, characterData: true, subtree: true });
+    });
+  });
+}
+
+/** Whether `solution` solves the position shown in the facelets box (cube.js's moves). */
+async function solves(page, solution) {
+  return page.evaluate(s => applyMoves(document.querySelector("#facelets").value, s) === SOLVED, solution);
+}
+
+const answered = (page, pattern, timeout) =>
+  page.waitForFunction(p => new RegExp(p).test(document.querySelector("#answer").textContent), pattern.source, { timeout });
+
+test("with no server: a scramble in the URL is solved in the browser, fast and then optimal, and the tables persist", async () => {
+  const base = await serve(site);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await watchProgress(page);
+  const errors = [];
+  page.on("pageerror", e => errors.push(e.message));
+  // Two-phase: the tables are built here the first time.
+  let t = Date.now();
+  await page.goto(base + "/?scramble=" + encodeURIComponent("R U R' U' F2 D B L2") + "&mode=fast");
+  await answered(page, /moves \(fast, not proven shortest\)/, 180_000);
+  const fastBuild = (Date.now() - t) / 1000;
+  assert.match(await page.textContent("#footer"), /in this browser/);
+  const fast = (await page.$$eval("#moves li", els => els.map(e => e.textContent))).join(" ");
+  assert.ok(await solves(page, fast), fast);
+  assert.ok((await page.evaluate(() => window.__progress)).some(p => /^Building the phase1 table/.test(p)));
+  // Optimal for a short scramble: the corner and coset tables built too, then the proof.
+  t = Date.now();
+  await page.goto(base + "/?scramble=" + encodeURIComponent("R U F' L2 D B'") + "&mode=optimal");
+  await answered(page, /shortest, proven/, 300_000);
+  const optimalBuild = (Date.now() - t) / 1000;
+  assert.equal(await page.textContent("#answer"), "6 moves (shortest, proven):");
+  const optimal = (await page.$$eval("#moves li", els => els.map(e => e.textContent))).join(" ");
+  assert.ok(await solves(page, optimal), optimal);
+  // A reload takes every table back from the browser's storage: nothing is built.
+  t = Date.now();
+  await page.goto(base + "/?scramble=" + encodeURIComponent("L2 D' F R U B2") + "&mode=optimal");
+  await answered(page, /shortest, proven/, 120_000);
+  const reload = (Date.now() - t) / 1000;
+  const seen = await page.evaluate(() => window.__progress);
+  assert.ok(!seen.some(p => /^Building/.test(p)), seen.join("\n"));
+  assert.ok(seen.some(p => /^Loading the coset table .*kept from an earlier visit/.test(p)), seen.join("\n"));
+  assert.equal(await page.textContent("#answer"), "6 moves (shortest, proven):");
+  assert.deepEqual(errors, []);
+  console.log(`# fast with tables built: ${fastBuild.toFixed(1)} s; optimal with its tables built: ` +
+    `${optimalBuild.toFixed(1)} s; after a reload: ${reload.toFixed(1)} s`);
+
+  // An impossible cube (one edge turned over in place) is named as you type it.
+  await page.goto(base + "/");
+  const flipped = [...SOLVED];
+  [flipped[7], flipped[19]] = ["F", "U"];
+  await page.fill("#facelets", flipped.join(""));
+  await page.waitForFunction(() => document.querySelector("#check").className === "bad");
+  assert.equal(await page.textContent("#check"),
+    "invalid position: an edge is flipped: the edge flips add up to an odd number — one edge has been turned over in place");
+
+  // Cancel ends a long optimal solve; a solve after it works (tables from storage).
+  await page.fill("#scramble", "F' R2 L D' L U F2 B U2 D B U' F' R' B F' U'");
+  await page.click("#apply-scramble");
+  await page.click("#optimal");
+  await page.waitForFunction(() => /^Searching for a shortest solution/.test(document.querySelector("#progress").textContent),
+    null, { timeout: 60_000 }).catch(async e => {
+    throw new Error(`${e.message}; the progress line said:\n${(await page.evaluate(() => window.__progress)).join("\n")}`);
+  });
+  assert.match(await page.textContent("#progress"), /of about /);
+  await page.click("#cancel");
+  await page.waitForFunction(() => document.querySelector("#progress").textContent === "Cancelled.");
+  assert.equal(await page.isDisabled("#fast"), false);
+  await page.click("#fast");
+  await answered(page, /moves \(fast, not proven shortest\)/, 60_000);
+  const again = (await page.$$eval("#moves li", els => els.map(e => e.textContent))).join(" ");
+  assert.ok(await solves(page, again), again);
+  await context.close();
+});
+
+test("tables published beside the page are fetched in pieces, checked, instead of built", async (t) => {
+  if (!existsSync(join(tables, "phase1.pdb"))) return t.skip(`no native tables in ${tables}`);
+  const log = [];
+  const base = await serve(site, tables, log);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await watchProgress(page);
+  await page.goto(base + "/?scramble=" + encodeURIComponent("B2 L' U R") + "&mode=fast");
+  await answered(page, /moves \(fast, not proven shortest\)/, 120_000);
+  const seen = await page.evaluate(() => window.__progress);
+  assert.ok(!seen.some(p => /^Building/.test(p)), seen.join("\n"));
+  assert.ok(seen.some(p => /^Fetching the phase1 table/.test(p)), seen.join("\n"));
+  const pieces = log.filter(r => r.path === "/tables/phase1.pdb" && r.range).length;
+  assert.equal(pieces, Math.ceil(statSync(join(tables, "phase1.pdb")).size / (8 << 20)));
+  await context.close();
+});
