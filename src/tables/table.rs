@@ -640,12 +640,12 @@ fn check_header(kind: TableKind, header: &Header, path: &Path) -> Result<(), Tab
     let d = kind.descriptor();
     if header.name != d.name || header.entries != d.entries || header.bits_per_entry != d.bits {
         return Err(TableError::Corrupt {
-                path: path.to_path_buf(),
-                what: format!(
-                    "header says table `{}` with {} entries of {} bits, expected `{}` with {} entries of {} bits",
-                    header.name, header.entries, header.bits_per_entry, d.name, d.entries, d.bits
-                ),
-            });
+            path: path.to_path_buf(),
+            what: format!(
+                "header says table `{}` with {} entries of {} bits, expected `{}` with {} entries of {} bits",
+                header.name, header.entries, header.bits_per_entry, d.name, d.entries, d.bits
+            ),
+        });
     }
     if header.mod3 != d.mod3 {
         let encoding = |m: bool| {

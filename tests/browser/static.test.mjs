@@ -2,12 +2,13 @@
 // plain file server and no korf server: korf's WebAssembly build checks, builds its
 // tables in the browser, keeps them across a reload, solves (two-phase, and optimal for a
 // short scramble), cancels; table files published beside the page are fetched in pieces
-// instead of built.  Run `web/build.sh` first; KORF_SITE points elsewhere, and
+// instead of built (a damaged one refused and built).  Run `web/build.sh` first; KORF_SITE points elsewhere, and
 // KORF_TEST_TABLES at native tables to publish (phase1.pdb, phase2.pdb).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { copyFileSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import { chromium } from "playwright-core";
 
@@ -82,35 +83,36 @@ async function solves(page, solution) {
 const answered = (page, pattern, timeout) =>
   page.waitForFunction(p => new RegExp(p).test(document.querySelector("#answer").textContent), pattern.source, { timeout });
 
-test("with no server: a scramble in the URL is solved in the browser, fast and then optimal, and the tables persist", async () => {
+test("with no server: a scramble in the URL is solved in the browser, fast and then optimal, and the tables persist", async (t) => {
   const base = await serve(site);
   const context = await browser.newContext();
+  t.after(() => context.close()); // also when an assertion fails: no page left solving
   const page = await context.newPage();
   await watchProgress(page);
   const errors = [];
   page.on("pageerror", e => errors.push(e.message));
   // Two-phase: the tables are built here the first time.
-  let t = Date.now();
+  let started = Date.now();
   await page.goto(base + "/?scramble=" + encodeURIComponent("R U R' U' F2 D B L2") + "&mode=fast");
   await answered(page, /moves \(fast, not proven shortest\)/, 180_000);
-  const fastBuild = (Date.now() - t) / 1000;
+  const fastBuild = (Date.now() - started) / 1000;
   assert.match(await page.textContent("#footer"), /in this browser/);
   const fast = (await page.$$eval("#moves li", els => els.map(e => e.textContent))).join(" ");
   assert.ok(await solves(page, fast), fast);
   assert.ok((await page.evaluate(() => window.__progress)).some(p => /^Building the phase1 table/.test(p)));
   // Optimal for a short scramble: the corner and coset tables built too, then the proof.
-  t = Date.now();
+  started = Date.now();
   await page.goto(base + "/?scramble=" + encodeURIComponent("R U F' L2 D B'") + "&mode=optimal");
   await answered(page, /shortest, proven/, 300_000);
-  const optimalBuild = (Date.now() - t) / 1000;
+  const optimalBuild = (Date.now() - started) / 1000;
   assert.equal(await page.textContent("#answer"), "6 moves (shortest, proven):");
   const optimal = (await page.$$eval("#moves li", els => els.map(e => e.textContent))).join(" ");
   assert.ok(await solves(page, optimal), optimal);
   // A reload takes every table back from the browser's storage: nothing is built.
-  t = Date.now();
+  started = Date.now();
   await page.goto(base + "/?scramble=" + encodeURIComponent("L2 D' F R U B2") + "&mode=optimal");
   await answered(page, /shortest, proven/, 120_000);
-  const reload = (Date.now() - t) / 1000;
+  const reload = (Date.now() - started) / 1000;
   const seen = await page.evaluate(() => window.__progress);
   assert.ok(!seen.some(p => /^Building/.test(p)), seen.join("\n"));
   assert.ok(seen.some(p => /^Loading the coset table .*kept from an earlier visit/.test(p)), seen.join("\n"));
@@ -144,22 +146,66 @@ test("with no server: a scramble in the URL is solved in the browser, fast and t
   await answered(page, /moves \(fast, not proven shortest\)/, 60_000);
   const again = (await page.$$eval("#moves li", els => els.map(e => e.textContent))).join(" ");
   assert.ok(await solves(page, again), again);
-  await context.close();
 });
 
 test("tables published beside the page are fetched in pieces, checked, instead of built", async (t) => {
   if (!existsSync(join(tables, "phase1.pdb"))) return t.skip(`no native tables in ${tables}`);
+  // phase1 as korf wrote it; phase2 damaged (one byte of its payload changed): refused by
+  // its checksum, and built in the browser instead.
+  const published = mkdtempSync(join(tmpdir(), "korf-published-"));
+  copyFileSync(join(tables, "phase1.pdb"), join(published, "phase1.pdb"));
+  const damaged = readFileSync(join(tables, "phase2.pdb"));
+  damaged[damaged.length - 1] ^= 1;
+  writeFileSync(join(published, "phase2.pdb"), damaged);
   const log = [];
-  const base = await serve(site, tables, log);
+  const base = await serve(site, published, log);
   const context = await browser.newContext();
+  t.after(() => context.close()); // also when an assertion fails: no page left solving
   const page = await context.newPage();
   await watchProgress(page);
   await page.goto(base + "/?scramble=" + encodeURIComponent("B2 L' U R") + "&mode=fast");
   await answered(page, /moves \(fast, not proven shortest\)/, 120_000);
   const seen = await page.evaluate(() => window.__progress);
-  assert.ok(!seen.some(p => /^Building/.test(p)), seen.join("\n"));
+  assert.ok(!seen.some(p => /^Building the phase1/.test(p)), seen.join("\n"));
   assert.ok(seen.some(p => /^Fetching the phase1 table/.test(p)), seen.join("\n"));
   const pieces = log.filter(r => r.path === "/tables/phase1.pdb" && r.range).length;
   assert.equal(pieces, Math.ceil(statSync(join(tables, "phase1.pdb")).size / (8 << 20)));
-  await context.close();
+  assert.ok(seen.some(p => /^Fetching the phase2 table/.test(p)), seen.join("\n"));
+  assert.ok(seen.some(p => /^Building the phase2 table/.test(p)), seen.join("\n"));
+  const fast = (await page.$$eval("#moves li", els => els.map(e => e.textContent))).join(" ");
+  assert.ok(await solves(page, fast), fast);
+  rmSync(published, { recursive: true, force: true });
+});
+
+// A large table (1.3 GiB through the browser's memory and storage): run with
+// KORF_BROWSER_LARGE=1 after `korf tables generate --only coset4 --dir target/tmp/tables`
+// (docs/testing.md), as the Rust tests that need the large tables are run with --ignored.
+test("a published k = 4 coset table is fetched and takes the optimal search", async (t) => {
+  const names = ["phase1", "phase2", "corners", "coset4"];
+  if (!process.env.KORF_BROWSER_LARGE) return t.skip("a large-table test: set KORF_BROWSER_LARGE=1");
+  if (!names.every(n => existsSync(join(tables, n + ".pdb")))) return t.skip(`no coset4.pdb in ${tables}`);
+  const published = mkdtempSync(join(tmpdir(), "korf-published-"));
+  for (const n of names) symlinkSync(join(tables, n + ".pdb"), join(published, n + ".pdb"));
+  const base = await serve(site, published);
+  const context = await browser.newContext();
+  t.after(() => context.close()); // also when an assertion fails: no page left solving
+  const page = await context.newPage();
+  await watchProgress(page);
+  const said = [];
+  page.on("console", m => said.push(m.text()));
+  page.on("pageerror", e => said.push(e.message));
+  const started = Date.now();
+  await page.goto(base + "/?scramble=" + encodeURIComponent("F U' R2 D B' L U2 F'") + "&mode=optimal");
+  await answered(page, /shortest, proven/, 300_000).catch(async e => {
+    const seen = await page.evaluate(() => window.__progress);
+    throw new Error(`${e.message}; the progress line said, last:\n${seen.slice(-8).join("\n")}\nconsole:\n${said.join("\n")}`);
+  });
+  const seen = await page.evaluate(() => window.__progress);
+  assert.ok(seen.some(p => /^Fetching the coset4 table/.test(p)), seen.join("\n"));
+  assert.ok(!seen.some(p => /^Building/.test(p)), seen.join("\n"));
+  const moves = (await page.$$eval("#moves li", els => els.map(e => e.textContent))).join(" ");
+  assert.ok(await solves(page, moves), moves);
+  assert.ok(moves.split(" ").length <= 8, moves);
+  console.log(`# with the k = 4 table fetched (1.3 GiB): ${((Date.now() - started) / 1000).toFixed(1)} s to the proof`);
+  rmSync(published, { recursive: true, force: true });
 });

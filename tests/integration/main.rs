@@ -11,6 +11,7 @@ mod conventions;
 mod cube_model;
 mod faults;
 mod fuzz;
+mod in_memory;
 mod library;
 mod metrics;
 mod numbers;

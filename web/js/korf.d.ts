@@ -55,6 +55,7 @@ export class TableStore {
   constructor(name?: string);
   static available(): boolean;
   get(key: string): Promise<Uint8Array | undefined>;
+  has(key: string): Promise<boolean>;
   put(key: string, bytes: Uint8Array): Promise<unknown>;
   delete(key: string): Promise<unknown>;
   keys(): Promise<string[]>;

@@ -74,6 +74,7 @@ export class TableStore {
     });
   }
   get(key) { return this.request("readonly", s => s.get(key)); }
+  async has(key) { return (await this.request("readonly", s => s.count(key))) > 0; }
   put(key, bytes) { return this.request("readwrite", s => s.put(bytes, key)); }
   delete(key) { return this.request("readwrite", s => s.delete(key)); }
   keys() { return this.request("readonly", s => s.getAllKeys()); }
@@ -95,8 +96,11 @@ const PIECE = 8 << 20;
  * does not have the file.  A host that ignores Range gets one plain request.
  */
 async function fetchPieces(url, info, store, onProgress) {
-  const head = await fetch(url, { method: "HEAD" }).catch(() => null);
-  if (!head || !head.ok) return null;
+  const resumed = store && (await store.has(`${keyOf(info)}#0`));
+  if (!resumed) {
+    const head = await fetch(url, { method: "HEAD" }).catch(() => null);
+    if (!head || !head.ok) return null;
+  }
   const bytes = new Uint8Array(info.bytes);
   const pieces = Math.ceil(info.bytes / PIECE);
   for (let i = 0; i < pieces; i++) {
@@ -149,10 +153,24 @@ export class Solver {
     return this.engine;
   }
 
-  /** The tables `mode` needs (fast, optimal, all), with their sizes and whether loaded. */
+  /**
+   * The tables `mode` needs (fast, optimal, all), with their sizes and whether loaded:
+   * for an optimal search the k = 4 coset table (1.3 GiB, about 20 times faster) when it
+   * is kept here or published at `tablesUrl`, else the k = 0 one (built here if need be).
+   */
   async tables(mode = "optimal") {
     const engine = await this.ready();
-    return wasm.tables_for(mode).map(name => ({ ...JSON.parse(wasm.table_info(name)), loaded: engine.has(name) }));
+    const large = mode !== "fast" && (await this.largeAvailable(engine));
+    return wasm.tables_for(mode, large).map(name => ({ ...JSON.parse(wasm.table_info(name)), loaded: engine.has(name) }));
+  }
+
+  async largeAvailable(engine) {
+    if (engine.has("coset4")) return true;
+    const info = JSON.parse(wasm.table_info("coset4"));
+    if (this.store && (await this.store.has(`${keyOf(info)}#0`).catch(() => false))) return true;
+    if (!this.options.tablesUrl) return false;
+    const r = await fetch(new URL("coset4.pdb", this.options.tablesUrl), { method: "HEAD" }).catch(() => null);
+    return Boolean(r && r.ok && Number(r.headers.get("Content-Length")) === info.bytes);
   }
 
   /**
@@ -167,19 +185,23 @@ export class Solver {
       if (info.loaded) continue;
       const report = (step, fraction) => onProgress?.({ table: info.name, step, fraction, bytes: info.bytes });
       if (await this.fromStore(engine, info, report)) continue;
-      let image = null;
       if (this.options.tablesUrl) {
-        image = await fetchPieces(new URL(info.name + ".pdb", this.options.tablesUrl).href, info, this.store,
+        // Kept as the pieces it was fetched in (no second copy of a large table).
+        const image = await fetchPieces(new URL(info.name + ".pdb", this.options.tablesUrl).href, info, this.store,
           f => report("fetch", f));
         if (image) {
-          engine.add(info.name, image); // throws if the checksum does not match
-          await dropPieces(info, this.store);
+          try {
+            engine.add(info.name, image); // header and checksum checked
+            report("done", 1);
+            continue;
+          } catch (e) {
+            console.warn(`korf: the published ${info.name} table is refused (${e.message}); building it here`);
+            await dropPieces(info, this.store);
+          }
         }
       }
-      if (!image) {
-        report("build", 0);
-        image = engine.build(info.name, f => report("build", f));
-      }
+      report("build", 0);
+      const image = engine.build(info.name, f => report("build", f));
       if (this.store) await this.store.put(keyOf(info), image).catch(() => {});
       report("done", 1);
     }

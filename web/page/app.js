@@ -22,6 +22,7 @@ const state = {
   abort: null,
   token: sessionStorage.getItem("korf-token") || "",
   server: true,       // a korf server answers (else: solve in this browser, local.js)
+  ready: null,        // the promise that settles `server` (whoSolves)
 };
 
 function headers(extra) {
@@ -106,6 +107,7 @@ function setPosition(facelets, from, scramble) {
 }
 
 async function check() {
+  await whoSolves();
   const el = $("check");
   const { status, body } = state.server
     ? await api("v1/check?position=" + encodeURIComponent(state.facelets))
@@ -146,6 +148,7 @@ function seconds(s) {
 
 /** Solve the position, on the server or in this browser. */
 async function solve(mode) {
+  await whoSolves();
   if (!(await check())) return;
   if (!state.server) return Local.solve(mode);
   busy(true);
@@ -317,12 +320,19 @@ async function findServer() {
   }
 }
 
-async function start() {
-  state.server = await findServer();
-  if (!state.server) await Local.start();
-  $("footer").innerHTML = state.server
-    ? '<a href="v1/openapi.json">API</a> · served by korf'
-    : "solved in this browser by korf (WebAssembly); nothing is sent anywhere";
+/** Find out who solves (a server, or this browser), once; every check and solve waits for it. */
+function whoSolves() {
+  state.ready ??= (async () => {
+    state.server = await findServer();
+    if (!state.server) await Local.start();
+    $("footer").innerHTML = state.server
+      ? '<a href="v1/openapi.json">API</a> · served by korf'
+      : "solved in this browser by korf (WebAssembly); nothing is sent anywhere";
+  })();
+  return state.ready;
+}
+
+function start() {
   buildNet();
   drawPalette();
   $("apply-scramble").addEventListener("click", applyScramble);
@@ -341,6 +351,7 @@ async function start() {
   $("forward").addEventListener("click", () => { stopPlayback(); queueStep(1); });
   $("last").addEventListener("click", () => jumpTo(state.solution.length));
   $("play").addEventListener("click", play);
+  whoSolves();
   // A link holds the position: /?scramble=R%20U or /?facelets=…; opening it solves it.
   const params = new URLSearchParams(location.search);
   if (params.get("scramble")) {

@@ -14,7 +14,7 @@ const Local = (() => {
 
   // How much slower a search runs here than korf's native build on one thread (the time
   // model's estimate is for the native build): measured in Chromium, docs/benchmarks.md.
-  const BROWSER_SLOWDOWN = 1.6;
+  const BROWSER_SLOWDOWN = 1.45;
 
   const base = new URL(".", document.baseURI);
 

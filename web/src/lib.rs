@@ -18,9 +18,11 @@ use korf::{Cube, HeuristicKind, Solver};
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
 
-/// The heuristic of the optimal search in a browser: the corner table and the k = 0
-/// coset table (98 MiB, built in the browser in under a minute).
-const OPTIMAL: HeuristicKind = HeuristicKind::Coset;
+/// The heuristics of the optimal search in a browser, the first whose tables are all
+/// loaded taking the solve: the corner table with the k = 4 coset table (1.3 GiB: only
+/// fetched, where a host publishes it beside the page), or with the k = 0 coset table
+/// (98 MiB in all, built in the browser in about a minute).
+const OPTIMAL: [HeuristicKind; 2] = [HeuristicKind::Coset4, HeuristicKind::Coset];
 
 /// Most solutions an "every solution" solve lists.
 const MAX_SOLUTIONS: usize = 1000;
@@ -56,19 +58,21 @@ fn read_position(position: &str) -> Result<Cube, String> {
     parse_position(position).map_err(|e| e.to_string())
 }
 
-/// The tables `mode` needs, in the order to build them: `fast` the two-phase tables;
-/// `optimal` (and `all`) those too, for its upper bounds, then the corner and coset tables.
+/// The tables `mode` needs, in the order to make them: `fast` the two-phase tables;
+/// `optimal` (and `all`) those too, for its upper bounds, then the corner and coset tables
+/// (with `large`, the k = 4 coset table in place of the k = 0 one).
 #[wasm_bindgen]
-pub fn tables_for(mode: &str) -> Result<Vec<String>, JsError> {
-    let kinds = kinds_for(mode)?;
+pub fn tables_for(mode: &str, large: bool) -> Result<Vec<String>, JsError> {
+    let kinds = kinds_for(mode, large)?;
     Ok(kinds.iter().map(|k| k.name().to_string()).collect())
 }
 
-fn kinds_for(mode: &str) -> Result<Vec<TableKind>, JsError> {
+fn kinds_for(mode: &str, large: bool) -> Result<Vec<TableKind>, JsError> {
     let fast = [TableKind::Phase1, TableKind::Phase2];
+    let optimal = OPTIMAL[if large { 0 } else { 1 }];
     match mode {
         "fast" => Ok(fast.to_vec()),
-        "optimal" | "all" => Ok(fast.iter().chain(OPTIMAL.tables()).copied().collect()),
+        "optimal" | "all" => Ok(fast.iter().chain(optimal.tables()).copied().collect()),
         _ => Err(JsError::new(&format!(
             "unknown mode `{mode}`: use fast, optimal or all"
         ))),
@@ -187,7 +191,7 @@ impl Engine {
         timeout_seconds: f64,
     ) -> Result<String, JsError> {
         let cube = read_position(position).map_err(|e| JsError::new(&e))?;
-        kinds_for(mode)?;
+        kinds_for(mode, false)?;
         let solver = self.optimal.as_ref().ok_or_else(|| missing(mode))?;
         let options = Options {
             threads: 1,
@@ -238,14 +242,14 @@ impl Engine {
             let p2 = self.take_loose(TableKind::Phase2).expect("checked above");
             self.fast = TwoPhase::from_tables(p1, p2).ok();
         }
-        let ready = loose(OPTIMAL.tables(), &self.loose);
-        if self.optimal.is_none() && self.fast.is_some() && ready {
+        let ready = OPTIMAL.into_iter().find(|h| loose(h.tables(), &self.loose));
+        if let (None, Some(_), Some(heuristic)) = (&self.optimal, &self.fast, ready) {
             let loose = std::mem::take(&mut self.loose);
             let (mine, rest) = loose
                 .into_iter()
-                .partition(|t| OPTIMAL.tables().contains(&t.kind()));
+                .partition(|t| heuristic.tables().contains(&t.kind()));
             self.loose = rest;
-            let tables = TableSet::from_tables(OPTIMAL, mine).expect("every table is there");
+            let tables = TableSet::from_tables(heuristic, mine).expect("every table is there");
             let options = Options {
                 threads: 1,
                 ..Options::default()
@@ -269,7 +273,8 @@ impl Engine {
 }
 
 fn missing(mode: &str) -> JsError {
-    let names = kinds_for(mode).map(|k| k.iter().map(|k| k.name()).collect::<Vec<_>>().join(", "));
+    let names =
+        kinds_for(mode, false).map(|k| k.iter().map(|k| k.name()).collect::<Vec<_>>().join(", "));
     JsError::new(&format!(
         "the {mode} search needs its tables ({}): build or load them first",
         names.unwrap_or_default()
