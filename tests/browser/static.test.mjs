@@ -21,8 +21,9 @@ let browser;
 const servers = [];
 
 /** A plain static file server on loopback for `dir` (and `/tables/` from `published`,
- * if given), answering Range requests as common hosts do; `log` gets each request. */
-async function serve(dir, published, log = []) {
+ * if given), answering Range requests as common hosts do; `log` gets each request, and
+ * `fail(request)` returning true answers it 503 (a connection that drops). */
+async function serve(dir, published, log = [], fail = () => false) {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
     const file = published && path.startsWith("/tables/")
@@ -35,6 +36,7 @@ async function serve(dir, published, log = []) {
     const size = statSync(file).size;
     const range = /bytes=(\d+)-(\d+)/.exec(req.headers.range || "");
     log.push({ path, method: req.method, range: range ? range[0] : null });
+    if (fail(log[log.length - 1])) return res.writeHead(503).end("unavailable");
     const type = TYPES[extname(file)] || "application/octet-stream";
     if (range) {
       const [from, to] = [Number(range[1]), Math.min(Number(range[2]), size - 1)];
@@ -175,6 +177,38 @@ test("tables published beside the page are fetched in pieces, checked, instead o
   const fast = (await page.$$eval("#moves li", els => els.map(e => e.textContent))).join(" ");
   assert.ok(await solves(page, fast), fast);
   rmSync(published, { recursive: true, force: true });
+});
+
+test("a fetch cut short resumes after a reload with the pieces it had", async (t) => {
+  if (!existsSync(join(tables, "phase1.pdb"))) return t.skip(`no native tables in ${tables}`);
+  const published = mkdtempSync(join(tmpdir(), "korf-published-"));
+  t.after(() => rmSync(published, { recursive: true, force: true }));
+  for (const n of ["phase1", "phase2"]) symlinkSync(join(tables, n + ".pdb"), join(published, n + ".pdb"));
+  // The host fails the fourth piece of phase1 once.
+  const log = [];
+  let failed = false;
+  const fourth = `bytes=${3 * (8 << 20)}-`;
+  const base = await serve(site, published, log, r => {
+    if (failed || !r.range || !r.range.startsWith(fourth) || r.path !== "/tables/phase1.pdb") return false;
+    return (failed = true);
+  });
+  const context = await browser.newContext();
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const url = base + "/?scramble=" + encodeURIComponent("D2 R' F U") + "&mode=fast";
+  await page.goto(url);
+  await page.waitForFunction(() => /HTTP 503/.test(document.querySelector("#progress").textContent), null, { timeout: 60_000 });
+  const pieces = () => log.filter(r => r.path === "/tables/phase1.pdb" && r.range).map(r => r.range);
+  assert.equal(pieces().length, 4, pieces().join(" "));
+  // Reloaded: the three pieces kept are not asked for again; the rest are.
+  await page.goto(url);
+  await answered(page, /moves \(fast, not proven shortest\)/, 120_000);
+  const all = Math.ceil(statSync(join(tables, "phase1.pdb")).size / (8 << 20));
+  const asked = pieces();
+  assert.equal(asked.length, 4 + (all - 3), asked.join(" "));
+  assert.equal(new Set(asked).size, all, "every piece asked for, the failed one twice");
+  const fast = (await page.$$eval("#moves li", els => els.map(e => e.textContent))).join(" ");
+  assert.ok(await solves(page, fast), fast);
 });
 
 // A large table (1.3 GiB through the browser's memory and storage): run with

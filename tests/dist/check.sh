@@ -63,8 +63,15 @@ wheel() {
     [[ $whl == *manylinux2014_x86_64* || $whl == *manylinux_2_17_x86_64* ]] ||
         fail "the wheel's tag is not manylinux2014: $whl"
     python3 -m venv "$scratch/venv"
-    # No Rust on PATH: only the system's directories and the venv.
-    local path="$scratch/venv/bin:/usr/bin:/bin"
+    # No Rust on PATH: the venv and the system's programs less any cargo or rustc
+    # (Debian's rustc-web, which the WebAssembly build installs, puts them in /usr/bin).
+    local clean="$scratch/bin" f
+    mkdir -p "$clean"
+    for f in /usr/bin/* /bin/*; do
+        case ${f##*/} in cargo | cargo-* | rustc | rustc-* | rustdoc | rust-*) continue ;; esac
+        [ -e "$clean/${f##*/}" ] || ln -s "$f" "$clean/${f##*/}"
+    done
+    local path="$scratch/venv/bin:$clean"
     if PATH=$path command -v cargo >/dev/null || PATH=$path command -v rustc >/dev/null; then
         fail "cargo or rustc is on the clean PATH"
     fi

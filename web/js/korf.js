@@ -116,7 +116,10 @@ async function fetchPieces(url, info, store, onProgress) {
         onProgress?.(1);
         return all;
       }
-      if (r.status !== 206) throw new Error(`fetching ${url}: HTTP ${r.status}`);
+      if (r.status !== 206) {
+        throw new Error(`fetching ${url} failed at ${Math.round((100 * i) / pieces)}% (HTTP ${r.status}); ` +
+          "the pieces fetched are kept: try again to go on from there");
+      }
       piece = new Uint8Array(await r.arrayBuffer());
       if (piece.length !== to - from + 1) throw new Error(`${url}: a piece of ${piece.length} bytes, expected ${to - from + 1}`);
       if (store) await store.put(key, piece);
