@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
 import { createInterface } from "node:readline";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 
 const root = new URL("../../", import.meta.url).pathname;
 const korf = process.env.KORF_BIN || root + "target/release/korf";
@@ -25,11 +25,7 @@ before(async () => {
     lines.on("line", l => { const m = l.match(/listening on (http:\/\/[^/]+)\//); if (m) resolve(m[1]); });
     server.on("exit", code => reject(new Error("korf serve exited " + code)));
   });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {

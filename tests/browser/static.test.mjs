@@ -10,7 +10,7 @@ import { createServer } from "node:http";
 import { copyFileSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./chromium.mjs";
 
 const root = new URL("../../", import.meta.url).pathname;
 const site = process.env.KORF_SITE || root + "target/site";
@@ -53,11 +53,7 @@ async function serve(dir, published, log = [], fail = () => false) {
 
 before(async () => {
   assert.ok(existsSync(join(site, "index.html")), `no site at ${site}: run web/build.sh`);
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
