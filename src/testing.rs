@@ -61,12 +61,14 @@ pub fn assert_optimal_on_short_scrambles(set: &TableSet, seed: u64) {
             let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
             let x = Cube::from_moves(&seq);
             let reference = search::solve_without_heuristic(&x, 7).map(|s| s.len());
-            // One task at a time, and interleaved (which the three-axis coset tables do):
-            // the same lengths whatever the thread and lane counts.
+            // From the root alone (the quick phase), one task at a time, and interleaved
+            // (which the three-axis coset tables do): the same lengths whatever the thread
+            // and lane counts.
             for (threads, lanes) in [(1, 1), (2, 1), (1, 4), (2, 7)] {
                 let opts = Options {
                     threads,
                     lanes,
+                    quick_phase: (threads, lanes) == (1, 1),
                     ..Options::default()
                 };
                 let out = search::solve(set, &x, &opts, None).unwrap();

@@ -9,6 +9,7 @@ use super::iterate::Iterations;
 use super::plain::{ALL, COSET, KORF};
 use super::stats::{Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound};
 use super::tasks::{merge_symmetric_tasks, prefixes, Task};
+use super::turns::Turns;
 use super::walk::AxisAndFullEdge;
 use super::{DEFAULT_LANES, SPLIT_DEPTH};
 use crate::cube::{Cube, Metric, Move, MoveRules};
@@ -54,6 +55,11 @@ pub struct Options {
     /// `within` with them) and the turns a solution may use.  Default: face turns, all
     /// 18.  For the quarter-turn metric raise `max_depth` to 26 ([`Options::for_rules`]).
     pub rules: MoveRules,
+    /// Search from the root alone for a moment before splitting the position into root
+    /// tasks (default): an easy position is then solved before the split, which costs
+    /// 2–3 ms, would be done.  `false` splits at once (what the tests of the split and the
+    /// lanes use).
+    pub quick_phase: bool,
 }
 
 impl Options {
@@ -94,6 +100,7 @@ impl Default for Options {
             all: None,
             merge_symmetries: true,
             rules: MoveRules::HTM,
+            quick_phase: true,
         }
     }
 }
@@ -205,7 +212,7 @@ impl Worker<'_> {
         bound: usize,
         edge_depths: Option<[u8; 2]>,
     ) -> Option<Vec<Move>> {
-        if !self.shared.rules.is_default() {
+        if !Turns::walk_takes(self.h.walk(), self.shared.rules) {
             return self.dfs_ruled(start, prefix, bound);
         }
         // One copy of the loop per walk and table type: no per-node dispatch.
@@ -405,6 +412,9 @@ pub fn solve_with(
     let pool = Pool::new(threads).map_err(|e| SearchError::Threads(e.to_string()))?;
     let h = Heuristic::new(tables);
     let start_time = Instant::now();
+    if let Some(outcome) = quick_solve(tables, &pool, h, cube, opts, start_time) {
+        return outcome;
+    }
     let (tasks, symmetry) = root_tasks(&pool, &h, cube, opts.merge_symmetries, opts.rules);
     let shared = Shared::new(opts, start_time, tasks.len());
     // A checkpoint of this very solve: resume at its bound, its finished tasks skipped.
@@ -515,6 +525,71 @@ pub fn solve_with(
         symmetry,
         rules: opts.rules,
     })
+}
+
+/// How long a solve searches from the root alone before it splits the position into root
+/// tasks (see [`quick_solve`]).
+const QUICK_PHASE: Duration = Duration::from_millis(2);
+
+/// Easy positions without the root split: the bounds searched from the root on the calling
+/// thread for at most [`QUICK_PHASE`].  The split probes the tables for each of about 3,000
+/// tasks (2–3 ms), more than the whole search of such a position.  Returns the outcome if
+/// that solved it (an optimum like any other: every shorter bound was searched to the
+/// end); otherwise what it did is dropped and the solve starts over with the split, having
+/// lost at most the phase's time.  Not for every-solution lists, checkpoints, symmetric
+/// positions (their tasks merge) or positions the allowed turns cannot solve.
+fn quick_solve(
+    tables: &TableSet,
+    pool: &Pool,
+    h: Heuristic,
+    cube: &Cube,
+    opts: &Options,
+    start_time: Instant,
+) -> Option<Result<Outcome, SearchError>> {
+    if !opts.quick_phase
+        || opts.all.is_some()
+        || opts.checkpoint.is_some()
+        || opts.rules.moves.unreachable(cube).is_some()
+        || crate::cube::symmetry::stabilizer(cube).len() > 1
+    {
+        return None;
+    }
+    let quick = Options {
+        timeout: Some(opts.timeout.map_or(QUICK_PHASE, |t| t.min(QUICK_PHASE))),
+        max_depth: opts.max_depth.min(super::MAX_DEPTH as u8),
+        ..opts.clone()
+    };
+    let shared = Shared::new(&quick, Instant::now(), 0);
+    let hooks = Hooks::default();
+    let mut run = Iterations::new(cube, &quick, &hooks, pool, h, &shared, &[], None);
+    run.unsplit = true;
+    let sol = run.run().ok()?;
+    if !cube.apply_moves(&sol).is_solved() || !opts.rules.allows(&sol) {
+        return Some(Err(SearchError::InvalidSolution(
+            crate::cube::format_moves(&sol),
+        )));
+    }
+    let seconds = start_time.elapsed().as_secs_f64();
+    Some(Ok(Outcome {
+        proven_lower: opts.rules.length(&sol) as u8,
+        solution: Ok(sol),
+        tables_checked: tables.checked(),
+        nodes: shared.nodes.load(Relaxed),
+        seconds,
+        busy_seconds: seconds,
+        threads: 1,
+        unproven: None,
+        taken_share: None,
+        all: None,
+        upper_bound: None,
+        depths: run.depths,
+        symmetry: TaskMerge {
+            symmetries: 1,
+            tasks: 0,
+            all_tasks: 0,
+        },
+        rules: opts.rules,
+    }))
 }
 
 /// The root split: every canonical prefix of [`SPLIT_DEPTH`] moves below the position's

@@ -9,6 +9,7 @@ use super::heuristic::Heuristic;
 use super::lanes;
 use super::stats::{DepthStats, Unsolved};
 use super::tasks::Task;
+use super::turns::Turns;
 use super::SPLIT_DEPTH;
 use crate::cube::{Cube, Move};
 use crate::tables::probe::{AxisCoords, AxisTable};
@@ -50,6 +51,9 @@ pub(super) struct Iterations<'a> {
     pub(super) taken_share: Option<f64>,
     /// How long the last bound took.
     last_iteration: Duration,
+    /// Search every bound from the root on the calling thread, without the root tasks
+    /// (`driver::quick_solve`).
+    pub(super) unsplit: bool,
 }
 
 impl<'a> Iterations<'a> {
@@ -100,6 +104,7 @@ impl<'a> Iterations<'a> {
             proven_lower: first_bound,
             taken_share: None,
             last_iteration: Duration::ZERO,
+            unsplit: false,
         }
     }
 
@@ -150,9 +155,14 @@ impl<'a> Iterations<'a> {
 
     /// The deepest bound this search can run.
     fn max_bound(&self) -> usize {
-        match self.opts.rules.is_default() {
-            true => MAX_BOUND,
-            false => super::ruled::RULED_MAX_BOUND,
+        if self.opts.rules.is_default() {
+            MAX_BOUND
+        } else if Turns::walk_takes(self.h.walk(), self.opts.rules) {
+            // The staged walk's stack below a task's prefix (at least one quarter turn
+            // per move): deeper than any position needs (26 quarter turns).
+            (super::MAX_DEPTH + SPLIT_DEPTH).min(super::ruled::RULED_MAX_BOUND)
+        } else {
+            super::ruled::RULED_MAX_BOUND
         }
     }
 
@@ -227,7 +237,7 @@ impl<'a> Iterations<'a> {
         let shared = self.shared;
         // Below this, a solution may have fewer moves than a task's prefix (in QTM, two
         // half turns cost 4).
-        if bound < SPLIT_DEPTH * self.opts.rules.metric.bound_step() {
+        if self.unsplit || bound < SPLIT_DEPTH * self.opts.rules.metric.bound_step() {
             let mut w = Worker {
                 h: self.h,
                 shared,
@@ -255,7 +265,7 @@ impl<'a> Iterations<'a> {
     /// them so and return `true`, or `false` for the other walks.
     fn interleaved(&self, bound: usize, next_task: &AtomicUsize) -> bool {
         match (self.h.walk(), self.h.axis) {
-            (Walk::Axis, Some(probe)) if self.opts.rules.is_default() => {
+            (Walk::Axis, Some(probe)) if Turns::walk_takes(Walk::Axis, self.opts.rules) => {
                 probe.visit(Interleave {
                     iterations: self,
                     bound,

@@ -15,9 +15,10 @@
 use super::driver::Shared;
 use super::expand::{filter_live, solved_child};
 use super::tasks::Task;
+use super::turns::Turns;
 use super::walk::{Descent, Node, Survivors, Walk};
 use super::MAX_CHILDREN;
-use crate::cube::{Cube, ALLOWED_AFTER, ALL_MOVES};
+use crate::cube::{Cube, ALL_MOVES};
 use crate::tables::packed;
 use crate::tables::prefetch as prefetch_line;
 use crate::tables::probe::{AxisCoords, AxisTable, ALL_MOVE_BITS};
@@ -307,10 +308,11 @@ impl<C: AxisCoords> Lane<C> {
         i: usize,
         task: &Task,
         bound: usize,
+        turns: Turns,
         nodes: &mut u64,
     ) -> Progress {
         self.task = i;
-        let remaining = bound - task.prefix.len();
+        let remaining = bound - task.cost as usize;
         if remaining == 0 {
             self.stage = Stage::Idle;
             return if task.state.is_solved() {
@@ -319,8 +321,8 @@ impl<C: AxisCoords> Lane<C> {
                 Progress::Finished
             };
         }
-        let last = task.prefix.last().map_or(super::ROOT, |m| m.face_index());
-        let root = self.walk.root(&task.state, remaining, ALLOWED_AFTER[last]);
+        let last = turns.after_prefix(&task.prefix);
+        let root = self.walk.root(&task.state, remaining, turns, last);
         let root = Node {
             values: c.root_values(&task.state),
             ..root
@@ -410,6 +412,7 @@ pub(super) fn run_tasks<C: AxisCoords>(
     shared: &Shared,
 ) {
     let started = Instant::now();
+    let turns = Turns::of(shared.rules).expect("a staged walk's move rules");
     let mut lanes: Vec<Lane<C>> = (0..lanes.max(1)).map(|_| Lane::new()).collect();
     let mut nodes = 0u64;
     let mut next_check = 4096;
@@ -458,10 +461,10 @@ pub(super) fn run_tasks<C: AxisCoords>(
                     queue_empty = true;
                     break;
                 };
-                if task.value as usize + task.prefix.len() > bound || shared.is_finished(i) {
+                if task.value as usize + task.cost as usize > bound || shared.is_finished(i) {
                     continue;
                 }
-                progress = lane.start(c, i, task, bound, &mut nodes);
+                progress = lane.start(c, i, task, bound, turns, &mut nodes);
                 if progress == Progress::Finished {
                     shared.finish(i);
                 }

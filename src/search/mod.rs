@@ -44,6 +44,7 @@ mod reference;
 mod ruled;
 mod stats;
 mod tasks;
+mod turns;
 mod walk;
 
 pub use crate::tables::Measured;

@@ -3,8 +3,9 @@
 //! assembled from both ends.
 
 use super::driver::Worker;
+use super::turns::{merge_halves, Turns};
 use super::{MAX_CHILDREN, MAX_DEPTH, ROOT};
-use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES};
+use crate::cube::{Cube, Move, ALL_MOVES};
 use crate::tables::full_edge::FullEdge;
 use crate::tables::probe::{AxisCoords, AxisTable};
 use std::sync::atomic::Ordering::Relaxed;
@@ -35,7 +36,9 @@ pub(super) struct Survivors {
     /// (the position is the cube's), 1 = before the end (the search has switched to the
     /// inverse).
     pub(super) side: u8,
-    /// The face of the last move made on the other side ([`ROOT`] if none).
+    /// The last move made on this frame's side and on the other side, as [`Turns`]
+    /// remembers them.
+    pub(super) last: usize,
     pub(super) other_last: usize,
     pub(super) len: u8,
     pub(super) next: u8,
@@ -50,6 +53,7 @@ pub(super) const EMPTY_SURVIVORS: Survivors = Survivors {
     axis_values: [[[0; 3]; 2]; MAX_CHILDREN],
     switch: 0,
     side: 0,
+    last: ROOT,
     other_last: ROOT,
     len: 0,
     next: 0,
@@ -66,13 +70,13 @@ impl Worker<'_> {
         bound: usize,
         edge_depths: Option<[u8; 2]>,
     ) -> Option<Vec<Move>> {
-        let g0 = prefix.len();
-        let last = prefix.last().map_or(ROOT, |m| m.face_index());
-        if g0 == bound {
-            return start.is_solved().then(|| prefix.to_vec());
+        let turns = Turns::of(self.shared.rules).expect("a staged walk's move rules");
+        let g0 = turns.cost(prefix);
+        if g0 >= bound {
+            return (g0 == bound && start.is_solved()).then(|| prefix.to_vec());
         }
         let mut walk = Walk::new();
-        let root = walk.root(start, bound - g0, ALLOWED_AFTER[last]);
+        let root = walk.root(start, bound - g0, turns, turns.after_prefix(prefix));
         let root = Node {
             depths: edge_depths.unwrap_or_else(|| c.root_depths(start, &root.forward)),
             values: c.root_values(start),
@@ -130,6 +134,7 @@ pub(super) enum Descent {
 /// The explicit stack of one task's depth-first search: per level, the node's surviving
 /// children, and the move taken (and on which side) so far.  No allocation: fixed arrays.
 pub(super) struct Walk {
+    pub(super) turns: Turns,
     /// Moves left after the task's prefix.
     pub(super) remaining: usize,
     pub(super) sp: usize,
@@ -141,6 +146,7 @@ pub(super) struct Walk {
 impl Walk {
     pub(super) const fn new() -> Self {
         Walk {
+            turns: Turns::Face,
             remaining: 0,
             sp: 0,
             path: [0; MAX_DEPTH],
@@ -149,19 +155,28 @@ impl Walk {
         }
     }
 
-    /// Start a task at `state` (inverse-tracked) with `remaining` (at least 1) moves to
-    /// make, the first from `allowed`: the root node, to be expanded into [`Walk::top`].
-    pub(super) fn root(&mut self, state: &Cube, remaining: usize, allowed: u32) -> Node {
+    /// Start a task at `state` (inverse-tracked) with `remaining` (at least 1) moves of
+    /// `turns` to make, the first to follow `last` (see [`Turns::after_prefix`]): the
+    /// root node, to be expanded into [`Walk::top`].
+    pub(super) fn root(
+        &mut self,
+        state: &Cube,
+        remaining: usize,
+        turns: Turns,
+        last: usize,
+    ) -> Node {
+        self.turns = turns;
         self.remaining = remaining;
         self.sp = 0;
         self.stack[0].side = 0;
-        self.stack[0].other_last = ROOT;
+        self.stack[0].last = last;
+        self.stack[0].other_last = turns.start();
         Node {
             state: *state,
             forward: state.inverse(),
             depths: [0; 2],
             values: [0; 3],
-            allowed,
+            allowed: turns.after(last),
             budget: (remaining - 1) as u8,
         }
     }
@@ -197,35 +212,38 @@ impl Walk {
                 // Only solved children survive at the last level.
                 return Descent::Solved(sp + 1);
             }
-            let face = mi as usize / 3;
+            let turns = self.turns;
             let [d0, d1] = frame.edge_depths[k];
             let [v0, v1] = frame.axis_values[k];
-            let (node, side, other_last) = if frame.switch & (1 << k) != 0 {
-                // The position is exactly as far from the subgroup as its budget, so the
-                // solution's *last* move is a quarter turn: continue from that end, on the
+            let (node, side, last, other_last) = if frame.switch & (1 << k) != 0 {
+                // The position's tight bounds rule out more moves as the solution's *last*
+                // than the inverse's do as its next: continue from that end, on the
                 // inverse, where it is the next move.
                 let node = Node {
                     state: frame.forwards[k],
                     forward: frame.children[k],
                     depths: [d1, d0],
                     values: v1,
-                    allowed: ALLOWED_AFTER[frame.other_last] & !frame.excluded[k],
+                    allowed: turns.after(frame.other_last) & !frame.excluded[k],
                     budget: (budget - 1) as u8,
                 };
-                (node, frame.side ^ 1, face)
+                let this = turns.step(frame.last, mi as usize);
+                (node, frame.side ^ 1, frame.other_last, this)
             } else {
+                let last = turns.step(frame.last, mi as usize);
                 let node = Node {
                     state: frame.children[k],
                     forward: frame.forwards[k],
                     depths: [d0, d1],
                     values: v0,
-                    allowed: ALLOWED_AFTER[face] & !frame.excluded[k],
+                    allowed: turns.after(last) & !frame.excluded[k],
                     budget: (budget - 1) as u8,
                 };
-                (node, frame.side, frame.other_last)
+                (node, frame.side, last, frame.other_last)
             };
             self.sp += 1;
             self.stack[self.sp].side = side;
+            self.stack[self.sp].last = last;
             self.stack[self.sp].other_last = other_last;
             return Descent::Expand(node);
         }
@@ -233,7 +251,11 @@ impl Walk {
 
     /// The full solution when the walk's first `len` moves solve the task.
     pub(super) fn solution(&self, prefix: &[Move], len: usize) -> Vec<Move> {
-        assemble(prefix, &self.path[..len], &self.sides[..len])
+        let sol = assemble(prefix, &self.path[..len], &self.sides[..len]);
+        match self.turns {
+            Turns::Face => sol,
+            Turns::Quarter => merge_halves(sol),
+        }
     }
 }
 

@@ -11,7 +11,8 @@
 //!
 //! Every value read is therefore a lower bound on the true depth, and a read touches one
 //! cache line whatever the code.  The base is a function of the depth histogram alone
-//! ([`choose_base`]), so it needs no field of its own in the file header.
+//! ([`choose_base`]), so it needs no field of its own in the file header: changing that
+//! function for a distribution some table has would misread its files.
 
 use rayon::prelude::*;
 
@@ -26,16 +27,25 @@ pub const fn packed_len(entries: u64) -> u64 {
 }
 
 /// The base for a depth histogram: the one that maximises the mean value read back,
-/// counting each code-0 entry as `base - 2` (a typical line fallback).
+/// counting each code-0 entry as its likely fallback: `base - 2`, but never more than
+/// the depth a line's shallowest entry typically has ([`typical_line_minimum`]).
+///
+/// Before 2026-11-27 the fallback was taken as `base - 2` whatever the base, which for
+/// the quarter-turn k = 4 coset table chose base 14, above all but 22 of its entries: every
+/// entry read back as its line's minimum, two quarter turns below its depth on average
+/// (`a_base_above_the_entries_is_never_chosen`).  For every other table the two rules
+/// choose the same base (`every_other_table_keeps_its_base`), so their files read
+/// as before.
 pub fn choose_base(histogram: &[u64]) -> u8 {
     let max = histogram.iter().rposition(|&n| n != 0).unwrap_or(0);
+    let line_minimum = typical_line_minimum(histogram);
     let score = |b: usize| -> f64 {
         histogram
             .iter()
             .enumerate()
             .map(|(d, &n)| {
                 let v = if d <= b {
-                    b.saturating_sub(2)
+                    b.saturating_sub(2).min(line_minimum)
                 } else {
                     d.min(b + 3)
                 };
@@ -46,6 +56,34 @@ pub fn choose_base(histogram: &[u64]) -> u8 {
     (0..=max.saturating_sub(1))
         .max_by(|&a, &b| score(a).total_cmp(&score(b)))
         .unwrap_or(0) as u8
+}
+
+/// The shallowest depth `d` with at least one entry in [`LINE_ENTRIES`] at depth `d` or
+/// less: about what the shallowest of a line's entries is.
+pub fn typical_line_minimum(histogram: &[u64]) -> usize {
+    let total: u64 = histogram.iter().sum();
+    let mut below = 0u64;
+    for (d, &n) in histogram.iter().enumerate() {
+        below += n;
+        if below * LINE_ENTRIES >= total {
+            return d;
+        }
+    }
+    histogram.len().saturating_sub(1)
+}
+
+/// Whether a payload looks packed with a base above its entries: no entry but code 0 in
+/// `samples` lines spread over it.  A table packed with the base [`choose_base`] gives
+/// has most of its entries above the base; one built before that rule was mended (the
+/// quarter-turn k = 4 table) reads as its lines' minima only.
+pub fn codes_all_zero(payload: &[u8], samples: usize) -> bool {
+    let lines = payload.len() / LINE_BYTES;
+    let step = (lines / samples.max(1)).max(1);
+    (0..lines).step_by(step).all(|l| {
+        payload[l * LINE_BYTES + 1..(l + 1) * LINE_BYTES]
+            .iter()
+            .all(|&b| b == 0)
+    })
 }
 
 /// The code-count histogram (codes 0..4) a depth histogram packs to with `base`.
@@ -186,5 +224,64 @@ mod tests {
         assert!((8..=9).contains(&b), "base {b}");
         // A flat tail is cut off at base + 3.
         assert!(choose_base(&[1, 1, 1, 1, 1, 1, 1, 1, 1, 1000]) >= 6);
+    }
+
+    #[test]
+    fn every_other_table_keeps_its_base() {
+        // The rule before 2026-11-27: a code-0 entry counted as `base - 2`.  Files carry no
+        // base, so a table whose base changed would be misread; only the quarter-turn k = 4
+        // table's does, and its old files read as their lines' minima under either base
+        // (every entry but 22 was code 0), a bound still.
+        fn old_rule(histogram: &[u64]) -> u8 {
+            let max = histogram.iter().rposition(|&n| n != 0).unwrap_or(0);
+            let score = |b: usize| -> f64 {
+                let v = |d: usize| {
+                    if d <= b {
+                        b.saturating_sub(2)
+                    } else {
+                        d.min(b + 3)
+                    }
+                };
+                histogram
+                    .iter()
+                    .enumerate()
+                    .map(|(d, &n)| n as f64 * v(d) as f64)
+                    .sum()
+            };
+            (0..=max.saturating_sub(1))
+                .max_by(|&a, &b| score(a).total_cmp(&score(b)))
+                .unwrap_or(0) as u8
+        }
+        let mut changed = Vec::new();
+        let mut checked = 0;
+        for kind in crate::tables::TableKind::ALL {
+            let d = kind.descriptor();
+            if d.bits != 2 || d.mod3 || d.base.is_some() || d.expected.is_empty() {
+                continue;
+            }
+            checked += 1;
+            if choose_base(d.expected) != old_rule(d.expected) {
+                changed.push(d.name);
+            }
+        }
+        assert!(checked >= 2, "{checked} tables with a chosen base");
+        assert_eq!(changed, ["coset4-qtm"]);
+    }
+
+    #[test]
+    fn a_base_above_the_entries_is_never_chosen() {
+        // The quarter-turn k = 4 coset table's distribution: the bulk at 11–13, a thin
+        // tail to 15.  A line's shallowest entry is about 10, so a base of 14 would read
+        // almost every entry as about 10; base 10 reads 11, 12, 13 exactly.
+        let h = [
+            1, 2, 5, 49, 336, 2919, 25328, 232061, 2021885, 17871620, 146196431, 965927546,
+            2990254052, 1407770546, 11479597, 22,
+        ];
+        assert_eq!(typical_line_minimum(&h), 10);
+        assert_eq!(choose_base(&h), 10);
+        let p = pack(10_000, 10, |i| [11, 12, 13, 9][i as usize % 4]);
+        assert!(!codes_all_zero(&p, 64));
+        let p = pack(10_000, 14, |i| [11, 12, 13, 9][i as usize % 4]);
+        assert!(codes_all_zero(&p, 64));
     }
 }

@@ -251,6 +251,7 @@ impl Table {
             }
             t.checked = true;
         }
+        t.check_packing()?;
         if residency == Residency::Shared {
             #[cfg(target_os = "linux")]
             {
@@ -569,6 +570,25 @@ impl Table {
     /// Base depth of a 2-bit table.
     pub fn base(&self) -> u8 {
         self.base
+    }
+
+    /// Refuse a 2-bit table packed with a base above its entries, which reads as its
+    /// lines' minima only: a bound still, but a weak one (a quarter-turn k = 4 table built
+    /// before 2026-11-27, see [`packed::choose_base`]; searches took 50 to 100 times as
+    /// long).  Reads 1024 lines spread over the payload.
+    fn check_packing(&self) -> Result<(), TableError> {
+        if self.header.bits_per_entry != 2 || self.header.mod3 {
+            return Ok(());
+        }
+        if packed::codes_all_zero(self.payload(), 1024) {
+            return Err(TableError::Encoding {
+                path: self.path.clone(),
+                found: "every sampled entry at or below its base (packed by a korf before 2026-11-27, it reads as its lines' minima only)",
+                expected: "entries above the base its distribution gives",
+                name: self.kind.descriptor().name,
+            });
+        }
+        Ok(())
     }
 }
 

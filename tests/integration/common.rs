@@ -318,6 +318,8 @@ pub fn assert_rules_optimal(set: &TableSet, seed: u64, per_case: usize) -> usize
             let opts = Options {
                 threads: 1 + n % 2,
                 rules,
+                // From the root alone, and split into tasks at once.
+                quick_phase: n % 4 < 2,
                 ..Options::for_rules(rules)
             };
             let out = search::solve(set, &cube, &opts, None).unwrap();

@@ -14,8 +14,51 @@ fn opts(threads: usize) -> Options {
     }
 }
 
+/// Without the quick phase: the solve is split into tasks at once, and its iterations
+/// (with the upper-bound source between them) run even for a short scramble.
+fn split_at_once(threads: usize) -> Options {
+    Options {
+        quick_phase: false,
+        ..opts(threads)
+    }
+}
+
 fn random_sequence(rng: &mut impl Rng, len: usize) -> Vec<Move> {
     (0..len).map(|_| ALL_MOVES[rng.gen_range(0..18)]).collect()
+}
+
+#[test]
+fn easy_positions_are_solved_before_the_root_split() {
+    // The quick phase: a position of a few moves is solved from the root alone, no task
+    // made, at the length the split search finds (under 4096 nodes the phase's clock is
+    // never read, so this does not depend on the machine's speed); a harder one outlasts
+    // the phase and is split as before.
+    let set = common::table_set();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2027);
+    let mut checked = 0;
+    while checked < 8 {
+        let cube = Cube::from_moves(&random_sequence(&mut rng, 2 + checked % 4));
+        if korf::cube::symmetry::stabilizer(&cube).len() > 1 {
+            // A symmetric position's tasks merge: it is split at once.
+            continue;
+        }
+        checked += 1;
+        let quick = search::solve(set, &cube, &opts(2), None).unwrap();
+        let split = search::solve(set, &cube, &split_at_once(2), None).unwrap();
+        assert_eq!(
+            quick.symmetry.all_tasks, 0,
+            "{cube}: solved before the split"
+        );
+        assert!(split.symmetry.all_tasks > 0, "{cube}");
+        let (a, b) = (quick.solution.unwrap(), split.solution.unwrap());
+        assert!(cube.apply_moves(&a).is_solved());
+        assert_eq!(a.len(), b.len(), "{cube}");
+        assert_eq!(quick.proven_lower as usize, a.len());
+    }
+    let cube = Cube::from_moves(&parse_moves("R U2 F' L D2 B R' U F2 D' L B2").unwrap());
+    let out = search::solve(set, &cube, &opts(2), None).unwrap();
+    assert!(out.symmetry.all_tasks > 0, "split after the quick phase");
+    assert!(cube.apply_moves(&out.solution.unwrap()).is_solved());
 }
 
 #[test]
@@ -152,7 +195,7 @@ fn an_upper_bound_at_the_optimum_skips_the_last_iteration() {
             );
             (optimal.len() < shorter_than).then(|| optimal.clone())
         };
-        let out = search::solve_with(set, &cube, &opts(2), eager(&find)).unwrap();
+        let out = search::solve_with(set, &cube, &split_at_once(2), eager(&find)).unwrap();
         let sol = out.solution.unwrap();
         assert_eq!(sol, optimal);
         let ub = out.upper_bound.expect("the bound was used");
@@ -185,7 +228,7 @@ fn a_long_or_wrong_upper_bound_never_changes_the_answer() {
         let find_long = |_: usize, shorter_than: usize, _: Duration, _| {
             (long.len() < shorter_than).then(|| long.clone())
         };
-        let out = search::solve_with(set, &cube, &opts(2), eager(&find_long)).unwrap();
+        let out = search::solve_with(set, &cube, &split_at_once(2), eager(&find_long)).unwrap();
         let sol = out.solution.unwrap();
         assert_eq!(sol.len(), optimal_len);
         assert!(cube.apply_moves(&sol).is_solved());
@@ -193,7 +236,7 @@ fn a_long_or_wrong_upper_bound_never_changes_the_answer() {
 
         // A sequence that does not solve the position is ignored.
         let find_wrong = |_: usize, _: usize, _: Duration, _| Some(parse_moves("U").unwrap());
-        let out = search::solve_with(set, &cube, &opts(2), eager(&find_wrong)).unwrap();
+        let out = search::solve_with(set, &cube, &split_at_once(2), eager(&find_wrong)).unwrap();
         let sol = out.solution.unwrap();
         assert_eq!(sol.len(), optimal_len);
         assert!(cube.apply_moves(&sol).is_solved());
@@ -219,7 +262,7 @@ fn two_phase_upper_bounds_keep_solutions_optimal() {
                 };
                 tp.solve(&cube, &o).unwrap().solution
             };
-            let out = search::solve_with(set, &cube, &opts(2), eager(&find)).unwrap();
+            let out = search::solve_with(set, &cube, &split_at_once(2), eager(&find)).unwrap();
             let sol = out.solution.unwrap();
             assert!(cube.apply_moves(&sol).is_solved());
             let reference = search::solve_without_heuristic(&cube, 7);

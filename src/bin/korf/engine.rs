@@ -151,6 +151,7 @@ pub(crate) fn search_options(s: &SearchArgs) -> Result<search::Options, CliError
         all: s.all_solutions(),
         merge_symmetries: true,
         rules: s.rules(),
+        quick_phase: true,
     })
 }
 

@@ -114,7 +114,7 @@ pub const COSET4_QTM: Descriptor = Descriptor {
     description: "the k = 4 coset table, distances in quarter turns",
     expected: &COSET4_QTM_EXPECTED,
     used_by: "--metric qtm (--heuristic coset4-qtm)",
-    build_seconds: 380,
+    build_seconds: 164,
     generate: |layout, progress, cp| {
         let space = CosetSpace::new(coords_for(Variant::SliceFlips), Metric::Qtm);
         generate_resumable(&space, layout, progress, cp)

@@ -167,6 +167,7 @@ fn interleaved_lanes_find_the_lengths_one_task_at_a_time_finds() {
                 let opts = Options {
                     threads,
                     lanes,
+                    quick_phase: false,
                     ..Options::default()
                 };
                 let out = search::solve(&set, &x, &opts, None).unwrap();
@@ -181,5 +182,95 @@ fn interleaved_lanes_find_the_lengths_one_task_at_a_time_finds() {
             "{seq:?}: {lengths:?}"
         );
         assert!(lengths[0] <= 13);
+    }
+}
+
+/// Random quarter-turn scrambles of at most `max` quarter turns (half turns count two).
+fn quarter_turn_scramble(r: &mut impl Rng, max: usize) -> Vec<korf::cube::Move> {
+    use korf::cube::Metric;
+    let target = r.gen_range(0..=max);
+    let mut seq = Vec::new();
+    while Metric::Qtm.length(&seq) < target {
+        let m = ALL_MOVES[r.gen_range(0..18)];
+        if Metric::Qtm.length(&seq) + Metric::Qtm.cost(m) <= max {
+            seq.push(m);
+        }
+    }
+    seq
+}
+
+#[test]
+#[ignore]
+fn quarter_turn_searches_in_stages_are_optimal_against_heuristic_free_search() {
+    // The k = 4 table of face turns bounds a quarter-turn search too, and takes the
+    // three-axis walk in quarter turns (half turns made as two): one task at a time,
+    // interleaved, on one thread and two; every length against heuristic-free search.
+    use korf::cube::{corner_parity, Metric, MoveRules, MoveSet};
+    use korf::search::{self, Options};
+    let set = common::table_set_for(HeuristicKind::Coset4);
+    let qtm = MoveRules {
+        metric: Metric::Qtm,
+        moves: MoveSet::ALL,
+    };
+    let ball = search::ball(qtm, 6);
+    let mut r = rng(43);
+    for n in 0..160 {
+        let seq = quarter_turn_scramble(&mut r, 10);
+        let x = Cube::from_moves(&seq);
+        let reference = search::distance_without_heuristic(&x, qtm, &ball, 6, 10).unwrap();
+        let opts = Options {
+            threads: 1 + n % 2,
+            lanes: [1, 4][n / 2 % 2],
+            quick_phase: n % 8 == 0,
+            ..Options::for_rules(qtm)
+        };
+        let out = search::solve(&set, &x, &opts, None).unwrap();
+        let sol = out.solution.expect("solved");
+        assert!(x.apply_moves(&sol).is_solved(), "{seq:?}: {sol:?}");
+        assert_eq!(qtm.length(&sol), reference, "{seq:?}: {sol:?}");
+        assert_eq!(reference % 2, corner_parity(&x), "{seq:?}");
+        assert_eq!(out.proven_lower as usize, reference, "{seq:?}");
+        assert!(korf::cube::canonical_form(&sol).is_some(), "{sol:?}");
+    }
+}
+
+#[test]
+#[ignore]
+fn quarter_turn_solutions_in_stages_match_heuristic_free_enumeration() {
+    // Every solution within 0–2 quarter turns of optimal, as the three-axis walk in
+    // quarter turns lists them (merged from both ends of its sides, half turns from
+    // quarter-turn pairs), against enumeration without tables.
+    use korf::cube::{Metric, MoveRules, MoveSet};
+    use korf::search::{self, AllSolutions, Options};
+    let set = common::table_set_for(HeuristicKind::Coset4);
+    let qtm = MoveRules {
+        metric: Metric::Qtm,
+        moves: MoveSet::ALL,
+    };
+    let mut r = rng(44);
+    for n in 0..24 {
+        let seq = quarter_turn_scramble(&mut r, 7);
+        let x = Cube::from_moves(&seq);
+        let within = (n % 3) as u8;
+        let opts = Options {
+            threads: 2,
+            lanes: [1, 4][n % 2],
+            all: Some(AllSolutions {
+                within,
+                max_solutions: None,
+            }),
+            ..Options::for_rules(qtm)
+        };
+        let all = search::solve(&set, &x, &opts, None).unwrap().all.unwrap();
+        assert!(all.is_complete());
+        let optimal = all.optimal_length as usize;
+        let mut expected = Vec::new();
+        for length in optimal..=optimal + within as usize {
+            expected.extend(search::all_solutions_under(&x, qtm, length));
+        }
+        let mut found = all.solutions.clone();
+        found.sort();
+        expected.sort();
+        assert_eq!(found, expected, "{seq:?} within {within}");
     }
 }
