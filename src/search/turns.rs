@@ -7,8 +7,9 @@
 //! assembled back into `U2`; otherwise the canonical rules are those of face turns: a face
 //! never follows itself, and of two opposite faces only U before D, R before L, F before B.
 //! Each side of a walk that switches sides keeps its own last move, so on the inverse's
-//! side a half turn is `U U` there, that is `U' U'` in the solution: [`merge_halves`]
-//! merges both.
+//! side a half turn is `U U` there, that is `U' U'` in the solution; and where the sides
+//! meet, runs such as `R L2 R` can arise. [`canonical_runs`] writes every run of one axis
+//! canonically.
 
 use super::ROOT;
 use crate::cube::{Metric, Move, MoveRules, ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT};
@@ -113,17 +114,28 @@ impl Turns {
     }
 }
 
-/// Two equal quarter turns in a row, from either side of a walk or where the two sides
-/// meet, merged into the half turn (`U U` and `U' U'` into `U2`); a solution of the
-/// quarter-turn walk so reads like any other.
-pub(super) fn merge_halves(seq: Vec<Move>) -> Vec<Move> {
-    let mut out: Vec<Move> = Vec::with_capacity(seq.len());
-    for m in seq {
-        match out.last_mut() {
-            Some(last) if *last == m && m.index() % 3 != 1 => {
-                *last = ALL_MOVES[m.face_index() * 3 + 1];
+/// Each run of turns of one axis written as a canonical sequence writes it: the quarter
+/// turns of each of its two faces summed, U before D, R before L, F before B.  So `U U` and
+/// `U' U'` (a half turn made on either side of the walk) become `U2`, and where the walk's
+/// two sides meet, `R L2 R` becomes `R2 L2` and `U D U` becomes `U2 D` (the same cost in
+/// quarter turns, which a canonical sequence of face turns never has).  Never longer in
+/// either metric: a solution of the quarter-turn walk so reads like any other.
+pub(super) fn canonical_runs(seq: Vec<Move>) -> Vec<Move> {
+    let mut out = Vec::with_capacity(seq.len());
+    let mut i = 0;
+    while i < seq.len() {
+        let axis = seq[i].face_index() % 3;
+        // Clockwise quarter turns of the axis' first face (U, R, F) and of its opposite.
+        let mut quarters = [0usize; 2];
+        while i < seq.len() && seq[i].face_index() % 3 == axis {
+            let m = seq[i];
+            quarters[m.face_index() / 3] += m.index() % 3 + 1;
+            i += 1;
+        }
+        for (side, q) in quarters.iter().enumerate() {
+            if q % 4 != 0 {
+                out.push(ALL_MOVES[(axis + 3 * side) * 3 + q % 4 - 1]);
             }
-            _ => out.push(m),
         }
     }
     out
@@ -197,9 +209,14 @@ mod tests {
     }
 
     #[test]
-    fn equal_quarter_turns_merge_into_half_turns() {
-        let seq = parse_moves("R U U F' F' D D L2 B").unwrap();
-        assert_eq!(format_moves(&merge_halves(seq)), "R U2 F2 D2 L2 B");
+    fn runs_of_one_axis_are_written_canonically() {
+        let canonical = |s: &str| format_moves(&canonical_runs(parse_moves(s).unwrap()));
+        assert_eq!(canonical("R U U F' F' D D L2 B"), "R U2 F2 D2 L2 B");
+        assert_eq!(canonical("F R L2 R U"), "F R2 L2 U");
+        assert_eq!(canonical("U D U B"), "U2 D B");
+        assert_eq!(canonical("D' U U U"), "U' D'");
+        assert_eq!(canonical("R U U' L"), "R L");
+        assert_eq!(canonical("R2 L U D' B F2"), "R2 L U D' F2 B");
         assert_eq!(
             Turns::Quarter.cost(&parse_moves("R U2 F'").unwrap()),
             4,

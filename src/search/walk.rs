@@ -3,7 +3,7 @@
 //! assembled from both ends.
 
 use super::driver::Worker;
-use super::turns::{merge_halves, Turns};
+use super::turns::{canonical_runs, Turns};
 use super::{MAX_CHILDREN, MAX_DEPTH, ROOT};
 use crate::cube::{Cube, Move, ALL_MOVES};
 use crate::tables::full_edge::FullEdge;
@@ -254,7 +254,7 @@ impl Walk {
         let sol = assemble(prefix, &self.path[..len], &self.sides[..len]);
         match self.turns {
             Turns::Face => sol,
-            Turns::Quarter => merge_halves(sol),
+            Turns::Quarter => canonical_runs(sol),
         }
     }
 }
