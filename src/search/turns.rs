@@ -104,14 +104,6 @@ impl Turns {
             Turns::Quarter => mi,
         }
     }
-
-    /// What a sequence of this alphabet costs.
-    pub(super) fn cost(self, prefix: &[Move]) -> usize {
-        match self {
-            Turns::Face => prefix.len(),
-            Turns::Quarter => Metric::Qtm.length(prefix),
-        }
-    }
 }
 
 /// Each run of turns of one axis written as a canonical sequence writes it: the quarter
@@ -217,10 +209,5 @@ mod tests {
         assert_eq!(canonical("D' U U U"), "U' D'");
         assert_eq!(canonical("R U U' L"), "R L");
         assert_eq!(canonical("R2 L U D' B F2"), "R2 L U D' F2 B");
-        assert_eq!(
-            Turns::Quarter.cost(&parse_moves("R U2 F'").unwrap()),
-            4,
-            "a half turn costs two"
-        );
     }
 }

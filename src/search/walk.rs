@@ -71,7 +71,7 @@ impl Worker<'_> {
         edge_depths: Option<[u8; 2]>,
     ) -> Option<Vec<Move>> {
         let turns = Turns::of(self.shared.rules).expect("a staged walk's move rules");
-        let g0 = turns.cost(prefix);
+        let g0 = self.shared.rules.length(prefix);
         if g0 >= bound {
             return (g0 == bound && start.is_solved()).then(|| prefix.to_vec());
         }

@@ -199,19 +199,24 @@ fn quarter_turn_scramble(r: &mut impl Rng, max: usize) -> Vec<korf::cube::Move> 
     seq
 }
 
+/// The quarter-turn metric, every turn allowed.
+fn quarter_turns() -> korf::cube::MoveRules {
+    korf::cube::MoveRules {
+        metric: korf::cube::Metric::Qtm,
+        moves: korf::cube::MoveSet::ALL,
+    }
+}
+
 #[test]
 #[ignore]
 fn quarter_turn_searches_in_stages_are_optimal_against_heuristic_free_search() {
     // The k = 4 table of face turns bounds a quarter-turn search too, and takes the
     // three-axis walk in quarter turns (half turns made as two): one task at a time,
     // interleaved, on one thread and two; every length against heuristic-free search.
-    use korf::cube::{corner_parity, Metric, MoveRules, MoveSet};
+    use korf::cube::corner_parity;
     use korf::search::{self, Options};
     let set = common::table_set_for(HeuristicKind::Coset4);
-    let qtm = MoveRules {
-        metric: Metric::Qtm,
-        moves: MoveSet::ALL,
-    };
+    let qtm = quarter_turns();
     let ball = search::ball(qtm, 6);
     let mut r = rng(43);
     for n in 0..160 {
@@ -240,13 +245,9 @@ fn quarter_turn_solutions_in_stages_match_heuristic_free_enumeration() {
     // Every solution within 0–2 quarter turns of optimal, as the three-axis walk in
     // quarter turns lists them (merged from both ends of its sides, half turns from
     // quarter-turn pairs), against enumeration without tables.
-    use korf::cube::{Metric, MoveRules, MoveSet};
     use korf::search::{self, AllSolutions, Options};
     let set = common::table_set_for(HeuristicKind::Coset4);
-    let qtm = MoveRules {
-        metric: Metric::Qtm,
-        moves: MoveSet::ALL,
-    };
+    let qtm = quarter_turns();
     let mut r = rng(44);
     for n in 0..24 {
         let seq = quarter_turn_scramble(&mut r, 7);
