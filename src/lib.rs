@@ -110,6 +110,6 @@ pub use cube::{Cube, Move};
 pub use error::Error;
 pub use search::{HeuristicKind, Outcome};
 pub use solver::{
-    build_cost, build_missing_tables, build_tables, open_two_phase, BuildEvent, BuildObserver,
-    Prediction, Solver, SolverConfig, Suggestion,
+    build_cost, build_missing_tables, build_tables, open_two_phase, open_two_phase_for, BuildEvent,
+    BuildObserver, Prediction, Solver, SolverConfig, Suggestion,
 };

@@ -8,9 +8,7 @@
 use crate::cube::Cube;
 use crate::error::Error;
 use crate::search::{self, Estimate, HeuristicKind, Options, Outcome, Snapshot, TableSet};
-use crate::tables::{
-    self, Descriptor, Header, Integrity, Progress, Residency, TableKind, TWOPHASE_SET,
-};
+use crate::tables::{self, Descriptor, Header, Integrity, Progress, Residency, TableKind};
 use crate::twophase::{FastOptions, TwoPhase};
 use crate::units::human_bytes;
 use std::path::{Path, PathBuf};
@@ -162,12 +160,14 @@ impl Solver {
         let tables = TableSet::open_checked(&dir, config.residency, kind, config.integrity)?;
         // Without permission to build, the upper bounds are used only when their tables
         // are already there.
-        let wanted = config.upper_bounds && (config.generate || present(&TWOPHASE_SET, &dir));
+        let metric = config.search.rules.metric;
+        let wanted = config.upper_bounds
+            && (config.generate || present(tables::two_phase_set(metric), &dir));
         let mut without_upper_bounds = None;
         let upper_bounds = if !wanted {
             None
         } else {
-            match open_two_phase(&dir, config.generate, config.on_build) {
+            match open_two_phase_for(&dir, metric, config.generate, config.on_build) {
                 Ok(tp) => Some(tp),
                 // Damaged two-phase tables cost the optimal search its upper bounds, not
                 // its answers: it goes on without them, and says why.
@@ -379,13 +379,28 @@ pub struct Suggestion {
 }
 
 /// Open the two-phase solver in `dir`, generating its tables first if they are missing
-/// and `generate` allows; its tables are always checked against their checksums.
+/// and `generate` allows; its tables are always checked against their checksums.  It
+/// answers in both metrics; for quarter turns see [`open_two_phase_for`].
 pub fn open_two_phase(
     dir: &Path,
     generate: bool,
     on_build: Option<BuildObserver>,
 ) -> Result<TwoPhase, Error> {
-    ensure_tables(&TWOPHASE_SET, dir, generate, "two-phase tables", on_build)?;
+    open_two_phase_for(dir, crate::cube::Metric::Htm, generate, on_build)
+}
+
+/// [`open_two_phase`], with the tables a search in `metric` reads
+/// ([`tables::two_phase_set`]) generated too if missing.  (A solver opened for face turns
+/// searches quarter turns with the face-turn phase-1 table unless the quarter-turn one is
+/// present: the same answers, found more slowly.)
+pub fn open_two_phase_for(
+    dir: &Path,
+    metric: crate::cube::Metric,
+    generate: bool,
+    on_build: Option<BuildObserver>,
+) -> Result<TwoPhase, Error> {
+    let set = tables::two_phase_set(metric);
+    ensure_tables(set, dir, generate, "two-phase tables", on_build)?;
     Ok(TwoPhase::open(dir)?)
 }
 

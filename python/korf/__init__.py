@@ -61,7 +61,7 @@ __all__ = [
 
 _lock = threading.Lock()
 _solvers: Dict[Tuple[str, str, str, Optional[str]], Solver] = {}
-_fast: Dict[str, FastSolver] = {}
+_fast: Dict[Tuple[str, str], FastSolver] = {}
 
 
 def _solver(
@@ -145,11 +145,11 @@ def solve_fast(
     that long. `max_length` counts in `metric` (default 20 face turns, 30 quarter
     turns); with metric="qtm" both phases search by quarter-turn cost.
     """
-    key = _dir_of(tables)
+    key = (_dir_of(tables), metric)
     with _lock:
         f = _fast.get(key)
         if f is None:
-            f = FastSolver(key)
+            f = FastSolver(key[0], metric=metric)
             _fast[key] = f
     return f.solve(cube, max_length=max_length, time=time, timeout=timeout, metric=metric)
 

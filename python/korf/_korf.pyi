@@ -116,7 +116,12 @@ class Solver:
 class FastSolver:
     """The two-phase solver (not optimal; milliseconds)."""
 
-    def __init__(self, tables_dir: Optional[_Path] = None, generate: bool = True) -> None: ...
+    def __init__(
+        self, tables_dir: Optional[_Path] = None, generate: bool = True, metric: str = "htm"
+    ) -> None:
+        """Load (or first build) the two-phase tables; with metric="qtm" also the
+        quarter-turn phase-1 table, which makes quarter-turn searches fast (without it they
+        use the face-turn one: the same kind of answer, found more slowly)."""
     def solve(
         self,
         cube: str,

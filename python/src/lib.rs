@@ -578,11 +578,17 @@ struct FastSolver {
 #[pymethods]
 impl FastSolver {
     #[new]
-    #[pyo3(signature = (tables_dir=None, generate=true))]
-    fn new(py: Python<'_>, tables_dir: Option<PathBuf>, generate: bool) -> PyResult<Self> {
+    #[pyo3(signature = (tables_dir=None, generate=true, metric="htm"))]
+    fn new(
+        py: Python<'_>,
+        tables_dir: Option<PathBuf>,
+        generate: bool,
+        metric: &str,
+    ) -> PyResult<Self> {
         let dir = self::tables_dir(tables_dir);
+        let metric = move_rules(metric, None)?.metric;
         let inner = py
-            .detach(|| korf::open_two_phase(&dir, generate, None))
+            .detach(|| korf::open_two_phase_for(&dir, metric, generate, None))
             .map_err(py_error)?;
         Ok(FastSolver { inner })
     }
@@ -626,7 +632,8 @@ impl FastSolver {
                     o.nodes,
                     o.seconds,
                     "two-phase",
-                    &tables::TWOPHASE_SET
+                    &inner
+                        .tables(metric)
                         .iter()
                         .map(|k| k.file_name())
                         .collect::<Vec<_>>(),

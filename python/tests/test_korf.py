@@ -282,3 +282,6 @@ def test_quarter_turns_and_move_sets_match_the_command_line(tables_dir, korf_bin
         korf.Solver(tables_dir, heuristic="coset-qtm")
     fast = korf.solve_fast("R U2 F", tables=tables_dir, metric="qtm")
     assert fast.metric == "qtm" and fast.length >= 4
+    # Both phases pruned in quarter turns: phase 1 by its own table.
+    assert "phase1-qtm.pdb" in fast.tables, fast.tables
+    assert "phase1-qtm.pdb" not in korf.solve_fast("R U2 F", tables=tables_dir).tables

@@ -13,6 +13,16 @@ pub const DEFAULT_SET: [TableKind; 3] =
 /// The two-phase tables (`korf solve --fast`, `korf scramble`, upper bounds).
 pub const TWOPHASE_SET: [TableKind; 2] = [TableKind::Phase1, TableKind::Phase2];
 
+/// The two-phase tables a search in `metric` reads: in quarter turns phase 1 in quarter
+/// turns too (its phase-2 distances are computed in memory).
+pub fn two_phase_set(metric: crate::cube::Metric) -> &'static [TableKind] {
+    const QUARTER: [TableKind; 3] = [TableKind::Phase1, TableKind::Phase2, TableKind::Phase1Qtm];
+    match metric {
+        crate::cube::Metric::Htm => &TWOPHASE_SET,
+        crate::cube::Metric::Qtm => &QUARTER,
+    }
+}
+
 impl TableKind {
     /// The tables `korf tables generate` builds when not told which: those built by
     /// default, plus the optional ones that already have a file in `present_in`.

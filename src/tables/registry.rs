@@ -160,6 +160,8 @@ layers::layer_ladder!(registry! {
         CornersQtm = korf::CORNERS_QTM,
         /// The k = 0 coset table in quarter turns.
         CosetQtm = coset::COSET_QTM,
+        /// Two-phase search, phase 1 in quarter turns.
+        Phase1Qtm = twophase::PHASE1_QTM,
     ],
     heuristics: [
         /// Korf's four: corners, both 7-edge groups, edge permutation.

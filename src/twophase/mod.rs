@@ -24,6 +24,10 @@ const SHORT_PASS_BUDGET: Duration = Duration::from_millis(200);
 pub struct TwoPhase {
     phase1: Table,
     phase2: Table,
+    /// Phase 1 in quarter turns, for `--metric qtm` (without it the face-turn table, a
+    /// weaker bound there, serves); phase 2's quarter-turn distances are built in memory
+    /// on first use.
+    phase1_qtm: Option<Table>,
     coords: &'static crate::tables::twophase::coords::Coords,
 }
 
@@ -45,9 +49,20 @@ impl TwoPhase {
     pub fn open(dir: &Path) -> Result<TwoPhase, TableError> {
         let phase1 = Table::load(TableKind::Phase1, dir, Residency::Mapped, Integrity::Check)?;
         let phase2 = Table::load(TableKind::Phase2, dir, Residency::Mapped, Integrity::Check)?;
+        // Absent from a tables directory made before it existed: then not used.
+        let phase1_qtm = match dir.join(TableKind::Phase1Qtm.file_name()).exists() {
+            true => Some(Table::load(
+                TableKind::Phase1Qtm,
+                dir,
+                Residency::Mapped,
+                Integrity::Check,
+            )?),
+            false => None,
+        };
         Ok(TwoPhase {
             phase1,
             phase2,
+            phase1_qtm,
             coords: coords(),
         })
     }
@@ -66,8 +81,39 @@ impl TwoPhase {
         Ok(TwoPhase {
             phase1,
             phase2,
+            phase1_qtm: None,
             coords: coords(),
         })
+    }
+
+    /// This solver with the quarter-turn phase-1 table too (loaded already); fails if
+    /// `table` is not that table.
+    pub fn with_quarter_turn_phase1(mut self, table: Table) -> Result<TwoPhase, TableError> {
+        if table.kind() != TableKind::Phase1Qtm {
+            return Err(TableError::NotLoaded {
+                name: TableKind::Phase1Qtm.descriptor().name,
+                heuristic: "two-phase",
+            });
+        }
+        self.phase1_qtm = Some(table);
+        Ok(self)
+    }
+
+    /// The tables a search in `metric` reads.
+    pub fn tables(&self, metric: crate::cube::Metric) -> &'static [TableKind] {
+        match self.phase1_qtm {
+            Some(_) => crate::tables::two_phase_set(metric),
+            None => &crate::tables::TWOPHASE_SET,
+        }
+    }
+
+    /// The phase-1 table of `metric` (in face turns if the quarter-turn one is absent: a
+    /// lower bound all the same).
+    fn phase1_of(&self, metric: crate::cube::Metric) -> &[u8] {
+        match (metric, &self.phase1_qtm) {
+            (crate::cube::Metric::Qtm, Some(t)) => t.payload(),
+            _ => self.phase1.payload(),
+        }
     }
 
     /// Search `cube` as `options` say.  Any solution returned has been checked to solve it.
@@ -100,7 +146,7 @@ impl TwoPhase {
             };
             let out = search::solve(
                 self.coords,
-                self.phase1.payload(),
+                self.phase1_of(options.metric),
                 self.phase2.payload(),
                 cube,
                 &pass,
@@ -128,7 +174,7 @@ impl TwoPhase {
         };
         let mut out = search::solve(
             self.coords,
-            self.phase1.payload(),
+            self.phase1_of(options.metric),
             self.phase2.payload(),
             cube,
             &rest,

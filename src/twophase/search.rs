@@ -180,7 +180,9 @@ struct Shared {
     nodes: AtomicU64,
 }
 
-struct Worker<'a> {
+/// One direction's search.  `QUARTER`: phase 2 is pruned by the quarter-turn table (a byte
+/// per entry) rather than the face-turn `phase2` file (a nibble per entry).
+struct Worker<'a, const QUARTER: bool> {
     coords: &'a Coords,
     phase1: &'a [u8],
     phase2: &'a [u8],
@@ -221,7 +223,7 @@ const PHASE1_LAST: u32 = {
     m
 };
 
-impl Worker<'_> {
+impl<const QUARTER: bool> Worker<'_, QUARTER> {
     fn phase1_distance(&self, c: &Cube) -> usize {
         let idx = self.coords.phase1_index(
             c.twist_coord() as u16,
@@ -365,12 +367,13 @@ impl Worker<'_> {
 
     #[inline(always)]
     fn phase2_distance(&self, cp: u16, ep: u16, sp: u8) -> usize {
-        let a = nibble(self.phase2, cp as usize * SLICE_PERMS + sp as usize);
-        let b = nibble(
-            self.phase2,
-            PHASE2_HALF as usize + ep as usize * SLICE_PERMS + sp as usize,
-        );
-        a.max(b)
+        let i = cp as usize * SLICE_PERMS + sp as usize;
+        let j = PHASE2_HALF as usize + ep as usize * SLICE_PERMS + sp as usize;
+        if QUARTER {
+            (self.phase2[i] as usize).max(self.phase2[j] as usize)
+        } else {
+            nibble(self.phase2, i).max(nibble(self.phase2, j))
+        }
     }
 
     fn phase2(
@@ -497,11 +500,44 @@ pub fn solve(
         directions = vec![strongest];
     }
     let threads = options.threads.clamp(1, directions.len());
+    // Phase 2 is pruned by its distances in the metric searched.
+    let results = match options.metric {
+        Metric::Htm => {
+            search_directions::<false>(coords, phase1, phase2, &shared, &directions, threads)
+        }
+        Metric::Qtm => {
+            let quarter = crate::tables::twophase::quarter::phase2_quarter_turns();
+            search_directions::<true>(coords, phase1, quarter, &shared, &directions, threads)
+        }
+    };
+    let solution = results
+        .into_iter()
+        .flatten()
+        .min_by_key(|s| options.metric.length(s));
+    FastOutcome {
+        solution,
+        timed_out: shared.timed_out.load(Relaxed),
+        interrupted: shared.interrupted.load(Relaxed),
+        nodes: shared.nodes.load(Relaxed),
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+/// Run the directions' searches, dealt out among `threads` threads; each thread's best
+/// solution.
+fn search_directions<const QUARTER: bool>(
+    coords: &Coords,
+    phase1: &[u8],
+    phase2: &[u8],
+    shared: &Shared,
+    directions: &[Direction],
+    threads: usize,
+) -> Vec<Option<Vec<Move>>> {
     let new_worker = |dir: Direction| Worker {
         coords,
         phase1,
         phase2,
-        shared: &shared,
+        shared,
         dir,
         path: [0; MAX_LENGTH],
         nodes: 0,
@@ -510,14 +546,14 @@ pub fn solve(
         end: 0,
         cost1: 0,
     };
-    let results = crate::threads::run_each(threads, |j| {
+    crate::threads::run_each(threads, |j| {
         let mine: Vec<Direction> = directions
             .iter()
             .enumerate()
             .filter(|(k, _)| k % threads == j)
             .map(|(_, d)| *d)
             .collect();
-        let mut workers: Vec<Worker> = mine.into_iter().map(new_worker).collect();
+        let mut workers: Vec<Worker<QUARTER>> = mine.into_iter().map(new_worker).collect();
         let bounds: Vec<usize> = workers
             .iter()
             .map(|w| w.phase1_distance(&w.dir.cube))
@@ -540,7 +576,7 @@ pub fn solve(
         for w in workers {
             nodes += w.nodes;
             if let Some(s) = w.best {
-                let length = |s: &[Move]| options.metric.length(s);
+                let length = |s: &[Move]| shared.metric.length(s);
                 if best.as_ref().is_none_or(|b| length(&s) < length(b)) {
                     best = Some(s);
                 }
@@ -548,16 +584,5 @@ pub fn solve(
         }
         shared.nodes.fetch_add(nodes, Relaxed);
         best
-    });
-    let solution = results
-        .into_iter()
-        .flatten()
-        .min_by_key(|s| options.metric.length(s));
-    FastOutcome {
-        solution,
-        timed_out: shared.timed_out.load(Relaxed),
-        interrupted: shared.interrupted.load(Relaxed),
-        nodes: shared.nodes.load(Relaxed),
-        seconds: start.elapsed().as_secs_f64(),
-    }
+    })
 }

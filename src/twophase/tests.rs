@@ -5,7 +5,7 @@
 use crate::testing as common;
 
 use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
-use korf::cube::{random_cube, Cube, Move, ALL_MOVES};
+use korf::cube::{random_cube, Cube, Metric, Move, ALL_MOVES};
 use korf::tables::twophase::coords;
 use korf::tables::twophase::coords::{
     phase1_cube, phase2_coords, phase2_cube, slice_coord, FLIPS, FLIP_SLICES, FLIP_SLICE_CLASSES,
@@ -208,6 +208,56 @@ fn phase2_tables_match_a_plain_breadth_first_search() {
 }
 
 #[test]
+fn quarter_turn_phase2_distances_match_a_search_over_cubes() {
+    // Dial's search by cost buckets over cubes (a half turn costs 2), independent of the
+    // move tables and of the table under test.
+    let dist = korf::tables::twophase::quarter::distances(coords());
+    let mut histogram = [0u64; 32];
+    for half in 0..2u64 {
+        let index = |c: &Cube| {
+            let (cp, ep, sp) = phase2_coords(c);
+            let perm = if half == 0 { cp } else { ep };
+            perm as usize * SLICE_PERMS + sp as usize
+        };
+        let mut depth = vec![u8::MAX; PHASE2_HALF as usize];
+        let mut buckets: Vec<Vec<Cube>> = vec![vec![Cube::SOLVED]];
+        depth[0] = 0;
+        let mut d = 0;
+        while d < buckets.len() {
+            for c in std::mem::take(&mut buckets[d]) {
+                if depth[index(&c)] as usize != d {
+                    continue;
+                }
+                for &m in &PHASE2_MOVES {
+                    let next = c.apply_move(ALL_MOVES[m]);
+                    let cost = d + Metric::Qtm.cost(ALL_MOVES[m]);
+                    let i = index(&next);
+                    if cost < depth[i] as usize {
+                        depth[i] = cost as u8;
+                        buckets.resize(buckets.len().max(cost + 1), Vec::new());
+                        buckets[cost].push(next);
+                    }
+                }
+            }
+            d += 1;
+        }
+        for (i, &d) in depth.iter().enumerate() {
+            let j = half as usize * PHASE2_HALF as usize + i;
+            assert_eq!(dist[j], d, "half {half} entry {i}");
+            histogram[d as usize] += 1;
+        }
+    }
+    // Every entry is reached; the deepest (22) is past a nibble, hence a byte per entry.
+    let deepest = histogram.iter().rposition(|&n| n > 0).unwrap();
+    eprintln!(
+        "quarter-turn phase-2 distances: {:?}",
+        &histogram[..=deepest]
+    );
+    assert_eq!(histogram.iter().sum::<u64>(), 2 * PHASE2_HALF);
+    assert_eq!(deepest, 22);
+}
+
+#[test]
 fn solutions_of_1000_random_states_are_valid_and_at_most_20_moves() {
     let tp = common::twophase();
     let mut rng = rng(6);
@@ -225,6 +275,130 @@ fn solutions_of_1000_random_states_are_valid_and_at_most_20_moves() {
         longest >= 18,
         "random states need 18+ moves; longest was {longest}"
     );
+}
+
+/// Phase-1 quarter-turn distance of `cube` read from the `phase1-qtm` table.
+fn phase1_quarter_turn_distance(table: &Table, cube: &Cube) -> usize {
+    let i = coords().phase1_index(
+        cube.twist_coord() as u16,
+        cube.flip_coord() as u16,
+        slice_coord(cube),
+    );
+    table.get(i as u64) as usize
+}
+
+/// Phase-1 distance in quarter turns by iterative deepening over the cube model.
+fn phase1_quarter_turn_distance_brute(cube: &Cube, limit: usize) -> Option<usize> {
+    fn dfs(c: &Cube, depth: usize) -> bool {
+        if depth == 0 {
+            return c.twist_coord() == 0 && c.flip_coord() == 0 && slice_coord(c) == 0;
+        }
+        Metric::Qtm
+            .generators()
+            .iter()
+            .any(|&m| dfs(&c.apply_move(m), depth - 1))
+    }
+    (0..=limit).find(|&d| dfs(cube, d))
+}
+
+#[test]
+fn phase1_quarter_turn_table_matches_brute_force_on_short_scrambles() {
+    let t = Table::open(TableKind::Phase1Qtm, common::twophase_dir(), false).unwrap();
+    let mut rng = rng(15);
+    let quarter = Metric::Qtm.generators();
+    for len in 0..=6 {
+        for _ in 0..8 {
+            let seq: Vec<Move> = (0..len)
+                .map(|_| quarter[rng.gen_range(0..quarter.len())])
+                .collect();
+            let cube = Cube::from_moves(&seq);
+            let expected = phase1_quarter_turn_distance_brute(&cube, len).unwrap();
+            assert_eq!(phase1_quarter_turn_distance(&t, &cube), expected, "{seq:?}");
+            for s in 0..UD_SYMMETRIES {
+                let image = conjugate(&cube, s);
+                assert_eq!(phase1_quarter_turn_distance(&t, &image), expected);
+            }
+        }
+    }
+}
+
+#[test]
+fn phase1_quarter_turn_distances_lie_between_one_and_two_face_turn_distances() {
+    // A face-turn path is at most twice as long in quarter turns, and no path is shorter
+    // in quarter turns than in face turns; every entry of both tables, and the expanded
+    // distribution covers every coordinate triple.
+    let c = coords();
+    let htm = Table::open(TableKind::Phase1, common::twophase_dir(), false).unwrap();
+    let qtm = Table::open(TableKind::Phase1Qtm, common::twophase_dir(), false).unwrap();
+    let mut expanded = [0u64; 16];
+    for i in 0..PHASE1_ENTRIES {
+        let (h, q) = (htm.get(i), qtm.get(i));
+        assert!(h <= q && q <= 2 * h, "entry {i}: {h}f, {q}q");
+        expanded[q as usize] += c.flip_slice_class_size[(i / TWISTS as u64) as usize] as u64;
+    }
+    assert_eq!(
+        expanded.iter().sum::<u64>(),
+        (TWISTS * FLIPS * 495) as u64,
+        "{expanded:?}"
+    );
+}
+
+#[test]
+fn quarter_turn_solutions_are_valid_and_within_the_default_length() {
+    let tp = common::twophase();
+    let mut rng = rng(16);
+    let opts = FastOptions {
+        metric: Metric::Qtm,
+        max_length: korf::twophase::default_max_length(Metric::Qtm),
+        ..FastOptions::default()
+    };
+    let mut longest = 0;
+    for _ in 0..300 {
+        let cube = random_cube(&mut rng);
+        let s = tp
+            .solve(&cube, &opts)
+            .unwrap()
+            .solution
+            .expect("a solution");
+        assert!(cube.apply_moves(&s).is_solved());
+        let q = Metric::Qtm.length(&s);
+        assert!(q <= opts.max_length, "{q}q");
+        // Parity: a quarter turn is an odd permutation of the corners.
+        assert_eq!(q % 2, korf::cube::corner_parity(&cube), "{q}q");
+        longest = longest.max(q);
+    }
+    assert!(
+        longest >= 26,
+        "random states need 26q and more; longest {longest}q"
+    );
+}
+
+#[test]
+fn quarter_turn_short_pass_finds_scrambles_of_up_to_ten_quarter_turns() {
+    let tp = common::twophase();
+    let mut rng = rng(17);
+    let quarter = Metric::Qtm.generators();
+    for len in [1, 3, 6, 10] {
+        for _ in 0..5 {
+            let seq: Vec<Move> = (0..len)
+                .map(|_| quarter[rng.gen_range(0..quarter.len())])
+                .collect();
+            let cube = Cube::from_moves(&seq);
+            let opts = FastOptions {
+                metric: Metric::Qtm,
+                max_length: len,
+                time: None,
+                ..FastOptions::default()
+            };
+            let s = tp
+                .solve(&cube, &opts)
+                .unwrap()
+                .solution
+                .expect("within its scramble");
+            assert!(cube.apply_moves(&s).is_solved());
+            assert!(Metric::Qtm.length(&s) <= len);
+        }
+    }
 }
 
 #[test]

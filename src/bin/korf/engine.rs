@@ -79,7 +79,7 @@ pub(crate) fn engine(
                     .into(),
             ));
         }
-        let solver = korf::open_two_phase(&dir, !s.no_generate, Some(&on_build))?;
+        let solver = korf::open_two_phase_for(&dir, s.metric, !s.no_generate, Some(&on_build))?;
         Ok(Engine::Fast {
             solver: Box::new(solver),
             opts: FastOptions {

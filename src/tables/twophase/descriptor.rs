@@ -1,6 +1,7 @@
 //! The descriptors of the two-phase search's two distance tables.
 
 use super::prune::{Phase1Space, Phase2Space, PHASE1_ENTRIES, PHASE2_ENTRIES};
+use crate::cube::Metric;
 use crate::tables::descriptor::Descriptor;
 use crate::tables::generate::generate_resumable;
 /// Phase-1 distances counted by (flip-slice class, twist) entries.  Weighted by class size
@@ -8,6 +9,12 @@ use crate::tables::generate::generate_resumable;
 /// twist × flip × slice), which `src/twophase/tests.rs` checks.
 const PHASE1_EXPECTED: [u64; 13] = [
     1, 1, 5, 44, 487, 5841, 68364, 776568, 7950748, 52098876, 76236234, 3771112, 129,
+];
+/// Phase-1 distances in quarter turns, by (flip-slice class, twist) entries, as first
+/// generated here; `src/twophase/tests.rs` checks the table against a plain search over the
+/// cube model.
+const PHASE1_QTM_EXPECTED: [u64; 14] = [
+    1, 1, 3, 24, 185, 1633, 14708, 130032, 1124165, 8868078, 48182278, 75087495, 7498528, 1279,
 ];
 /// Phase-2 distances of both phase-2 tables together (each also checked against a plain
 /// breadth-first search over the cube model in `src/twophase/tests.rs`).
@@ -32,7 +39,12 @@ pub const PHASE1: Descriptor = Descriptor {
     build_seconds: 14,
     built_here: true,
     generate: |layout, progress, cp| {
-        generate_resumable(&Phase1Space(super::coords()), layout, progress, cp)
+        generate_resumable(
+            &Phase1Space(super::coords(), Metric::Htm),
+            layout,
+            progress,
+            cp,
+        )
     },
     states_per_entry: None,
     prepare: || {},
@@ -55,6 +67,34 @@ pub const PHASE2: Descriptor = Descriptor {
     built_here: true,
     generate: |layout, progress, cp| {
         generate_resumable(&Phase2Space(super::coords()), layout, progress, cp)
+    },
+    states_per_entry: None,
+    prepare: || {},
+};
+
+/// Phase 1 in quarter turns: the same entries, distances counted in quarter turns, for
+/// `--fast --metric qtm` and the quarter-turn search's upper bounds.
+pub const PHASE1_QTM: Descriptor = Descriptor {
+    name: "phase1-qtm",
+    description: "two-phase, phase 1 in quarter turns: flip-slice class x twist",
+    entries: PHASE1_ENTRIES,
+    bits: 4,
+    mod3: false,
+    default_build: false,
+    expected: &PHASE1_QTM_EXPECTED,
+    expected_states: &[],
+    base: None,
+    used_by: "--fast --metric qtm, quarter-turn upper bounds",
+    on_demand: true,
+    build_seconds: 10,
+    built_here: true,
+    generate: |layout, progress, cp| {
+        generate_resumable(
+            &Phase1Space(super::coords(), Metric::Qtm),
+            layout,
+            progress,
+            cp,
+        )
     },
     states_per_entry: None,
     prepare: || {},

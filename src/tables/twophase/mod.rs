@@ -6,8 +6,9 @@
 pub(crate) mod coords;
 mod descriptor;
 pub(crate) mod prune;
+pub(crate) mod quarter;
 
-pub use descriptor::{PHASE1, PHASE2};
+pub use descriptor::{PHASE1, PHASE1_QTM, PHASE2};
 
 use std::sync::OnceLock;
 

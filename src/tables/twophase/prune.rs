@@ -2,7 +2,8 @@
 //! same in-place nibble BFS as the pattern databases.
 //!
 //! * `phase1`: exact phase-1 distance of every (flip-slice class, twist) pair,
-//!   64,430 × 2,187 = 140,908,410 entries (70 MB at 4 bits).
+//!   64,430 × 2,187 = 140,908,410 entries (70 MB at 4 bits); `phase1-qtm` the same in
+//!   quarter turns.
 //! * `phase2`: two tables in one file, exact phase-2 distances of (corner_perm, slice_perm)
 //!   followed by (ud_edge_perm, slice_perm), 2 × 967,680 entries.
 
@@ -10,7 +11,7 @@ use super::coords::{
     Coords, CORNER_PERMS, FLIPS, FLIP_SLICE_CLASSES, PHASE2_MOVES, SLICE_PERMS, TWISTS,
 };
 use crate::cube::symmetry::UD_SYMMETRIES;
-use crate::cube::MOVE_COUNT;
+use crate::cube::{Metric, MOVE_COUNT};
 use crate::tables::generate::Space;
 
 /// Entries of the phase-1 table.
@@ -20,8 +21,9 @@ pub const PHASE2_HALF: u64 = (CORNER_PERMS * SLICE_PERMS) as u64;
 /// Entries of the phase-2 file (both tables).
 pub const PHASE2_ENTRIES: u64 = 2 * PHASE2_HALF;
 
-/// Phase 1: (flip-slice class, twist) under all 18 moves.
-pub struct Phase1Space<'a>(pub &'a Coords);
+/// Phase 1: (flip-slice class, twist) under the generators of a metric: all 18 moves for
+/// face turns, the 12 quarter turns for quarter turns (a half turn is then two steps).
+pub struct Phase1Space<'a>(pub &'a Coords, pub Metric);
 
 impl Space for Phase1Space<'_> {
     fn entries(&self) -> u64 {
@@ -37,7 +39,8 @@ impl Space for Phase1Space<'_> {
         let twist = (i % TWISTS as u64) as usize;
         let raw = c.flip_slice_rep[class] as usize;
         let (flip, slice) = (raw % FLIPS, raw / FLIPS);
-        for m in 0..MOVE_COUNT {
+        for &m in self.1.generators() {
+            let m = m.index();
             let t = c.twist_move[twist * MOVE_COUNT + m];
             let f = c.flip_move[flip * MOVE_COUNT + m];
             let s = c.slice_move[slice * MOVE_COUNT + m];
