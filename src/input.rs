@@ -197,6 +197,28 @@ mod tests {
     }
 
     #[test]
+    fn lines_of_korf_scramble_are_the_position_both_halves_give() {
+        // `korf scramble`'s lines: moves, a tab, the facelets.  Read as one move sequence
+        // the facelet letters would be 54 more turns (a bug found by feeding its output
+        // to `korf bench`).
+        let moves = "B2 L' D2 B2 U2 R U2 L' U2 F2 U2 B' L D' B2 D2 R2 F' U2 R";
+        let cube = Cube::from_moves(&crate::cube::parse_moves(moves).unwrap());
+        let facelets = cube.to_facelets();
+        let other = Cube::from_moves(&crate::cube::parse_moves("R U").unwrap());
+        let text = format!(
+            "{moves}\t{facelets}\n{moves}\t{}\n {moves} \t {facelets} \n",
+            other.to_facelets()
+        );
+        let got = read(text.as_bytes());
+        assert_eq!(got[0], (1, Ok(cube)));
+        assert_eq!(
+            got[1],
+            (2, Err(LineError::Position(PositionError::Disagree)))
+        );
+        assert_eq!(got[2], (3, Ok(cube)));
+    }
+
+    #[test]
     fn bad_bytes_are_one_bad_line_each() {
         let mut input = b"R U\n# comment\n\n".to_vec();
         input.extend_from_slice(b"F \xff\xfe D\n");

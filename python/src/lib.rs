@@ -92,6 +92,7 @@ fn parse_cube(text: &str) -> PyResult<Cube> {
     cube::parse_position(text).map_err(|e| match e {
         cube::PositionError::Facelets(f) => py_error(Error::Facelets(f)),
         cube::PositionError::Moves(m) => py_error(Error::Moves(m)),
+        e @ cube::PositionError::Disagree => py_error(Error::Input(e.to_string())),
     })
 }
 

@@ -296,6 +296,10 @@ pub enum PositionError {
     /// The move text does not parse.
     #[error("invalid moves: {0}")]
     Moves(#[from] MoveParseError),
+    /// A line of `korf scramble` (moves, a tab, facelets) whose two halves are different
+    /// positions.
+    #[error("the moves before the tab and the facelet string after it are different positions; give one of them, or a line as `korf scramble` prints it")]
+    Disagree,
 }
 
 /// Read a position given either as a facelet string or as a move sequence applied to the
@@ -310,10 +314,25 @@ pub enum PositionError {
 /// * Anything else is moves; a long space-free string that is not moves was meant as
 ///   facelets and is reported so.
 ///
+/// * A move sequence, a tab and a facelet string (`korf scramble`'s lines) is the position
+///   both give; if they differ, an error.  (Read as one move sequence, the facelet letters
+///   would be 54 more turns: another position.)
+///
 /// Surrounding blanks and a byte-order mark (which some editors put at the start of a
 /// file) are ignored.
 pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
     let t = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    if let Some((moves, facelets)) = t.split_once('\t') {
+        let facelets = facelets.trim();
+        if facelets.chars().count() == 54 && !facelets.chars().any(char::is_whitespace) {
+            let position = Cube::from_facelets(facelets)?;
+            let by_moves = Cube::from_moves(&parse_moves(moves)?);
+            return match by_moves == position {
+                true => Ok(position),
+                false => Err(PositionError::Disagree),
+            };
+        }
+    }
     let spaceless = !t.chars().any(char::is_whitespace);
     if spaceless && t.chars().count() == 54 {
         return Ok(Cube::from_facelets(t)?);

@@ -446,7 +446,9 @@ pub enum Views {
     Strongest,
 }
 
-/// Run the two-phase search on `cube` with the given tables.
+/// Run the two-phase search on `cube` with the given tables: `phase1` that of the metric
+/// searched (or the face-turn one, a weaker bound in quarter turns), `phase2` the face-turn
+/// `phase2` file (a quarter-turn search reads the distances of `quarter.rs` instead).
 pub fn solve(
     coords: &Coords,
     phase1: &[u8],

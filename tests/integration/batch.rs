@@ -394,3 +394,43 @@ fn solve_from_stdin_resumes_from_its_result_file_too() {
         .code(2)
         .stderr(predicates::str::contains("--shards N"));
 }
+
+/// What `korf scramble` prints (moves, a tab, facelets) is a list `korf solve -` reads as
+/// those positions: each answer is for the scramble's own facelets.
+#[test]
+fn the_output_of_korf_scramble_is_a_list_of_its_positions() {
+    common::twophase_dir();
+    let out = korf()
+        .args(["scramble", "-n", "4", "--seed", "31"])
+        .env("KORF_TABLES", common::twophase_dir())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let list = String::from_utf8(out.stdout).unwrap();
+    let solved = korf()
+        .args(["solve", "--fast", "--json", "--no-generate", "-"])
+        .env("KORF_TABLES", common::twophase_dir())
+        .write_stdin(list.clone())
+        .output()
+        .unwrap();
+    assert!(
+        solved.status.success(),
+        "{}",
+        String::from_utf8_lossy(&solved.stderr)
+    );
+    let records: Vec<serde_json::Value> = String::from_utf8(solved.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 4);
+    for (line, record) in list.lines().zip(&records) {
+        let facelets = line.split('\t').nth(1).unwrap();
+        assert_eq!(record["facelets"], facelets, "{line}");
+        let solution = parse_moves(record["solution"].as_str().unwrap()).unwrap();
+        assert!(parse_position(facelets)
+            .unwrap()
+            .apply_moves(&solution)
+            .is_solved());
+    }
+}
