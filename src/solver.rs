@@ -340,6 +340,7 @@ impl Solver {
         let hooks = search::Hooks {
             progress,
             upper_bound: find.as_ref().map(|f| f as search::UpperBoundFn),
+            upper_bound_share: search::Hooks::upper_bound_share_in(options.rules.metric),
             ..search::Hooks::default()
         };
         Ok(search::solve_with(&self.tables, cube, options, hooks)?)

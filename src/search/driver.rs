@@ -131,6 +131,20 @@ pub struct Hooks<'a> {
     pub upper_bound_share: f64,
 }
 
+impl Hooks<'_> {
+    /// The upper-bound source's share in `metric`: 1.0 in face turns; 0.1 in quarter
+    /// turns, where the two-phase search rarely comes within reach of the optimum (on 8
+    /// random 19–21q states, two threads, 2026-11-27: 8.3 and 9.8 s a position with share
+    /// 1.0, 7.1 and 6.7 s without the source, 6.5 and 6.7 s with 0.1) but gives a
+    /// solution within 30q in milliseconds, kept for a search stopped early.
+    pub fn upper_bound_share_in(metric: crate::cube::Metric) -> f64 {
+        match metric {
+            crate::cube::Metric::Htm => 1.0,
+            crate::cube::Metric::Qtm => 0.1,
+        }
+    }
+}
+
 impl Default for Hooks<'_> {
     fn default() -> Self {
         Hooks {
