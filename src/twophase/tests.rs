@@ -172,17 +172,20 @@ fn phase1_table_matches_brute_force_on_short_scrambles() {
     }
 }
 
+/// The index of `c` in phase-2 projection `half` (0: corners, 1: U/D edges), within it.
+fn phase2_index(half: u64, c: &Cube) -> usize {
+    let (cp, ep, sp) = phase2_coords(c);
+    let perm = if half == 0 { cp } else { ep };
+    perm as usize * SLICE_PERMS + sp as usize
+}
+
 #[test]
 fn phase2_tables_match_a_plain_breadth_first_search() {
     // BFS over (corner permutation, slice permutation) with cubes and a hash-free visited
     // array, independent of the move tables and the nibble generator.
     let t = Table::open(TableKind::Phase2, common::twophase_dir(), false).unwrap();
     for half in 0..2u64 {
-        let index = |c: &Cube| {
-            let (cp, ep, sp) = phase2_coords(c);
-            let perm = if half == 0 { cp } else { ep };
-            perm as usize * SLICE_PERMS + sp as usize
-        };
+        let index = |c: &Cube| phase2_index(half, c);
         let mut depth = vec![u8::MAX; PHASE2_HALF as usize];
         let mut queue = VecDeque::from([Cube::SOLVED]);
         depth[0] = 0;
@@ -214,11 +217,7 @@ fn quarter_turn_phase2_distances_match_a_search_over_cubes() {
     let dist = korf::tables::twophase::quarter::distances(coords());
     let mut histogram = [0u64; 32];
     for half in 0..2u64 {
-        let index = |c: &Cube| {
-            let (cp, ep, sp) = phase2_coords(c);
-            let perm = if half == 0 { cp } else { ep };
-            perm as usize * SLICE_PERMS + sp as usize
-        };
+        let index = |c: &Cube| phase2_index(half, c);
         let mut depth = vec![u8::MAX; PHASE2_HALF as usize];
         let mut buckets: Vec<Vec<Cube>> = vec![vec![Cube::SOLVED]];
         depth[0] = 0;
