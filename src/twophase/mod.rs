@@ -49,8 +49,10 @@ impl TwoPhase {
     pub fn open(dir: &Path) -> Result<TwoPhase, TableError> {
         let phase1 = Table::load(TableKind::Phase1, dir, Residency::Mapped, Integrity::Check)?;
         let phase2 = Table::load(TableKind::Phase2, dir, Residency::Mapped, Integrity::Check)?;
-        // Absent from a tables directory made before it existed: then not used.
-        let phase1_qtm = match dir.join(TableKind::Phase1Qtm.file_name()).exists() {
+        // Absent from a tables directory made before it existed: then not used.  What
+        // cannot even be looked at (permission denied) is loaded, so that loading says why.
+        let path = dir.join(TableKind::Phase1Qtm.file_name());
+        let phase1_qtm = match path.try_exists().unwrap_or(true) {
             true => Some(Table::load(
                 TableKind::Phase1Qtm,
                 dir,

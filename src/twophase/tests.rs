@@ -29,6 +29,13 @@ fn random_moves(rng: &mut impl Rng, len: usize) -> Vec<Move> {
     (0..len).map(|_| ALL_MOVES[rng.gen_range(0..18)]).collect()
 }
 
+fn random_quarter_turns(rng: &mut impl Rng, len: usize) -> Vec<Move> {
+    let quarter = Metric::Qtm.generators();
+    (0..len)
+        .map(|_| quarter[rng.gen_range(0..quarter.len())])
+        .collect()
+}
+
 fn random_phase2_moves(rng: &mut impl Rng, len: usize) -> Vec<Move> {
     (0..len)
         .map(|_| ALL_MOVES[PHASE2_MOVES[rng.gen_range(0..PHASE2_MOVES.len())]])
@@ -304,12 +311,9 @@ fn phase1_quarter_turn_distance_brute(cube: &Cube, limit: usize) -> Option<usize
 fn phase1_quarter_turn_table_matches_brute_force_on_short_scrambles() {
     let t = Table::open(TableKind::Phase1Qtm, common::twophase_dir(), false).unwrap();
     let mut rng = rng(15);
-    let quarter = Metric::Qtm.generators();
     for len in 0..=6 {
         for _ in 0..8 {
-            let seq: Vec<Move> = (0..len)
-                .map(|_| quarter[rng.gen_range(0..quarter.len())])
-                .collect();
+            let seq = random_quarter_turns(&mut rng, len);
             let cube = Cube::from_moves(&seq);
             let expected = phase1_quarter_turn_distance_brute(&cube, len).unwrap();
             assert_eq!(phase1_quarter_turn_distance(&t, &cube), expected, "{seq:?}");
@@ -376,12 +380,9 @@ fn quarter_turn_solutions_are_valid_and_within_the_default_length() {
 fn quarter_turn_short_pass_finds_scrambles_of_up_to_ten_quarter_turns() {
     let tp = common::twophase();
     let mut rng = rng(17);
-    let quarter = Metric::Qtm.generators();
     for len in [1, 3, 6, 10] {
         for _ in 0..5 {
-            let seq: Vec<Move> = (0..len)
-                .map(|_| quarter[rng.gen_range(0..quarter.len())])
-                .collect();
+            let seq = random_quarter_turns(&mut rng, len);
             let cube = Cube::from_moves(&seq);
             let opts = FastOptions {
                 metric: Metric::Qtm,
