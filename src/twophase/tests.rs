@@ -346,9 +346,19 @@ fn phase1_quarter_turn_distances_lie_between_one_and_two_face_turn_distances() {
     );
 }
 
+/// The two-phase solution of `cube` under `opts`, which must exist and solve it.
+fn checked_solution(cube: &Cube, opts: &FastOptions) -> Vec<Move> {
+    let s = common::twophase()
+        .solve(cube, opts)
+        .unwrap()
+        .solution
+        .expect("a solution within the length asked");
+    assert!(cube.apply_moves(&s).is_solved());
+    s
+}
+
 #[test]
 fn quarter_turn_solutions_are_valid_and_within_the_default_length() {
-    let tp = common::twophase();
     let mut rng = rng(16);
     let opts = FastOptions {
         metric: Metric::Qtm,
@@ -358,12 +368,7 @@ fn quarter_turn_solutions_are_valid_and_within_the_default_length() {
     let mut longest = 0;
     for _ in 0..300 {
         let cube = random_cube(&mut rng);
-        let s = tp
-            .solve(&cube, &opts)
-            .unwrap()
-            .solution
-            .expect("a solution");
-        assert!(cube.apply_moves(&s).is_solved());
+        let s = checked_solution(&cube, &opts);
         let q = Metric::Qtm.length(&s);
         assert!(q <= opts.max_length, "{q}q");
         // Parity: a quarter turn is an odd permutation of the corners.
@@ -378,7 +383,6 @@ fn quarter_turn_solutions_are_valid_and_within_the_default_length() {
 
 #[test]
 fn quarter_turn_short_pass_finds_scrambles_of_up_to_ten_quarter_turns() {
-    let tp = common::twophase();
     let mut rng = rng(17);
     for len in [1, 3, 6, 10] {
         for _ in 0..5 {
@@ -390,12 +394,7 @@ fn quarter_turn_short_pass_finds_scrambles_of_up_to_ten_quarter_turns() {
                 time: None,
                 ..FastOptions::default()
             };
-            let s = tp
-                .solve(&cube, &opts)
-                .unwrap()
-                .solution
-                .expect("within its scramble");
-            assert!(cube.apply_moves(&s).is_solved());
+            let s = checked_solution(&cube, &opts);
             assert!(Metric::Qtm.length(&s) <= len);
         }
     }
