@@ -121,23 +121,30 @@ pub fn entry_depths<S: korf::tables::generate::Space>(
     seen
 }
 
-/// Distance of `x` to the subgroup whose positions `index` maps to `index(solved)`, by
-/// plain iterative deepening (no tables).
+/// Distance of `x` to the subgroup whose positions `index` maps to `index(solved)`,
+/// counted in `metric`, by plain iterative deepening (no tables).
 pub fn subgroup_distance(
     index: &dyn Fn(&korf::cube::Cube) -> u64,
     x: &korf::cube::Cube,
+    metric: korf::cube::Metric,
     limit: usize,
 ) -> Option<usize> {
-    use korf::cube::{Cube, ALL_MOVES};
-    fn dfs(index: &dyn Fn(&Cube) -> u64, x: &Cube, depth: usize, goal: u64) -> bool {
+    use korf::cube::{Cube, Move};
+    fn dfs(
+        index: &dyn Fn(&Cube) -> u64,
+        x: &Cube,
+        moves: &[Move],
+        depth: usize,
+        goal: u64,
+    ) -> bool {
         index(x) == goal
             || (depth > 0
-                && ALL_MOVES
-                    .into_iter()
-                    .any(|m| dfs(index, &x.apply_move(m), depth - 1, goal)))
+                && moves
+                    .iter()
+                    .any(|&m| dfs(index, &x.apply_move(m), moves, depth - 1, goal)))
     }
     let goal = index(&Cube::SOLVED);
-    (0..=limit).find(|&d| dfs(index, x, d, goal))
+    (0..=limit).find(|&d| dfs(index, x, metric.generators(), d, goal))
 }
 
 /// Calls its second argument with every twin of the entry given as the first.
@@ -174,40 +181,68 @@ pub fn assert_table_matches_sparse_search(
     }
 }
 
-/// Solve random scrambles of 10–13 moves with heuristics `a` and `b`: both answers solve
-/// their position, at the same length.
+/// Solve random scrambles with heuristics `a` and `b`, in the metric their tables count
+/// (10–13 face turns, or up to 16 quarter turns): both answers solve their position, at
+/// the same length.
 pub fn assert_same_lengths(a: HeuristicKind, b: HeuristicKind, seed: u64) {
-    use korf::cube::{Cube, ALL_MOVES};
+    use korf::cube::{Cube, MoveRules, MoveSet};
     use korf::search;
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
+    let metric = a.spec().metric;
+    assert_eq!(
+        metric,
+        b.spec().metric,
+        "both heuristics count in one metric"
+    );
+    let rules = MoveRules {
+        metric,
+        moves: MoveSet::ALL,
+    };
     let sets = [table_set_for(a), table_set_for(b)];
     let mut r = rand::rngs::StdRng::seed_from_u64(seed);
-    for len in [10, 11, 12, 13] {
-        for _ in 0..6 {
-            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
-            let x = Cube::from_moves(&seq);
-            let lengths = sets.each_ref().map(|set| {
-                let out = search::solve(set, &x, &search::Options::default(), None).unwrap();
-                let sol = out.solution.unwrap();
-                assert!(x.apply_moves(&sol).is_solved());
-                sol.len()
-            });
-            assert_eq!(lengths[0], lengths[1], "{seq:?}");
-        }
+    for n in 0..24 {
+        let seq = match metric {
+            korf::cube::Metric::Htm => random_face_turns(&mut r, 10 + n / 6),
+            // 12–16 quarter turns.
+            korf::cube::Metric::Qtm => loop {
+                let seq = rules_scramble(&mut r, rules, 16);
+                if rules.length(&seq) >= 12 {
+                    break seq;
+                }
+            },
+        };
+        let x = Cube::from_moves(&seq);
+        let lengths = sets.each_ref().map(|set| {
+            let opts = search::Options::for_rules(rules);
+            let out = search::solve(set, &x, &opts, None).unwrap();
+            let sol = out.solution.unwrap();
+            assert!(x.apply_moves(&sol).is_solved());
+            rules.length(&sol)
+        });
+        assert_eq!(lengths[0], lengths[1], "{seq:?}");
     }
 }
 
-/// Along random walks of 20 moves, heuristic `kind` never exceeds the walk's length.
+/// `len` random face turns.
+fn random_face_turns(r: &mut impl rand::Rng, len: usize) -> Vec<korf::cube::Move> {
+    (0..len)
+        .map(|_| korf::cube::ALL_MOVES[r.gen_range(0..18)])
+        .collect()
+}
+
+/// Along random walks of 20 moves of the metric its tables count, heuristic `kind` never
+/// exceeds the walk's length.
 pub fn assert_admissible_on_random_walks(kind: HeuristicKind, seed: u64) {
-    use korf::cube::{Cube, ALL_MOVES};
+    use korf::cube::Cube;
     use rand::{Rng, SeedableRng};
     let set = table_set_for(kind);
     let h = korf::search::Heuristic::new(&set);
+    let moves = kind.spec().metric.generators();
     let mut r = rand::rngs::StdRng::seed_from_u64(seed);
     for _ in 0..500 {
         let mut inv = Cube::SOLVED;
         for i in 0..20 {
-            let m = ALL_MOVES[r.gen_range(0..18)];
+            let m = moves[r.gen_range(0..moves.len())];
             inv = inv.premove(m.inverse());
             assert!(h.value(&inv) as usize <= i + 1, "h exceeds the walk length");
         }
@@ -245,20 +280,21 @@ pub fn assert_invariant_under_symmetries(f: IndexFns, symmetries: usize, seed: u
 }
 
 /// The neighbours a table's search space lists for a random cube's entry are the entries
-/// of the cube after each move (up to twins).
+/// of the cube after each move of `metric` (up to twins).
 pub fn assert_neighbours_are_moved_entries<S: korf::tables::generate::Space>(
     space: &S,
+    metric: korf::cube::Metric,
     f: IndexFns,
     seed: u64,
 ) {
-    use korf::cube::ALL_MOVES;
     use rand::SeedableRng;
     use std::collections::HashSet;
     let (index, canonical) = f;
     let mut r = rand::rngs::StdRng::seed_from_u64(seed);
     for _ in 0..2000 {
         let x = korf::cube::random_cube(&mut r);
-        let moved: HashSet<u64> = ALL_MOVES
+        let moved: HashSet<u64> = metric
+            .generators()
             .iter()
             .map(|&m| canonical(index(&x.apply_move(m))))
             .collect();
@@ -287,23 +323,27 @@ pub fn assert_entries_stand_for_their_cube(
     }
 }
 
-/// The depths a breadth-first search over a table's entries gave (`depths`, searched to
-/// depth 4) equal the distance to the subgroup by plain search, for scrambles of up to 6
-/// moves; some of them at depths 3 and 4.
+/// The depths a breadth-first search over a table's entries by the moves of `metric` gave
+/// (`depths`, searched to depth 4) equal the distance to the subgroup by plain search,
+/// for scrambles of up to 6 of those moves; some of them at depths 3 and 4.
 pub fn assert_depths_equal_brute_force(
     depths: &std::collections::HashMap<u64, usize>,
     index: &dyn Fn(&korf::cube::Cube) -> u64,
+    metric: korf::cube::Metric,
     seed: u64,
 ) {
-    use korf::cube::{Cube, ALL_MOVES};
+    use korf::cube::Cube;
     use rand::{Rng, SeedableRng};
+    let moves = metric.generators();
     let mut r = rand::rngs::StdRng::seed_from_u64(seed);
     let mut checked = [0usize; 5];
     for len in 0..=6 {
         for _ in 0..40 {
-            let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+            let seq: Vec<_> = (0..len)
+                .map(|_| moves[r.gen_range(0..moves.len())])
+                .collect();
             let x = Cube::from_moves(&seq);
-            let brute = subgroup_distance(index, &x, 4);
+            let brute = subgroup_distance(index, &x, metric, 4);
             let found = depths.get(&index(&x)).copied();
             assert_eq!(found, brute, "{seq:?}");
             if let Some(d) = brute {
@@ -345,14 +385,15 @@ pub fn assert_axis_moves_keep_tracked_inverse_entries(
 
 /// Entries by depth weighted by the raw cosets each stands for (`orbit`) equal the counts
 /// of a plain breadth-first search from the solved cube over raw cosets (`key` of each
-/// cube reached), at every depth of `entries`.
+/// cube reached) by the moves of `metric`, at every depth of `entries`.
 pub fn assert_expanded_counts_match_raw_cosets<K: std::hash::Hash + Eq>(
     entries: &std::collections::HashMap<u64, usize>,
     orbit: &dyn Fn(u64) -> u64,
     key: impl Fn(&korf::cube::Cube) -> K,
+    metric: korf::cube::Metric,
     min_last: u64,
 ) {
-    use korf::cube::{Cube, ALL_MOVES};
+    use korf::cube::Cube;
     let depth = entries.values().copied().max().unwrap_or(0);
     let mut expanded = vec![0u64; depth + 1];
     for (&i, &d) in entries {
@@ -364,7 +405,7 @@ pub fn assert_expanded_counts_match_raw_cosets<K: std::hash::Hash + Eq>(
         assert_eq!(frontier.len() as u64, count, "depth {d}");
         let mut next = Vec::new();
         for c in &frontier {
-            for m in ALL_MOVES {
+            for &m in metric.generators() {
                 let y = c.apply_move(m);
                 if seen.insert(key(&y)) {
                     next.push(y);
@@ -417,15 +458,30 @@ macro_rules! large_table_checks {
         fn searches_are_optimal_against_heuristic_free_search() {
             let set = common::table_set_for($h);
             assert_eq!(set.kind(), $h);
-            common::assert_optimal_on_short_scrambles(&set, $seed + 1);
+            match $h.spec().metric {
+                korf::cube::Metric::Htm => {
+                    common::assert_optimal_on_short_scrambles(&set, $seed + 1)
+                }
+                // Quarter-turn tables bound quarter-turn searches only: every move set.
+                korf::cube::Metric::Qtm => {
+                    assert!(common::assert_rules_optimal(&set, $seed + 1, 40) >= 150)
+                }
+            }
         }
 
         #[test]
         #[ignore]
         fn all_solutions_match_heuristic_free_enumeration() {
             let set = common::table_set_for($h);
-            common::assert_all_solutions_match_enumeration(&set, $seed + 4, 300);
-            common::assert_symmetric_positions_list_alike(&set);
+            match $h.spec().metric {
+                korf::cube::Metric::Htm => {
+                    common::assert_all_solutions_match_enumeration(&set, $seed + 4, 300);
+                    common::assert_symmetric_positions_list_alike(&set);
+                }
+                korf::cube::Metric::Qtm => {
+                    common::assert_quarter_turn_solutions_match_enumeration(&set, $seed + 4, 40)
+                }
+            }
         }
 
         #[test]

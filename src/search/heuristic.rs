@@ -3,7 +3,7 @@
 //! their probes borrowed for the search ([`Heuristic`]).
 
 use crate::cube::coord;
-use crate::cube::Cube;
+use crate::cube::{Cube, Metric};
 use crate::tables::coset::CosetCoords;
 use crate::tables::full_edge::FullEdge;
 use crate::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
@@ -26,22 +26,28 @@ impl HeuristicKind {
         Self::ALL.iter().copied().find(|k| k.name() == name)
     }
 
-    /// The heuristics offered by `tables list` and the faster-table hints, fastest first
-    /// (as measured: the families' speed ranks).
+    /// The face-turn heuristics offered by `tables list` and the faster-table hints,
+    /// fastest first (as measured: the families' speed ranks).
     pub fn fastest_first() -> Vec<HeuristicKind> {
+        Self::fastest_first_in(Metric::Htm)
+    }
+
+    /// The heuristics offered for searches in `metric`, fastest first.
+    pub fn fastest_first_in(metric: Metric) -> Vec<HeuristicKind> {
         let mut ranked: Vec<HeuristicKind> = Self::ALL
             .iter()
             .copied()
-            .filter(|k| k.spec().speed_rank.is_some())
+            .filter(|k| k.spec().speed_rank.is_some() && k.spec().metric == metric)
             .collect();
         ranked.sort_by_key(|k| k.spec().speed_rank);
         ranked
     }
 
     /// The heuristics `--heuristic` lists, in its help's order: the offered ones fastest
-    /// first, then the others listed.
+    /// first (face turns, then quarter turns), then the others listed.
     pub fn listed() -> Vec<HeuristicKind> {
         let mut listed = Self::fastest_first();
+        listed.extend(Self::fastest_first_in(Metric::Qtm));
         let others: Vec<HeuristicKind> = Self::ALL
             .iter()
             .copied()
@@ -51,17 +57,12 @@ impl HeuristicKind {
         listed
     }
 
-    /// The heuristic a search uses when none is asked for, given which table files are
-    /// present: the fastest three-axis coset table that is there, else the k = 0 coset
-    /// table (small and quick to build), unless Korf's three tables are there without it.
-    /// This is the one place that rule is written.
+    /// The heuristic a face-turn search uses when none is asked for, given which table
+    /// files are present: the fastest three-axis coset table that is there, else the k = 0
+    /// coset table (small and quick to build), unless Korf's three tables are there
+    /// without it.  This is the one place that rule is written.
     pub fn preferred(present: impl Fn(TableKind) -> bool) -> HeuristicKind {
-        let own_table = |k: HeuristicKind| *k.tables().last().expect("a heuristic has tables");
-        let fastest = Self::fastest_first()
-            .into_iter()
-            .filter(|k| k.spec().auto)
-            .find(|&k| present(own_table(k)));
-        if let Some(kind) = fastest {
+        if let Some(kind) = Self::fastest_present(Metric::Htm, &present) {
             return kind;
         }
         if DEFAULT_SET.iter().all(|&k| present(k)) && !present(TableKind::Coset) {
@@ -69,6 +70,25 @@ impl HeuristicKind {
         } else {
             HeuristicKind::Coset
         }
+    }
+
+    /// The heuristic a quarter-turn search uses when none is asked for: the fastest
+    /// quarter-turn three-axis table that is there, else the k = 0 quarter-turn tables
+    /// (small, built on first use).
+    pub fn preferred_qtm(present: impl Fn(TableKind) -> bool) -> HeuristicKind {
+        Self::fastest_present(Metric::Qtm, &present).unwrap_or(HeuristicKind::CosetQtm)
+    }
+
+    /// The fastest heuristic offered for `metric` whose own table is present.
+    fn fastest_present(
+        metric: Metric,
+        present: &impl Fn(TableKind) -> bool,
+    ) -> Option<HeuristicKind> {
+        let own_table = |k: HeuristicKind| *k.tables().last().expect("a heuristic has tables");
+        Self::fastest_first_in(metric)
+            .into_iter()
+            .filter(|k| k.spec().auto)
+            .find(|&k| present(own_table(k)))
     }
 
     /// What this heuristic was measured to take on the development machines (2 cores; the
@@ -86,16 +106,9 @@ impl HeuristicKind {
         Self::preferred(|k| std::fs::symlink_metadata(dir.join(k.file_name())).is_ok())
     }
 
-    /// The heuristic a quarter-turn search uses when none is asked for: the k = 4
-    /// quarter-turn table if its file is in `dir`, else the k = 0 one (small, built on
-    /// first use).
+    /// [`HeuristicKind::preferred_qtm`] for the table files in `dir`.
     pub fn preferred_qtm_in(dir: &Path) -> HeuristicKind {
-        let present = |k: TableKind| std::fs::symlink_metadata(dir.join(k.file_name())).is_ok();
-        if present(TableKind::Coset4Qtm) {
-            HeuristicKind::Coset4Qtm
-        } else {
-            HeuristicKind::CosetQtm
-        }
+        Self::preferred_qtm(|k| std::fs::symlink_metadata(dir.join(k.file_name())).is_ok())
     }
 
     /// The table files this heuristic needs.

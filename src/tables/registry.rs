@@ -26,7 +26,8 @@ macro_rules! registry {
         tables: [$($(#[$tdoc:meta])* $table:ident = $descriptor:path,)*],
         heuristics: [$($(#[$hdoc:meta])* $heuristic:ident = $spec:path,)*],
         axis_families: [$($(#[$adoc:meta])* $axis:ident => $($family:ident)::+,)*],
-        ladder: $($(#[$ldoc:meta])* $rung:ident => $size:ident: $coords:ty, $facts:expr;)*
+        ladder: $($(#[$ldoc:meta])* $rung:ident => $size:ident = $label:literal: $coords:ty,
+                $metric:ident, $facts:expr;)*
     ) => {
         /// Every table korf can build: the families' tables, then the three-axis ones.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

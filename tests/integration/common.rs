@@ -342,3 +342,42 @@ pub fn assert_rules_optimal(set: &TableSet, seed: u64, per_case: usize) -> usize
     }
     checked
 }
+
+/// On `count` random quarter-turn scrambles of up to 7q, every solution within 0–2 quarter
+/// turns of optimal that `set`'s search lists (two threads, one task at a time or
+/// interleaved) is exactly what enumeration without tables finds.
+pub fn assert_quarter_turn_solutions_match_enumeration(set: &TableSet, seed: u64, count: usize) {
+    use korf::cube::{Cube, Metric, MoveRules, MoveSet};
+    use korf::search::{self, AllSolutions, Options};
+    use rand::SeedableRng;
+    let qtm = MoveRules {
+        metric: Metric::Qtm,
+        moves: MoveSet::ALL,
+    };
+    let mut r = rand::rngs::StdRng::seed_from_u64(seed);
+    for n in 0..count {
+        let seq = rules_scramble(&mut r, qtm, 7);
+        let x = Cube::from_moves(&seq);
+        let within = (n % 3) as u8;
+        let opts = Options {
+            threads: 2,
+            lanes: [1, 4][n % 2],
+            all: Some(AllSolutions {
+                within,
+                max_solutions: None,
+            }),
+            ..Options::for_rules(qtm)
+        };
+        let all = search::solve(set, &x, &opts, None).unwrap().all.unwrap();
+        assert!(all.is_complete());
+        let optimal = all.optimal_length as usize;
+        let mut expected = Vec::new();
+        for length in optimal..=optimal + within as usize {
+            expected.extend(search::all_solutions_under(&x, qtm, length));
+        }
+        let mut found = all.solutions.clone();
+        found.sort();
+        expected.sort();
+        assert_eq!(found, expected, "{seq:?} within {within}");
+    }
+}

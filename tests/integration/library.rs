@@ -87,6 +87,58 @@ fn the_preference_rule_picks_the_fastest_table_present() {
 }
 
 #[test]
+fn each_metric_prefers_its_own_tables() {
+    use korf::cube::Metric;
+    use TableKind::*;
+    let only = |present: Vec<TableKind>| move |k: TableKind| present.contains(&k);
+    let every_table = || TableKind::ALL.to_vec();
+    // Quarter-turn tables never serve a face-turn search's `auto`, and the other way.
+    assert_eq!(
+        HeuristicKind::preferred(only(vec![CornersQtm, Coset4Qtm, FlipSliceQtm])),
+        HeuristicKind::Coset
+    );
+    assert_eq!(
+        HeuristicKind::preferred(only(vec![Corners, Coset4])),
+        HeuristicKind::Coset4
+    );
+    assert_eq!(
+        HeuristicKind::preferred_qtm(only(vec![Corners, Coset4])),
+        HeuristicKind::CosetQtm
+    );
+    assert_eq!(
+        HeuristicKind::preferred(only(every_table())).spec().metric,
+        Metric::Htm
+    );
+    assert_eq!(
+        HeuristicKind::preferred_qtm(only(every_table())),
+        HeuristicKind::SlicePairQtm
+    );
+    // The larger quarter-turn table present wins.
+    assert_eq!(
+        HeuristicKind::preferred_qtm(only(vec![CornersQtm, Coset4Qtm])),
+        HeuristicKind::Coset4Qtm
+    );
+    assert_eq!(
+        HeuristicKind::preferred_qtm(only(vec![CornersQtm, Coset4Qtm, FlipSliceQtm])),
+        HeuristicKind::FlipSliceQtm
+    );
+    assert_eq!(
+        HeuristicKind::preferred_qtm(only(vec![])),
+        HeuristicKind::CosetQtm
+    );
+    // Every quarter-turn size of the ladder is offered, with the quarter-turn corners.
+    let qtm = HeuristicKind::fastest_first_in(Metric::Qtm);
+    for kind in [FlipSliceQtm, SlicePermQtm, SlicePairQtm] {
+        let h = *qtm
+            .iter()
+            .find(|h| h.tables().contains(&kind))
+            .expect("offered");
+        assert_eq!(h.tables()[0], CornersQtm);
+        assert!(kind.counts_quarter_turns());
+    }
+}
+
+#[test]
 fn a_large_table_is_never_built_behind_the_callers_back() {
     let dir = tempfile::tempdir().unwrap();
     let options = Options::default();

@@ -215,10 +215,11 @@ fn a_checkpoint_of_one_metric_does_not_resume_another() {
     assert!(err.to_string().contains("another solve"), "{err}");
 }
 
-/// `cube` is `distance` quarter turns from solved: solved with the k = 4 quarter-turn
-/// tables, the solution checked.
+/// `cube` is `distance` quarter turns from solved: solved with the flipslice quarter-turn
+/// table (which keeps every edge's flip, so it bounds the superflip well), the solution
+/// checked.
 fn assert_quarter_turn_distance(cube: &Cube, distance: usize) {
-    let set = common::table_set_for(HeuristicKind::Coset4Qtm);
+    let set = common::table_set_for(HeuristicKind::FlipSliceQtm);
     let out = search::solve(&set, cube, &Options::for_rules(qtm()), None).unwrap();
     let sol = out.solution.unwrap();
     assert!(cube.apply_moves(&sol).is_solved());
@@ -262,8 +263,9 @@ fn superflip() -> Cube {
     korf::cube::parse_position(&common::list_position("superflip-20.txt", 0)).unwrap()
 }
 
-/// The superflip is 24 quarter turns from solved (cube20.org).  Not run by CI: with the
-/// quarter-turn tables of this machine it takes hours (`docs/benchmarks.md`).
+/// The superflip is 24 quarter turns from solved (cube20.org).  Not run by CI: it needs
+/// the flipslice quarter-turn table (`korf tables generate --only flipslice-qtm`, 2.4 GiB,
+/// about 10 minutes) and takes minutes (`docs/benchmarks.md`).
 #[test]
 #[ignore]
 fn superflip_is_24_quarter_turns() {
@@ -271,7 +273,8 @@ fn superflip_is_24_quarter_turns() {
 }
 
 /// The superflip composed with four-spot is 26 quarter turns from solved, the most any
-/// position needs (cube20.org).  Hours or days here; not run by CI.
+/// position needs (cube20.org).  The same table; longer (`docs/benchmarks.md`); not run by
+/// CI.
 #[test]
 #[ignore]
 fn superflip_with_four_spot_is_26_quarter_turns() {

@@ -3,6 +3,7 @@
 use crate::cli::{CliError, GenerateArgs, VerifyArgs};
 use crate::out;
 use indicatif::{ProgressBar, ProgressStyle};
+use korf::cube::Metric;
 use korf::report::{human_bytes, human_seconds};
 use korf::search::HeuristicKind;
 use korf::tables::{self, Budget, Header, Progress, Table, TableKind};
@@ -404,7 +405,7 @@ pub fn verify(a: VerifyArgs) -> Result<(), CliError> {
 /// tables it needs and its measured speed.
 pub fn list(dir: &Path) -> Result<(), CliError> {
     let mut text = format!(
-        "tables directory: {}\n\n{:<11} {:>9} {:>8} {:>9}  status\n",
+        "tables directory: {}\n\n{:<13} {:>9} {:>8} {:>9}  status\n",
         dir.display(),
         "table",
         "file",
@@ -415,7 +416,7 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
         let d = k.descriptor();
         let estimated = if d.built_here { "" } else { "~" };
         text.push_str(&format!(
-            "{:<11} {:>9} {:>8} {:>9}  {}\n",
+            "{:<13} {:>9} {:>8} {:>9}  {}\n",
             k.name(),
             human_bytes(k.file_size()),
             format!("{estimated}{}", human_seconds(d.build_seconds as f64)),
@@ -427,7 +428,7 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
     for &k in TableKind::ALL {
         let d = k.descriptor();
         text.push_str(&format!(
-            "{:<11} {}; used by {}\n",
+            "{:<13} {}; used by {}\n",
             k.name(),
             d.description,
             d.used_by
@@ -442,30 +443,7 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
     for h in HeuristicKind::fastest_first() {
         let m = h.measured();
         let cell = |s: Option<f64>| s.map_or("-".to_string(), human_seconds);
-        let missing: Vec<TableKind> = h
-            .tables()
-            .iter()
-            .copied()
-            .filter(|&k| !present(k))
-            .collect();
-        let status = if missing.is_empty() {
-            if h == auto {
-                "ready (auto)".to_string()
-            } else {
-                "ready".to_string()
-            }
-        } else {
-            let build: Vec<String> = missing
-                .iter()
-                .filter(|k| !k.descriptor().on_demand)
-                .map(|k| format!("korf tables generate --only {}", k.name()))
-                .collect();
-            if build.is_empty() {
-                "built on first use".to_string()
-            } else {
-                format!("needs {}", build.join(" and "))
-            }
-        };
+        let status = mode_status(h, auto, &present);
         text.push_str(&format!(
             "{:<10} {:<22} {:>9} {:>9}  {:<24} {status}\n",
             h.name(),
@@ -488,12 +466,59 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
             },
         ));
     }
+    let auto_qtm = HeuristicKind::preferred_qtm(present);
+    text.push_str(&format!(
+        "\nquarter-turn modes (`--metric qtm`; times in docs/benchmarks.md):\n{:<14} {:<26} status\n",
+        "mode", "tables"
+    ));
+    let mut qtm = HeuristicKind::fastest_first_in(Metric::Qtm);
+    qtm.push(HeuristicKind::CosetQtm);
+    for h in qtm {
+        let tables: Vec<&str> = h.tables().iter().map(|k| k.name()).collect();
+        text.push_str(&format!(
+            "{:<14} {:<26} {}\n",
+            h.name(),
+            tables.join("+"),
+            mode_status(h, auto_qtm, &present)
+        ));
+    }
     text.push_str(
         "\nBuild the fastest set that fits this machine: korf tables generate --memory auto\n",
     );
     out(&text);
     Ok(())
 }
+
+/// Whether solver mode `h` is ready (and the `auto` choice), or what building it takes.
+fn mode_status(
+    h: HeuristicKind,
+    auto: HeuristicKind,
+    present: &impl Fn(TableKind) -> bool,
+) -> String {
+    let missing: Vec<TableKind> = h
+        .tables()
+        .iter()
+        .copied()
+        .filter(|&k| !present(k))
+        .collect();
+    if missing.is_empty() {
+        return if h == auto { "ready (auto)" } else { "ready" }.to_string();
+    }
+    let build: Vec<String> = missing
+        .iter()
+        .filter(|k| !k.descriptor().on_demand)
+        .map(|k| format!("korf tables generate --only {}", k.name()))
+        .collect();
+    if build.is_empty() {
+        "built on first use".to_string()
+    } else {
+        format!("needs {}", build.join(" and "))
+    }
+}
+
+/// Memory of the machines korf is developed on (24 GB): a table whose generation needs
+/// more was never built there for that reason.
+const DEVELOPERS_MEMORY: u64 = 24_000_000_000;
 
 /// A table's state in `dir`: missing (with the command that builds it), unusable (why),
 /// or present with its date and last verification.
@@ -504,9 +529,16 @@ fn table_status(k: TableKind, dir: &Path) -> String {
         format!("korf tables generate --only {}", k.name())
     };
     match Header::read(&dir.join(k.file_name())) {
-        Err(tables::TableError::Missing { .. }) if !k.descriptor().built_here => format!(
-            "missing; never built by korf's developers (too large for their machines; ~ marks estimates); build: {build}"
-        ),
+        Err(tables::TableError::Missing { .. }) if !k.descriptor().built_here => {
+            let why = if k.generation_peak() > DEVELOPERS_MEMORY {
+                "too large for their machines; "
+            } else {
+                ""
+            };
+            format!(
+                "missing; never built by korf's developers ({why}~ marks estimates); build: {build}"
+            )
+        }
         Err(tables::TableError::Missing { .. }) => format!("missing; build: {build}"),
         Err(e) => format!("unusable: {e}"),
         Ok(h) => match Table::open(k, dir, false) {

@@ -158,6 +158,8 @@ pub const COSET4_QTM_HEURISTIC: HeuristicSpec = HeuristicSpec {
     help: "The corners and k = 4 coset tables in quarter turns (--metric qtm only)",
     tables: &[TableKind::CornersQtm, TableKind::Coset4Qtm],
     walk: Walk::Axis,
+    speed_rank: COSET4_HEURISTIC.speed_rank,
+    auto: true,
     ..HEURISTIC_QTM
 };
 

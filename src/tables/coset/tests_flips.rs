@@ -134,7 +134,12 @@ fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
 #[test]
 fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
     let co = coords();
-    common::assert_depths_equal_brute_force(&entry_depths(co, 4), &|c| co.index(c), 14);
+    common::assert_depths_equal_brute_force(
+        &entry_depths(co, 4),
+        &|c| co.index(c),
+        korf::cube::Metric::Htm,
+        14,
+    );
 }
 
 use korf::search::HeuristicKind;
@@ -245,33 +250,6 @@ fn quarter_turn_solutions_in_stages_match_heuristic_free_enumeration() {
     // Every solution within 0–2 quarter turns of optimal, as the three-axis walk in
     // quarter turns lists them (merged from both ends of its sides, half turns from
     // quarter-turn pairs), against enumeration without tables.
-    use korf::search::{self, AllSolutions, Options};
     let set = common::table_set_for(HeuristicKind::Coset4);
-    let qtm = quarter_turns();
-    let mut r = rng(44);
-    for n in 0..24 {
-        let seq = quarter_turn_scramble(&mut r, 7);
-        let x = Cube::from_moves(&seq);
-        let within = (n % 3) as u8;
-        let opts = Options {
-            threads: 2,
-            lanes: [1, 4][n % 2],
-            all: Some(AllSolutions {
-                within,
-                max_solutions: None,
-            }),
-            ..Options::for_rules(qtm)
-        };
-        let all = search::solve(&set, &x, &opts, None).unwrap().all.unwrap();
-        assert!(all.is_complete());
-        let optimal = all.optimal_length as usize;
-        let mut expected = Vec::new();
-        for length in optimal..=optimal + within as usize {
-            expected.extend(search::all_solutions_under(&x, qtm, length));
-        }
-        let mut found = all.solutions.clone();
-        found.sort();
-        expected.sort();
-        assert_eq!(found, expected, "{seq:?} within {within}");
-    }
+    common::assert_quarter_turn_solutions_match_enumeration(&set, 44, 24);
 }

@@ -8,7 +8,7 @@ use super::parts::{
     ORDERS,
 };
 use crate::cube::symmetry::{visit_twins, Twins, UD_SYMMETRIES};
-use crate::cube::{Cube, MOVE_COUNT};
+use crate::cube::{Cube, Metric, Move, MOVE_COUNT};
 use crate::tables::coset::COMBINATION_RANK;
 
 /// The `FLIPS` parameter that keeps every flip (eleven bits by position).
@@ -163,17 +163,22 @@ impl<const ORDERED: bool, const F: u8> LayerCoords<ORDERED, F> {
         self.index_of_parts(&self.base.axis_parts(c, a))
     }
 
-    /// The parts of each position a move makes of the one standing for an entry (the class
-    /// representative's corners), move by move, until `visit` returns `true`.
+    /// The parts of each position a move of `moves` makes of the one standing for an entry
+    /// (the class representative's corners), move by move, until `visit` returns `true`.
     #[inline(always)]
-    pub(crate) fn visit_moved(&self, i: u64, mut visit: impl FnMut(&Parts) -> bool) {
+    pub(crate) fn visit_moved(
+        &self,
+        i: u64,
+        moves: &[Move],
+        mut visit: impl FnMut(&Parts) -> bool,
+    ) {
         let b = &self.base;
         let class = (i / Self::EDGE_VALUES as u64) as usize;
         let (e, r, flips) = self.edge_parts((i % Self::EDGE_VALUES as u64) as usize);
         let corner = b.class_rep[class] as usize;
         let mask = b.e_mask[e] as usize;
         let order = if ORDERED { b.order_of_rank(r) } else { 0 };
-        for m in 0..MOVE_COUNT {
+        for m in moves.iter().map(|m| m.index()) {
             let p = &b.move_perm[m];
             let parts = Parts {
                 corner: b.corner_move[corner * MOVE_COUNT + m] as usize,
@@ -232,8 +237,12 @@ impl<const ORDERED: bool, const F: u8> Twins for LayerCoords<ORDERED, F> {
     }
 }
 
-/// The table as a breadth-first search space.
-pub struct LayerSpace<'a, const ORDERED: bool, const F: u8>(pub &'a LayerCoords<ORDERED, F>);
+/// The table as a breadth-first search space, stepped by the moves of a metric (all 18
+/// turns, or the 12 quarter turns: distances in quarter turns).
+pub struct LayerSpace<'a, const ORDERED: bool, const F: u8>(
+    pub &'a LayerCoords<ORDERED, F>,
+    pub Metric,
+);
 
 impl<const ORDERED: bool, const F: u8> crate::tables::generate::Space
     for LayerSpace<'_, ORDERED, F>
@@ -247,7 +256,7 @@ impl<const ORDERED: bool, const F: u8> crate::tables::generate::Space
     #[inline(always)]
     fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
         let c = self.0;
-        c.visit_moved(i, |p| visit(c.index_of_parts(p)));
+        c.visit_moved(i, self.1.generators(), |p| visit(c.index_of_parts(p)));
     }
     #[inline(always)]
     fn twins(&self, i: u64, visit: impl FnMut(u64)) {

@@ -82,3 +82,30 @@ pub const SLICEPAIR: Facts = Facts {
     // below 17 is assumed.
     model: Some(Model::new(2.55e6, (8.7, 4.45), 9.0, 5.0e6)),
 };
+
+/// Flipslice in quarter turns: entries by depth as first generated (2026-11-27; depths
+/// 0–14 by a first run in nibbles, which cannot hold depth 15, and the 3 entries past it
+/// by the run in lines, 819 s with a compile sharing the machine); its base (10) follows
+/// from the distribution.  Times: `docs/benchmarks.md` (the published lists are in face
+/// turns, so none are recorded here).
+pub const FLIPSLICE_QTM: Facts = Facts {
+    expected: &[
+        1, 1, 9, 54, 465, 4031, 36680, 328953, 2983247, 26789075, 232424735, 1691922386,
+        5793130198, 2313854017, 5162945, 3,
+    ],
+    base: None,
+    build_seconds: Some(819),
+    measured: Measured::NONE,
+    model: None,
+};
+
+/// Sliceperm in quarter turns: not built yet; base 11 (nxopt's for EO2·EP2 in quarter
+/// turns; flipslice-qtm's distribution shifted by the extra information, as sliceperm's
+/// is from flipslice's in face turns).  Base 10 would leave the entries past 13 — some
+/// percent of them — to the lists a build in lines keeps, 40 bytes each.
+pub const SLICEPERM_QTM: Facts = Facts::unbuilt(11);
+
+/// Slicepair in quarter turns: not built yet (a first build was stopped in depth 13 after
+/// 53 minutes: depth 12 ended with 18,081,631,109 entries of 60,399,820,800 filled);
+/// base 11, as sliceperm-qtm's.
+pub const SLICEPAIR_QTM: Facts = Facts::unbuilt(11);

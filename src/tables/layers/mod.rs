@@ -56,15 +56,17 @@ pub const fn description(ordered: bool, flips: u8) -> &'static str {
     }
 }
 
-/// Defines, for each line of the ladder, a module `name` with what the registry reads of
-/// a three-axis family: `TABLE`, `HEURISTIC`, `Coords` and `coords()`.
+/// Defines, for each line of the ladder, a module with what the registry reads of a
+/// three-axis family: `TABLE`, `HEURISTIC`, `Coords` and `coords()`.
 macro_rules! define_sizes {
-    ($($(#[$doc:meta])* $variant:ident => $name:ident: $coords:ty, $facts:expr;)*) => {$(
+    ($($(#[$doc:meta])* $variant:ident => $name:ident = $label:literal: $coords:ty,
+        $metric:ident, $facts:expr;)*) => {$(
         $(#[$doc])*
         pub mod $name {
             #[allow(unused_imports)]
             use super::{ladder::Facts, measured, LayerCoords, ALL_FLIPS};
             use super::{ladder, Descriptor, HeuristicSpec, LayerSpace, Walk};
+            use crate::cube::Metric;
             use crate::tables::TableKind;
             use std::sync::OnceLock;
 
@@ -81,7 +83,7 @@ macro_rules! define_sizes {
 
             /// Its table.
             pub const TABLE: Descriptor = Descriptor {
-                name: stringify!($name),
+                name: $label,
                 description: Coords::DESCRIPTION,
                 entries: Coords::ENTRIES,
                 bits: 2,
@@ -90,13 +92,16 @@ macro_rules! define_sizes {
                 expected: FACTS.expected,
                 expected_states: &[],
                 base: FACTS.base,
-                used_by: concat!("--heuristic ", stringify!($name)),
+                used_by: match Metric::$metric {
+                    Metric::Htm => concat!("--heuristic ", $label),
+                    Metric::Qtm => concat!("--metric qtm --heuristic ", $label),
+                },
                 on_demand: false,
                 build_seconds: ladder::build_seconds(&FACTS, Coords::ENTRIES),
                 built_here: FACTS.built(),
                 generate: |layout, progress, cp| {
                     crate::tables::generate::generate_resumable(
-                        &LayerSpace(coords()), layout, progress, cp,
+                        &LayerSpace(coords(), Metric::$metric), layout, progress, cp,
                     )
                 },
                 states_per_entry: None,
@@ -107,12 +112,17 @@ macro_rules! define_sizes {
 
             /// The corners and its table, three axes, position and inverse.
             pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
-                name: stringify!($name),
-                help: concat!("The ", stringify!($name), " U/D-layer coset table"),
+                name: $label,
+                help: match Metric::$metric {
+                    Metric::Htm => concat!("The ", $label, " U/D-layer coset table"),
+                    Metric::Qtm => concat!(
+                        "The ", $label, " U/D-layer coset table in quarter turns (--metric qtm only)"
+                    ),
+                },
                 listed: true,
-                tables: &[TableKind::Corners, TableKind::$variant],
+                tables: &[super::corners_in(Metric::$metric), TableKind::$variant],
                 walk: Walk::Axis,
-                metric: crate::cube::Metric::Htm,
+                metric: Metric::$metric,
                 speed_rank: Some(ladder::speed_rank(Coords::ENTRIES)),
                 auto: true,
                 measured: FACTS.measured,
@@ -123,6 +133,15 @@ macro_rules! define_sizes {
 }
 
 layer_ladder!(define_sizes! {});
+
+/// The corners table whose distances count in `metric`, which every size's heuristic
+/// takes the maximum with.
+pub const fn corners_in(metric: crate::cube::Metric) -> crate::tables::TableKind {
+    match metric {
+        crate::cube::Metric::Htm => crate::tables::TableKind::Corners,
+        crate::cube::Metric::Qtm => crate::tables::TableKind::CornersQtm,
+    }
+}
 
 impl<const ORDERED: bool, const F: u8> LayerCoords<ORDERED, F> {
     /// What the table indexes, in a line.

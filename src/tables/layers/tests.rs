@@ -14,7 +14,7 @@ use super::parts::{
     E_SETS, FLIPS, LAYER_FLIPS, ORDERS,
 };
 use korf::cube::symmetry::{conjugate, Twins, UD_SYMMETRIES};
-use korf::cube::{random_cube, Cube, ALL_MOVES};
+use korf::cube::{random_cube, Cube, Metric, ALL_MOVES};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -145,19 +145,34 @@ fn raw_coset<const O: bool, const F: u8>(c: &Cube) -> (usize, usize, u32, usize)
     (p.corner, p.e_mask, labels, flips)
 }
 
-fn check_entries_and_depths<const O: bool, const F: u8>(co: &LayerCoords<O, F>, seed: u64) {
+fn check_entries_and_depths<const O: bool, const F: u8>(
+    co: &LayerCoords<O, F>,
+    metric: Metric,
+    seed: u64,
+) {
     let index = |x: &Cube| co.index(x);
     let canonical = |i: u64| co.canonical_index(i);
     common::assert_entries_stand_for_their_cube((&index, &canonical), &|i| co.entry_cube(i), seed);
-    common::assert_neighbours_are_moved_entries(&LayerSpace(co), (&index, &canonical), seed + 1);
-    let depths = common::entry_depths(&LayerSpace(co), 4);
+    let space = LayerSpace(co, metric);
+    common::assert_neighbours_are_moved_entries(&space, metric, (&index, &canonical), seed + 1);
+    let depths = common::entry_depths(&space, 4);
     let values = LayerCoords::<O, F>::EDGE_VALUES as u64;
     let orbit = |i: u64| {
         let class = (i / values) as usize;
         UD_SYMMETRIES as u64 / base().class_stabilizer[class].count_ones() as u64
     };
-    common::assert_expanded_counts_match_raw_cosets(&depths, &orbit, raw_coset::<O, F>, 10_000);
-    common::assert_depths_equal_brute_force(&depths, &index, seed + 2);
+    let last = match metric {
+        Metric::Htm => 10_000,
+        Metric::Qtm => 1_000,
+    };
+    common::assert_expanded_counts_match_raw_cosets(
+        &depths,
+        &orbit,
+        raw_coset::<O, F>,
+        metric,
+        last,
+    );
+    common::assert_depths_equal_brute_force(&depths, &index, metric, seed + 2);
 }
 
 /// A digest of a size's layout: the indices of 3,000 seeded random positions along each
@@ -183,16 +198,21 @@ fn layout_digest<const O: bool, const F: u8>(co: &LayerCoords<O, F>) -> u64 {
 /// here has one.  Flipslice's, sliceperm's and slicepair's were computed with the
 /// per-folder coordinates the family replaced (commit 9750d06), so the files built before
 /// it still load and read the same; the later ones pin the new sizes as first written.
+/// A size in quarter turns has its face-turn sibling's layout (the same coordinate).
 const LAYOUTS: &[(&str, u64)] = &[
     ("flipslice", 0x1716_d59c_8a73_7082),
     ("sliceperm", 0xa7a9_5b34_c847_02ec),
     ("slicepair", 0x250b_91c4_d1cc_ffc5),
     ("sliceflips", 0x9598_aeea_dcd5_0dad),
     ("slicefull", 0xe1e1_a1dc_71d5_8882),
+    ("flipslice-qtm", 0x1716_d59c_8a73_7082),
+    ("sliceperm-qtm", 0xa7a9_5b34_c847_02ec),
+    ("slicepair-qtm", 0x250b_91c4_d1cc_ffc5),
 ];
 
 macro_rules! size_tests {
-    ($($(#[$doc:meta])* $variant:ident => $name:ident: $coords:ty, $facts:expr;)*) => {$(
+    ($($(#[$doc:meta])* $variant:ident => $name:ident = $label:literal: $coords:ty,
+        $metric:ident, $facts:expr;)*) => {$(
         mod $name {
             use super::*;
             use crate::tables::layers::$name::{coords, Coords};
@@ -200,12 +220,12 @@ macro_rules! size_tests {
             use korf::tables::TableKind;
 
             fn entry_depths(co: &Coords, depth: usize) -> HashMap<u64, usize> {
-                common::entry_depths(&LayerSpace(co), depth)
+                common::entry_depths(&LayerSpace(co, Metric::$metric), depth)
             }
 
             /// A seed of its own per size.
             fn seed() -> u64 {
-                stringify!($name).bytes().map(u64::from).sum()
+                $label.bytes().map(u64::from).sum()
             }
 
             #[test]
@@ -220,14 +240,14 @@ macro_rules! size_tests {
 
             #[test]
             fn entries_neighbours_and_depths_match_plain_searches() {
-                check_entries_and_depths(coords(), seed() + 10);
+                check_entries_and_depths(coords(), Metric::$metric, seed() + 10);
             }
 
             #[test]
             fn the_layout_on_disk_is_kept() {
                 let digest = layout_digest(coords());
-                eprintln!("{}: layout digest {digest:#018x}", stringify!($name));
-                match LAYOUTS.iter().find(|(n, _)| *n == stringify!($name)) {
+                eprintln!("{}: layout digest {digest:#018x}", $label);
+                match LAYOUTS.iter().find(|(n, _)| *n == $label) {
                     Some((_, want)) => assert_eq!(digest, *want),
                     // A size added since: pin its layout once its files exist.
                     None => assert!(!crate::tables::layers::$name::FACTS.built()),
@@ -237,14 +257,17 @@ macro_rules! size_tests {
             // The checks of the built table need the table on disk and in memory (its
             // size in `korf tables list`); they build it into the test tables directory on
             // first use.  Run them with `KORF_TEST_TABLES=tables cargo test --release --lib
-            // tables::layers::tests::NAME -- --ignored` after `korf tables generate --only
-            // NAME`.
+            // tables::layers::tests::MODULE -- --ignored` after `korf tables generate --only
+            // NAME` (MODULE: the name with `_` for `-`).
             common::large_table_checks!(
                 table: TableKind::$variant,
                 heuristic: HeuristicKind::$variant,
                 sparse_depth: 5,
                 seeds: seed(),
-                same_lengths_as: HeuristicKind::Coset
+                same_lengths_as: match Metric::$metric {
+                    Metric::Htm => HeuristicKind::Coset,
+                    Metric::Qtm => HeuristicKind::CosetQtm,
+                }
             );
         }
     )*};
