@@ -265,6 +265,9 @@ mod tests {
             }
         }
         assert!(checked >= 2, "{checked} tables with a chosen base");
+        // Tables first built after the change have no files packed by the old rule.
+        const FIRST_BUILT_AFTER: [&str; 1] = ["flipslice-qtm"];
+        changed.retain(|name| !FIRST_BUILT_AFTER.contains(name));
         assert_eq!(changed, ["coset4-qtm"]);
     }
 

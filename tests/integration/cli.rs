@@ -191,12 +191,24 @@ fn large_tables_are_never_built_behind_the_users_back() {
     // Every heuristic of the registry with a table not built on demand.
     let large = korf::search::HeuristicKind::ALL.iter().filter_map(|&h| {
         let table = h.tables().iter().find(|k| !k.descriptor().on_demand)?;
-        Some((h.name(), table.name()))
+        // Each in the metric its tables count.
+        let metric = match h.spec().metric {
+            korf::cube::Metric::Htm => "htm",
+            korf::cube::Metric::Qtm => "qtm",
+        };
+        Some((h.name(), table.name(), metric))
     });
-    for (heuristic, table) in large {
+    for (heuristic, table, metric) in large {
         let dir = tempfile::tempdir().unwrap();
         korf()
-            .args(["solve", "--heuristic", heuristic, "--tables"])
+            .args([
+                "solve",
+                "--metric",
+                metric,
+                "--heuristic",
+                heuristic,
+                "--tables",
+            ])
             .arg(dir.path())
             .args(["--scramble", "R U"])
             .assert()

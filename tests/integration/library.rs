@@ -141,7 +141,6 @@ fn each_metric_prefers_its_own_tables() {
 #[test]
 fn a_large_table_is_never_built_behind_the_callers_back() {
     let dir = tempfile::tempdir().unwrap();
-    let options = Options::default();
     // Every heuristic of the registry with a table not built on demand.
     let large = HeuristicKind::ALL.iter().filter_map(|&h| {
         let table = h.tables().iter().find(|k| !k.descriptor().on_demand)?;
@@ -150,6 +149,11 @@ fn a_large_table_is_never_built_behind_the_callers_back() {
     let mut checked = 0;
     for (heuristic, table) in large {
         checked += 1;
+        // Each in the metric its tables count.
+        let options = Options::for_rules(korf::cube::MoveRules {
+            metric: heuristic.spec().metric,
+            moves: korf::cube::MoveSet::ALL,
+        });
         let config = SolverConfig {
             heuristic: Some(heuristic),
             ..quiet_config(&options)
