@@ -1184,3 +1184,26 @@ fn bench_all_adds_a_count_column_and_a_summary() {
     assert!(rows.lines().nth(1).unwrap().ends_with(",6"), "{rows}");
     assert!(rows.lines().nth(2).unwrap().ends_with(",1"), "{rows}");
 }
+
+/// A quarter-turn search stopped by `--timeout` says what it proved in quarter turns.
+#[test]
+fn a_stopped_quarter_turn_search_counts_in_quarter_turns() {
+    let dir = common::dir_with(korf::search::HeuristicKind::CosetQtm.tables());
+    let out = korf()
+        .env("KORF_TABLES", dir.path())
+        .args(["solve", "--metric", "qtm", "--heuristic", "coset-qtm"])
+        .args([
+            "--no-upper-bound",
+            "--timeout",
+            "2",
+            "-j",
+            "1",
+            SUPERFLIP_FACELETS,
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("or fewer quarter turns; "), "{stdout}");
+    assert!(!stdout.contains("moves"), "{stdout}");
+}

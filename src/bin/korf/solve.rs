@@ -34,10 +34,11 @@ fn stopped_note(r: &SolveRecord) -> String {
         _ => format!("timed out after {:.1}s", r.seconds),
     };
     if let Some(lower) = r.proven_lower_bound.filter(|&l| l > 0) {
-        note.push_str(&format!("; no solution of {} or fewer moves", lower - 1));
+        let unit = r.metric.unit();
+        note.push_str(&format!("; no solution of {} or fewer {unit}", lower - 1));
         if let Some(share) = r.searched_share {
             note.push_str(&format!(
-                "; {lower} moves: about {:.0} % searched",
+                "; {lower} {unit}: about {:.0} % searched",
                 100.0 * share
             ));
         }

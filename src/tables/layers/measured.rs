@@ -105,7 +105,32 @@ pub const FLIPSLICE_QTM: Facts = Facts {
 /// percent of them — to the lists a build in lines keeps, 40 bytes each.
 pub const SLICEPERM_QTM: Facts = Facts::unbuilt(11);
 
-/// Slicepair in quarter turns: not built yet (a first build was stopped in depth 13 after
-/// 53 minutes: depth 12 ended with 18,081,631,109 entries of 60,399,820,800 filled);
-/// base 11, as sliceperm-qtm's.
-pub const SLICEPAIR_QTM: Facts = Facts::unbuilt(11);
+/// Slicepair in quarter turns: entries by depth as first generated (2026-11-27, in three
+/// runs resumed from checkpoints; 4,061 s of generation by the file's own count, which
+/// leaves out work redone after a stop); base 11, fixed before the first build (nxopt's
+/// for EO2·EP2 in quarter turns), which leaves depth 15's 279,405 entries to the lists.
+/// Times: `docs/benchmarks.md`.
+pub const SLICEPAIR_QTM: Facts = Facts {
+    expected: &[
+        1,
+        1,
+        9,
+        58,
+        503,
+        4337,
+        39576,
+        355216,
+        3247102,
+        29538458,
+        266957539,
+        2292516167,
+        15488972142,
+        36743846569,
+        5574063717,
+        279405,
+    ],
+    base: Some(11),
+    build_seconds: Some(4061),
+    measured: Measured::NONE,
+    model: None,
+};
