@@ -50,6 +50,7 @@ macro_rules! layer_ladder {
 }
 pub(crate) use layer_ladder;
 
+use crate::cube::Metric;
 use crate::tables::family::{Measured, Model};
 
 /// What was measured of a size when it was built here.
@@ -88,14 +89,18 @@ impl Facts {
 /// Slicepair's entries and build time: what the estimates of unbuilt sizes scale.
 const SLICEPAIR_ENTRIES: u64 = 60_399_820_800;
 
-/// Build seconds: measured, or slicepair's scaled by entries (generation is a
-/// breadth-first search whose time grows with the entries; the larger sizes need a
-/// machine with more memory, whose speed is not known).
-pub const fn build_seconds(facts: &Facts, entries: u64) -> u64 {
+/// Build seconds: measured, or slicepair's in the same metric scaled by entries
+/// (generation is a breadth-first search whose time grows with the entries; the larger
+/// sizes need a machine with more memory, whose speed is not known).
+pub const fn build_seconds(facts: &Facts, entries: u64, metric: Metric) -> u64 {
     match facts.build_seconds {
         Some(s) => s,
         None => {
-            let pair = match super::measured::SLICEPAIR.build_seconds {
+            let pair = match metric {
+                Metric::Htm => super::measured::SLICEPAIR.build_seconds,
+                Metric::Qtm => super::measured::SLICEPAIR_QTM.build_seconds,
+            };
+            let pair = match pair {
                 Some(s) => s,
                 None => 0,
             };

@@ -97,7 +97,7 @@ macro_rules! define_sizes {
                     Metric::Qtm => concat!("--metric qtm --heuristic ", $label),
                 },
                 on_demand: false,
-                build_seconds: ladder::build_seconds(&FACTS, Coords::ENTRIES),
+                build_seconds: ladder::build_seconds(&FACTS, Coords::ENTRIES, Metric::$metric),
                 built_here: FACTS.built(),
                 generate: |layout, progress, cp| {
                     crate::tables::generate::generate_resumable(
