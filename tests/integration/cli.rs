@@ -192,11 +192,7 @@ fn large_tables_are_never_built_behind_the_users_back() {
     let large = korf::search::HeuristicKind::ALL.iter().filter_map(|&h| {
         let table = h.tables().iter().find(|k| !k.descriptor().on_demand)?;
         // Each in the metric its tables count.
-        let metric = match h.spec().metric {
-            korf::cube::Metric::Htm => "htm",
-            korf::cube::Metric::Qtm => "qtm",
-        };
-        Some((h.name(), table.name(), metric))
+        Some((h.name(), table.name(), h.spec().metric.name()))
     });
     for (heuristic, table, metric) in large {
         let dir = tempfile::tempdir().unwrap();

@@ -275,7 +275,7 @@ fn superflip_is_24_quarter_turns() {
 /// The superflip composed with four-spot is 26 quarter turns from solved, the most any
 /// position needs (cube20.org).  Not run by CI: every node of bound 24 is searched, so it
 /// takes the largest quarter-turn table built here (`korf tables generate --only
-/// slicepair-qtm`, 14.3 GiB, over an hour) and then takes a long while
+/// slicepair-qtm`, 14.3 GiB, over an hour) and then about 3 hours on two cores
 /// (`docs/benchmarks.md`).
 #[test]
 #[ignore]
