@@ -99,11 +99,34 @@ pub const FLIPSLICE_QTM: Facts = Facts {
     model: None,
 };
 
-/// Sliceperm in quarter turns: not built yet; base 11 (nxopt's for EO2·EP2 in quarter
-/// turns; flipslice-qtm's distribution shifted by the extra information, as sliceperm's
-/// is from flipslice's in face turns).  Base 10 would leave the entries past 13 — some
-/// percent of them — to the lists a build in lines keeps, 40 bytes each.
-pub const SLICEPERM_QTM: Facts = Facts::unbuilt(11);
+/// Sliceperm in quarter turns: entries by depth as first generated (2026-11-27, one run
+/// of 2,514 s, the test suite sharing the machine for part of depth 12); base 11, fixed
+/// before the first build (nxopt's for EO2·EP2 in quarter turns), which leaves depth
+/// 15's 624 entries to the lists.  Times: `docs/benchmarks.md`.
+pub const SLICEPERM_QTM: Facts = Facts {
+    expected: &[
+        1,
+        1,
+        9,
+        58,
+        503,
+        4337,
+        39570,
+        355145,
+        3244862,
+        29467343,
+        264241225,
+        2179721873,
+        12052877874,
+        15089139088,
+        580817887,
+        624,
+    ],
+    base: Some(11),
+    build_seconds: Some(2514),
+    measured: Measured::NONE,
+    model: None,
+};
 
 /// Slicepair in quarter turns: entries by depth as first generated (2026-11-27, in three
 /// runs resumed from checkpoints; 4,061 s of generation by the file's own count, which
