@@ -27,14 +27,15 @@ say() { printf '\n== %s\n' "$*"; }
 
 binary() {
     say "static binary"
-    # crt-static links glibc in; --target keeps the flag off build scripts and proc macros.
-    # Same profile as every release build: the same code, the same speed.
-    RUSTFLAGS="-C target-feature=+crt-static" cargo build --release --locked \
-        --target x86_64-unknown-linux-gnu --bin korf
+    # crt-static links glibc in.  Given to the binary's own compile alone (`cargo rustc`),
+    # where the link happens, it keeps off build scripts and proc macros, and the library
+    # and dependencies are the release build's (the test command's, in CI): only the
+    # binary is compiled and linked again.  Same profile as every release build.
+    cargo rustc --release --locked --bin korf -- -C target-feature=+crt-static
     local name="korf-$version-x86_64-linux" stage
     stage=$(mktemp -d)
     mkdir "$stage/$name"
-    strip -o "$stage/$name/korf" target/x86_64-unknown-linux-gnu/release/korf
+    strip -o "$stage/$name/korf" target/release/korf
     cp README.md LICENSE CHANGELOG.md "$stage/$name/"
     tar -C "$stage" -czf "$dist/$name.tar.gz" "$name"
     cp "$stage/$name/korf" "$dist/korf"
