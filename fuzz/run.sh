@@ -13,6 +13,8 @@ cd "$(dirname "$0")"
 
 seconds=${1:-60}
 shift || true
+[[ "$seconds" =~ ^[1-9][0-9]*$ ]] ||
+    { echo "fuzz/run.sh: SECONDS must be a whole number of seconds, got '$seconds'" >&2; exit 2; }
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(position batch_lines table_header checkpoint results)
 
