@@ -77,12 +77,21 @@ const fn combination_ranks() -> [u16; 4096] {
 
 pub(crate) static COMBINATION_RANK: [u16; 4096] = combination_ranks();
 
-/// Inverse of the ranking for `k` ones: the mask of rank `r` (a linear scan; only for
-/// building tables).
+/// Inverse of the ranking for `k` ones among `n` bits: the mask of rank `r`, its ones
+/// taken from the highest down (each the largest bit `b` with `C(b, i) <= r` left).
 pub(crate) fn unrank_combination(r: usize, k: u32, n: usize) -> u16 {
-    (0..(1u16 << n))
-        .find(|&m| m.count_ones() == k && COMBINATION_RANK[m as usize] as usize == r)
-        .expect("rank in range")
+    assert!(r < binomial(n, k as usize), "rank in range");
+    let (mut rest, mut mask, mut bit) = (r, 0u16, n);
+    for ones in (1..=k as usize).rev() {
+        // Terminates: C(ones - 1, ones) = 0 <= rest.
+        bit -= 1;
+        while binomial(bit, ones) > rest {
+            bit -= 1;
+        }
+        mask |= 1 << bit;
+        rest -= binomial(bit, ones);
+    }
+    mask
 }
 
 /// The raw corner value of `c`: tetrad-A positions and twist.

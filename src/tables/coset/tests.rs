@@ -22,8 +22,28 @@ fn random_h(rng: &mut impl Rng) -> Cube {
 }
 
 #[test]
+fn combinations_unrank_to_the_mask_of_their_rank() {
+    for (n, k) in [(8usize, 4u32), (12, 4), (12, 1), (12, 12), (8, 0)] {
+        let mut seen = 0;
+        for mask in 0u16..1 << n {
+            if mask.count_ones() == k {
+                let r = coset::COMBINATION_RANK[mask as usize] as usize;
+                assert!(r < korf::cube::coord::binomial(n, k as usize), "{mask:b}");
+                assert_eq!(
+                    coset::unrank_combination(r, k, n),
+                    mask,
+                    "rank {r} of C({n},{k})"
+                );
+                seen += 1;
+            }
+        }
+        assert_eq!(seen, korf::cube::coord::binomial(n, k as usize));
+    }
+}
+
+#[test]
 fn raw_coordinates_round_trip() {
-    for raw in (0..CORNER_RAW).step_by(7) {
+    for raw in 0..CORNER_RAW {
         assert_eq!(corner_raw(&corner_cube(raw)), raw);
     }
     for v in 0..EDGE_SLICES {
