@@ -275,8 +275,8 @@ fn superflip_is_24_quarter_turns() {
 /// The superflip composed with four-spot is 26 quarter turns from solved, the most any
 /// position needs (cube20.org).  Not run by CI: every node of bound 24 is searched, so it
 /// takes the largest quarter-turn table built here (`korf tables generate --only
-/// slicepair-qtm`, 14.3 GiB, over an hour) and then about 3 hours on two cores
-/// (`docs/benchmarks.md`).
+/// slicepair-qtm`, 14.3 GiB, over an hour) and then about 3 hours on two cores (proven
+/// with the same search by `korf solve --checkpoint`, in two runs: `docs/benchmarks.md`).
 #[test]
 #[ignore]
 fn superflip_with_four_spot_is_26_quarter_turns() {
