@@ -7,9 +7,9 @@
 # wasm32-unknown-unknown) and lld:
 #     apt-get install rustc-web cargo-web rust-web-src lld
 # and the wasm-bindgen CLI of the version in Cargo.lock (installed into target/tools/ from
-# crates.io if not on PATH, unoptimised: it runs once a build, on one module, and compiles
-# in 40 % of the CPU time of an optimised install, about 2 minutes on two cores).  Host the folder with any static web
-# server, e.g. `python3 -m http.server -d target/site`.
+# crates.io if not on PATH, once; unoptimised, since it runs once a build on one module:
+# 206 s of CPU to compile where an optimised install takes 513 s).  Host the folder with
+# any static web server, e.g. `python3 -m http.server -d target/site`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
