@@ -43,10 +43,17 @@ binary() {
     ls -l "$dist/korf" "$dist/$name.tar.gz"
 }
 
+# The build tools from PyPI, pinned (CI keeps them under a key of these pins).
+dist_tools_pins="maturin==1.16.0 ziglang==0.17.1"
 tools() {
-    if [ ! -x target/dist-tools/bin/maturin ]; then
+    local pins
+    pins=$(cat target/dist-tools/.pins 2>/dev/null || true)
+    if [ ! -x target/dist-tools/bin/maturin ] || [ "$pins" != "$dist_tools_pins" ]; then
+        rm -rf target/dist-tools/* target/dist-tools/.pins
         python3 -m venv target/dist-tools
-        target/dist-tools/bin/pip install --quiet "maturin>=1.5,<2" ziglang
+        # shellcheck disable=SC2086 # one word a pin
+        target/dist-tools/bin/pip install --quiet $dist_tools_pins
+        echo "$dist_tools_pins" > target/dist-tools/.pins
     fi
 }
 

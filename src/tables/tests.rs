@@ -116,39 +116,12 @@ fn five_edge_group_generation_matches_brute_force_bfs() {
 
 #[test]
 fn corner_generation_matches_thesis_table_3_2() {
-    let h = generated_histogram(&Corners);
-    assert_eq!(h, TableKind::Corners.descriptor().expected);
-}
-
-#[test]
-fn quarter_turn_corners_match_a_breadth_first_search_over_corner_states() {
-    use korf::cube::Metric;
-    // Independent of the pattern's ranking and of the generator: corner states of the
-    // cube model, stepped by quarter turns, to depth 8 (3.8 million states).
-    let t = crate::testing::open_generated(TableKind::CornersQtm);
+    // The test tables' corners file, built by `build_file` as `korf tables generate` builds
+    // it (once a run, shared with every test that needs it), its entries counted by depth.
+    let t = crate::testing::open_generated(TableKind::Corners);
     let v = t.verify();
-    assert!(v.checksum_ok && v.histogram_ok, "{v:?}");
-    let corners = |c: &Cube| (c.corner_perm(), c.corner_twists());
-    let mut seen = std::collections::HashSet::from([corners(&Cube::SOLVED)]);
-    let mut frontier = vec![Cube::SOLVED];
-    for depth in 0..=8 {
-        assert_eq!(frontier.len() as u64, v.histogram[depth], "depth {depth}");
-        let mut next = Vec::new();
-        for c in &frontier {
-            for &m in Metric::Qtm.generators() {
-                let y = c.apply_move(m);
-                if seen.insert(corners(&y)) {
-                    next.push(y);
-                }
-            }
-        }
-        frontier = next;
-    }
-    // The face-turn corners never exceed the quarter-turn ones.
-    let htm = crate::testing::open_generated(TableKind::Corners);
-    for i in (0..TableKind::CornersQtm.descriptor().entries).step_by(9973) {
-        assert!(htm.get(i) <= t.get(i), "entry {i}");
-    }
+    assert!(v.checksum_ok, "{v:?}");
+    assert_eq!(v.histogram, TableKind::Corners.descriptor().expected);
 }
 
 #[test]
@@ -325,8 +298,11 @@ fn convention_version_mismatch_is_reported() {
 
 #[test]
 fn real_corner_table_verifies_and_detects_a_flipped_payload_byte() {
+    // A copy of the test tables' corners file (built once a run), damaged below.
     let dir = tempfile::tempdir().unwrap();
-    korf::tables::build_file(TableKind::Corners, dir.path(), &quiet).unwrap();
+    crate::testing::open_generated(TableKind::Corners);
+    let shared = crate::testing::test_table_path(TableKind::Corners);
+    std::fs::copy(&shared, dir.path().join("corners.pdb")).unwrap();
     let t = Table::open(TableKind::Corners, dir.path(), false).unwrap();
     let v = t.verify();
     assert!(v.checksum_ok && v.histogram_ok, "{v:?}");
@@ -545,4 +521,41 @@ fn two_bit_tables_generate_in_place_when_they_can() {
         peak > TableKind::Coset4.generation_peak() && peak < 8_000_000_000,
         "{peak}"
     );
+}
+
+/// The slow tier (`tests/slow.sh`; `cargo test --release -- --ignored slow::`).
+mod slow {
+    use super::*;
+
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn quarter_turn_corners_match_a_breadth_first_search_over_corner_states() {
+        use korf::cube::Metric;
+        // Independent of the pattern's ranking and of the generator: corner states of the
+        // cube model, stepped by quarter turns, to depth 8 (3.8 million states).
+        let t = crate::testing::open_generated(TableKind::CornersQtm);
+        let v = t.verify();
+        assert!(v.checksum_ok && v.histogram_ok, "{v:?}");
+        let corners = |c: &Cube| (c.corner_perm(), c.corner_twists());
+        let mut seen = std::collections::HashSet::from([corners(&Cube::SOLVED)]);
+        let mut frontier = vec![Cube::SOLVED];
+        for depth in 0..=8 {
+            assert_eq!(frontier.len() as u64, v.histogram[depth], "depth {depth}");
+            let mut next = Vec::new();
+            for c in &frontier {
+                for &m in Metric::Qtm.generators() {
+                    let y = c.apply_move(m);
+                    if seen.insert(corners(&y)) {
+                        next.push(y);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        // The face-turn corners never exceed the quarter-turn ones.
+        let htm = crate::testing::open_generated(TableKind::Corners);
+        for i in (0..TableKind::CornersQtm.descriptor().entries).step_by(9973) {
+            assert!(htm.get(i) <= t.get(i), "entry {i}");
+        }
+    }
 }

@@ -23,12 +23,6 @@ fn canonical_form_orders_opposite_faces_and_rejects_unreduced_sequences() {
 }
 
 #[test]
-fn optimal_and_near_optimal_lists_equal_enumeration_with_korfs_tables() {
-    let set = common::table_set_for(HeuristicKind::Korf);
-    common::assert_all_solutions_match_enumeration(&set, 2111, 200);
-}
-
-#[test]
 fn optimal_and_near_optimal_lists_equal_enumeration_with_the_coset_table() {
     let set = common::table_set_for(HeuristicKind::Coset);
     common::assert_all_solutions_match_enumeration(&set, 2102, 200);
@@ -36,13 +30,13 @@ fn optimal_and_near_optimal_lists_equal_enumeration_with_the_coset_table() {
 
 #[test]
 fn symmetric_positions_list_the_same_set_with_merged_tasks_and_without() {
-    let set = common::table_set_for(HeuristicKind::Korf);
+    let set = common::table_set_for(HeuristicKind::Coset);
     common::assert_symmetric_positions_list_alike(&set);
 }
 
 #[test]
 fn a_cap_stops_the_list_and_says_so() {
-    let set = common::table_set_for(HeuristicKind::Korf);
+    let set = common::table_set_for(HeuristicKind::Coset);
     let cube = Cube::from_moves(&parse_moves("U2 D2 R2 L2 F2 B2").unwrap());
     let every = all_solutions(&set, &cube, 0, 1, 1, true);
     assert!(every.solutions.len() > 3);
@@ -68,7 +62,7 @@ fn a_cap_stops_the_list_and_says_so() {
 
 #[test]
 fn a_stopped_search_keeps_what_it_found_and_says_the_list_is_incomplete() {
-    let set = common::table_set_for(HeuristicKind::Korf);
+    let set = common::table_set_for(HeuristicKind::Coset);
     // Fourteen moves: far more than a millisecond of work.
     let cube = Cube::from_moves(&parse_moves("R U2 F' L D B2 R' U F2 D' L2 B U' R2").unwrap());
     let opts = Options {
@@ -116,7 +110,7 @@ fn a_search_stopped_inside_its_last_bound_is_not_a_complete_list() {
 
 #[test]
 fn a_checkpoint_cannot_resume_a_search_for_every_solution() {
-    let set = common::table_set_for(HeuristicKind::Korf);
+    let set = common::table_set_for(HeuristicKind::Coset);
     let dir = tempfile::tempdir().unwrap();
     let opts = Options {
         all: Some(AllSolutions::default()),
@@ -151,4 +145,16 @@ fn superflip_solutions_are_closed_under_its_48_symmetries() {
         assert!(cube.apply_moves(q).is_solved() && is_canonical(q));
     }
     common::assert_closed_under_symmetries(&all.solutions, &symmetries, "the superflip");
+}
+
+/// The slow tier (`tests/slow.sh`; `cargo test --release -- --ignored slow::`).
+mod slow {
+    use super::*;
+
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn optimal_and_near_optimal_lists_equal_enumeration_with_korfs_tables() {
+        let set = common::table_set_for(HeuristicKind::Korf);
+        common::assert_all_solutions_match_enumeration(&set, 2111, 200);
+    }
 }

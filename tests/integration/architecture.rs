@@ -231,3 +231,61 @@ fn every_path_the_docs_and_comments_name_exists() {
         "named but not in the tree: {missing:#?}"
     );
 }
+
+/// The files that `include_str!`/`include_bytes!` in `src/` compile into the library or
+/// the binary, as repository paths (`src/bin/korf/serve/openapi.json`, `web/page/app.js`).
+fn included_files() -> Vec<String> {
+    let root = root();
+    let mut found = Vec::new();
+    for file in rust_files(&root.join("src")) {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for macro_name in ["include_str!(\"", "include_bytes!(\""] {
+            for (at, _) in text.match_indices(macro_name) {
+                let rest = &text[at + macro_name.len()..];
+                let relative = &rest[..rest.find('"').unwrap()];
+                let path = file.parent().unwrap().join(relative);
+                let path = path.canonicalize().unwrap_or_else(|e| {
+                    panic!("{}: {} is missing: {e}", file.display(), path.display())
+                });
+                let repo_path = path.strip_prefix(root.canonicalize().unwrap()).unwrap();
+                found.push(repo_path.to_str().unwrap().to_string());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The published crate compiles: every file the sources include is in what `cargo package`
+/// packs (a file under another package's folder, or outside `include` in Cargo.toml, is
+/// left out, and then `cargo install korf` fails for every user).  The full build of the
+/// unpacked crate is the slow tier's (`./dist.sh crate`).
+#[test]
+fn every_file_the_sources_include_is_packaged() {
+    let included = included_files();
+    assert!(
+        included.iter().any(|f| f.starts_with("web/page/")),
+        "the scan finds the page the binary serves: {included:?}"
+    );
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args(["package", "--list", "--allow-dirty", "--offline"])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "cargo package --list failed: {stderr}"
+    );
+    let packaged: BTreeSet<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    let missing: Vec<_> = included
+        .iter()
+        .filter(|f| !packaged.contains(f.as_str()))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "files the sources include but the crate leaves out (Cargo.toml's `include`, or \
+         a folder holding a Cargo.toml of its own): {missing:?}"
+    );
+}

@@ -237,7 +237,7 @@ fn merge_names_a_missing_shard_and_a_duplicated_line() {
 fn a_bench_killed_at_random_points_ends_with_one_line_per_position() {
     let dir = tempfile::tempdir().unwrap();
     let list = dir.path().join("list.txt");
-    // Positions of 9 moves with Korf's tables on one thread.
+    // Positions of 9 moves with the coset heuristic on one thread.
     let lines = write_list(&list, 24, 8, 9);
     let out = dir.path().join("results.jsonl");
     let bin = assert_cmd::cargo::cargo_bin("korf");
@@ -247,7 +247,7 @@ fn a_bench_killed_at_random_points_ends_with_one_line_per_position() {
             .args([
                 "bench",
                 "--heuristic",
-                "korf",
+                "coset",
                 "--threads",
                 "1",
                 "--no-upper-bound",
@@ -298,7 +298,7 @@ fn a_bench_killed_at_random_points_ends_with_one_line_per_position() {
     }
     assert!(kills > 3, "the runs were killed mid-list ({kills})");
     korf()
-        .args(["bench", "--heuristic", "korf", "--threads", "1"])
+        .args(["bench", "--heuristic", "coset", "--threads", "1"])
         .arg("--out")
         .arg(&out)
         .arg(&list)
@@ -311,7 +311,7 @@ fn a_bench_killed_at_random_points_ends_with_one_line_per_position() {
     assert_eq!(got, want, "each position exactly once");
     // Run again: nothing left to do, nothing appended.
     let before = std::fs::read(&out).unwrap();
-    bench_out("korf", &out, &list)
+    bench_out("coset", &out, &list)
         .assert()
         .success()
         .stdout(predicates::str::contains("nothing left to solve"));

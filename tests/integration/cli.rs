@@ -449,39 +449,6 @@ fn generate_does_not_overwrite_without_force() {
 }
 
 #[test]
-fn heuristics_agree_and_are_named_in_the_output() {
-    // Make sure the coset table exists beside Korf's tables.
-    common::table_set_for(korf::search::HeuristicKind::Coset);
-    let scramble = "R U2 F' L D2 B R' U F2 D'";
-    let mut lengths = Vec::new();
-    for h in ["korf", "coset", "all"] {
-        let out = with_tables()
-            .args([
-                "solve",
-                "--json",
-                "--no-generate",
-                "--heuristic",
-                h,
-                "-s",
-                scramble,
-            ])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{h}");
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(v["heuristic"], h);
-        assert_eq!(v["optimal"], true);
-        lengths.push(v["length"].as_u64().unwrap());
-    }
-    assert!(lengths.iter().all(|&l| l == lengths[0]), "{lengths:?}");
-    with_tables()
-        .args(["solve", "--heuristic", "fastest", "-s", "R"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--heuristic"));
-}
-
-#[test]
 fn a_missing_coset_table_is_named_with_no_generate() {
     let dir = tempfile::tempdir().unwrap();
     korf()
@@ -624,21 +591,6 @@ fn memory_budget_picks_the_fastest_set_or_says_why_not() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("not a size").and(predicate::str::contains("auto")));
-    // Everything but the k = 0 coset table present: 1 GB fits k = 0 only, and it alone is
-    // built (quickly) into the directory.
-    let mut others: Vec<TableKind> = TableKind::default_builds(None);
-    others.retain(|&k| k != TableKind::Coset);
-    let dir = common::dir_with(&others);
-    korf()
-        .args(["tables", "generate", "--memory", "1G", "--dir"])
-        .arg(dir.path())
-        .assert()
-        .success()
-        .stderr(predicate::str::contains(
-            "no table larger than the default set fits",
-        ));
-    assert!(dir.path().join("coset.pdb").exists());
-    assert!(!dir.path().join("coset4.pdb").exists());
 }
 
 #[test]
@@ -857,56 +809,6 @@ fn the_catalogue_lists_every_table_with_its_build_command() {
 }
 
 #[test]
-fn bench_compare_runs_each_heuristic_side_by_side() {
-    common::table_set_for(korf::search::HeuristicKind::Coset);
-    let out = with_tables()
-        .args([
-            "bench",
-            "--no-generate",
-            "--no-upper-bound",
-            "--compare",
-            "korf,coset",
-            "benches/scrambles/easy.txt",
-        ])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.contains("heuristic korf (corners + edges7 + edgeperm)"),
-        "{text}"
-    );
-    assert!(text.contains("heuristic coset (corners + coset)"), "{text}");
-    let side: Vec<&str> = text
-        .lines()
-        .skip_while(|l| !l.starts_with("# side by side"))
-        .collect();
-    assert_eq!(side.len(), 4, "{text}");
-    assert!(
-        side[2].starts_with("korf") && side[3].starts_with("coset"),
-        "{text}"
-    );
-    // Both runs solved every position of the list.
-    let n = std::fs::read_to_string("benches/scrambles/easy.txt")
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .count();
-    assert!(side[2].contains(&format!("{n}/{n}")) && side[3].contains(&format!("{n}/{n}")));
-    with_tables()
-        .args([
-            "bench",
-            "--compare",
-            "korf",
-            "--heuristic",
-            "coset",
-            "x.txt",
-        ])
-        .assert()
-        .code(2);
-}
-
-#[test]
 fn a_first_run_builds_the_small_tables_and_says_what_a_hard_position_costs() {
     // A fresh directory with only the corner and two-phase tables (linked, to save their
     // build time): the k = 0 coset table is missing and is built on first use.
@@ -990,7 +892,7 @@ fn json_carries_the_prediction_and_a_stopped_solve_its_best() {
             "--json",
             "--no-generate",
             "--heuristic",
-            "korf",
+            "coset",
             "--timeout",
             "1",
             "-s",
@@ -1060,7 +962,7 @@ fn solve_all_lists_every_optimal_solution_then_the_count() {
         .args([
             "solve",
             "--heuristic",
-            "korf",
+            "coset",
             "--all",
             "-s",
             "U2 D2 R2 L2 F2 B2",
@@ -1091,7 +993,7 @@ fn solve_all_lists_every_optimal_solution_then_the_count() {
         .args([
             "solve",
             "--heuristic",
-            "korf",
+            "coset",
             "--within",
             "2",
             "-s",
@@ -1113,7 +1015,7 @@ fn solve_all_json_carries_the_list_and_whether_it_is_complete() {
         .args([
             "solve",
             "--heuristic",
-            "korf",
+            "coset",
             "--max-solutions",
             "2",
             "--json",
@@ -1132,7 +1034,7 @@ fn solve_all_json_carries_the_list_and_whether_it_is_complete() {
     assert_eq!(v["solution"], all["solutions"][0]);
     // Without the flags there is no list.
     let out = with_tables()
-        .args(["solve", "--heuristic", "korf", "--json", "-s", "R U"])
+        .args(["solve", "--heuristic", "coset", "--json", "-s", "R U"])
         .assert()
         .success();
     let v: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
@@ -1164,7 +1066,7 @@ fn bench_all_adds_a_count_column_and_a_summary() {
     std::fs::write(&list, "U2 D2 R2 L2 F2 B2\nR U\n").unwrap();
     let csv = dir.path().join("rows.csv");
     let out = with_tables()
-        .args(["bench", "--heuristic", "korf", "--all", "--csv"])
+        .args(["bench", "--heuristic", "coset", "--all", "--csv"])
         .arg(&csv)
         .arg(&list)
         .assert()
@@ -1202,4 +1104,114 @@ fn a_stopped_quarter_turn_search_counts_in_quarter_turns() {
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("or fewer quarter turns; "), "{stdout}");
     assert!(!stdout.contains("moves"), "{stdout}");
+}
+
+/// The slow tier (`tests/slow.sh`; `cargo test --release -- --ignored slow::`).
+mod slow {
+    use super::*;
+
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn heuristics_agree_and_are_named_in_the_output() {
+        // Make sure the coset table exists beside Korf's tables.
+        common::table_set_for(korf::search::HeuristicKind::Coset);
+        let scramble = "R U2 F' L D2 B R' U F2 D'";
+        let mut lengths = Vec::new();
+        for h in ["korf", "coset", "all"] {
+            let out = with_tables()
+                .args([
+                    "solve",
+                    "--json",
+                    "--no-generate",
+                    "--heuristic",
+                    h,
+                    "-s",
+                    scramble,
+                ])
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{h}");
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["heuristic"], h);
+            assert_eq!(v["optimal"], true);
+            lengths.push(v["length"].as_u64().unwrap());
+        }
+        assert!(lengths.iter().all(|&l| l == lengths[0]), "{lengths:?}");
+        with_tables()
+            .args(["solve", "--heuristic", "fastest", "-s", "R"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--heuristic"));
+    }
+
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn bench_compare_runs_each_heuristic_side_by_side() {
+        common::table_set_for(korf::search::HeuristicKind::Coset);
+        let out = with_tables()
+            .args([
+                "bench",
+                "--no-generate",
+                "--no-upper-bound",
+                "--compare",
+                "korf,coset",
+                "benches/scrambles/easy.txt",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains("heuristic korf (corners + edges7 + edgeperm)"),
+            "{text}"
+        );
+        assert!(text.contains("heuristic coset (corners + coset)"), "{text}");
+        let side: Vec<&str> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("# side by side"))
+            .collect();
+        assert_eq!(side.len(), 4, "{text}");
+        assert!(
+            side[2].starts_with("korf") && side[3].starts_with("coset"),
+            "{text}"
+        );
+        // Both runs solved every position of the list.
+        let n = std::fs::read_to_string("benches/scrambles/easy.txt")
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            .count();
+        assert!(side[2].contains(&format!("{n}/{n}")) && side[3].contains(&format!("{n}/{n}")));
+        with_tables()
+            .args([
+                "bench",
+                "--compare",
+                "korf",
+                "--heuristic",
+                "coset",
+                "x.txt",
+            ])
+            .assert()
+            .code(2);
+    }
+
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn a_memory_budget_for_the_default_set_only_builds_what_is_missing() {
+        // Everything but the k = 0 coset table present: 1 GB fits k = 0 only, and it alone is
+        // built (quickly) into the directory.
+        let mut others: Vec<TableKind> = TableKind::default_builds(None);
+        others.retain(|&k| k != TableKind::Coset);
+        let dir = common::dir_with(&others);
+        korf()
+            .args(["tables", "generate", "--memory", "1G", "--dir"])
+            .arg(dir.path())
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(
+                "no table larger than the default set fits",
+            ));
+        assert!(dir.path().join("coset.pdb").exists());
+        assert!(!dir.path().join("coset4.pdb").exists());
+    }
 }

@@ -1,7 +1,14 @@
-//! The test tables: generated once (about a minute and a half on 2 cores) into cargo's
-//! test scratch directory, `target/tmp/tables` (or `$KORF_TEST_TABLES`), and reused by later
-//! runs while they stay valid.  Shared by the integration tests and, through a `#[path]`
-//! include, by the library's unit tests (`src/testing.rs`), so that both use one set.
+//! The test tables: generated once into cargo's test scratch directory,
+//! `target/tmp/tables` (or `$KORF_TEST_TABLES`), and reused by later runs while they stay
+//! valid.  Shared by the integration tests and, through a `#[path]` include, by the
+//! library's unit tests (`src/testing.rs`), so that both use one set; the directory's
+//! generation lock (the one `korf tables generate` takes) makes test binaries run at once
+//! (`cargo nextest`, or both tiers side by side) wait for each other's tables rather than
+//! build them twice.
+//!
+//! The fast tier (`cargo test --release`) searches with the k = 0 coset heuristic, whose
+//! tables (corners and coset) build in about 20 seconds; Korf's own three tables take
+//! about 100 more and are the slow tier's (`korf_tables_dir`, `korf_table_set`).
 
 #![allow(dead_code)]
 
@@ -25,6 +32,17 @@ fn test_dir() -> PathBuf {
 fn ensure(dir: &Path, kinds: &[TableKind]) {
     static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _one_at_a_time = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
+    if kinds.iter().all(|&k| Table::open(k, dir, false).is_ok()) {
+        return;
+    }
+    // Other test processes too: one builds, the others find its tables when it is done.
+    let _lock = tables::GenerationLock::acquire(dir, &|| {
+        eprintln!(
+            "waiting for another test process building tables in {}",
+            dir.display()
+        )
+    })
+    .expect("the test tables directory can be locked");
     for &kind in kinds {
         if Table::open(kind, dir, false).is_err() {
             eprintln!("generating test table {} in {}", kind.name(), dir.display());
@@ -38,11 +56,23 @@ pub fn has_table(kind: TableKind) -> bool {
     test_dir().join(kind.file_name()).exists()
 }
 
-/// Directory holding a complete, valid default table set.
+/// Directory holding valid tables of the k = 0 coset heuristic (corners and coset), the
+/// one `korf solve` takes there when none is named.
 pub fn tables_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         let dir = test_dir();
+        ensure(&dir, HeuristicKind::Coset.tables());
+        dir
+    })
+}
+
+/// Directory holding valid tables of the coset heuristic and Korf's three (corners, both
+/// 7-edge groups, edge permutation): about 100 seconds more to build; the slow tier's.
+pub fn korf_tables_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tables_dir().to_path_buf();
         ensure(&dir, &tables::DEFAULT_SET);
         dir
     })
@@ -64,10 +94,23 @@ pub fn twophase() -> &'static TwoPhase {
     TP.get_or_init(|| TwoPhase::open(twophase_dir()).expect("two-phase tables load"))
 }
 
-/// The loaded default set.
+/// The loaded tables of the coset heuristic (the fast tier's searches).
 pub fn table_set() -> &'static TableSet {
     static SET: OnceLock<TableSet> = OnceLock::new();
-    SET.get_or_init(|| TableSet::open(tables_dir()).expect("tables load"))
+    SET.get_or_init(|| {
+        TableSet::open_for(
+            tables_dir(),
+            korf::tables::Residency::Mapped,
+            HeuristicKind::Coset,
+        )
+        .expect("tables load")
+    })
+}
+
+/// The loaded tables of Korf's heuristic (the slow tier's).
+pub fn korf_table_set() -> &'static TableSet {
+    static SET: OnceLock<TableSet> = OnceLock::new();
+    SET.get_or_init(|| TableSet::open(korf_tables_dir()).expect("tables load"))
 }
 
 /// Open table `kind` from the test directory, generating it first if missing or invalid.
@@ -75,6 +118,11 @@ pub fn open_generated(kind: TableKind) -> Table {
     let dir = test_dir();
     ensure(&dir, &[kind]);
     Table::open(kind, &dir, true).expect("table loads")
+}
+
+/// The test tables directory's file of table `kind` (not built here).
+pub fn test_table_path(kind: TableKind) -> PathBuf {
+    test_dir().join(kind.file_name())
 }
 
 /// The tables of heuristic `kind`, generated if needed and loaded (mapped in place).

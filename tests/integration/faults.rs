@@ -584,84 +584,6 @@ fn an_unwritable_tables_directory_is_refused_before_any_work() {
 }
 
 #[test]
-fn a_solve_killed_at_several_points_resumes_from_its_checkpoint() {
-    // A 16-move position with the k = 0 coset table: a few seconds of search, saved every
-    // 0.2 s, killed twice (SIGKILL) and run to the end a third time.
-    let position = common::list_position("optimal-16.txt", 1);
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("solve.json");
-    let command = || {
-        let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"));
-        c.env("KORF_TABLES", common::tables_dir())
-            .env("KORF_CHECKPOINT_EVERY_SECS", "0.2")
-            .args([
-                "solve",
-                "--no-generate",
-                "--heuristic",
-                "coset",
-                "--threads",
-                "2",
-            ])
-            .args(["--no-upper-bound", "--checkpoint"])
-            .arg(&file)
-            .args(["-s", &position])
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null());
-        c
-    };
-    let progress = || -> Option<(u64, u64)> {
-        let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&file).ok()?).ok()?;
-        let finished: u64 = v["finished"]
-            .as_array()?
-            .iter()
-            .map(|r| r[1].as_u64().unwrap() - r[0].as_u64().unwrap() + 1)
-            .sum();
-        Some((v["bound"].as_u64()?, finished))
-    };
-    let mut seen = Vec::new();
-    for wait in [1500, 1500] {
-        let mut child = command().spawn().unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(wait));
-        if child.try_wait().unwrap().is_none() {
-            child.kill().unwrap();
-        }
-        let _ = child.wait();
-        seen.push(progress());
-    }
-    // Each run got further than the one before (it did not start over).
-    assert!(seen[0].is_some(), "no checkpoint after the first run");
-    assert!(seen[1] > seen[0], "{seen:?}");
-    let out = command().output().unwrap();
-    assert!(out.status.success());
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("(16f*)"), "{stdout}");
-    let moves = stdout.trim().rsplit_once(" (").unwrap().0;
-    let cube = korf::cube::Cube::from_moves(&korf::cube::parse_moves(&position).unwrap());
-    assert!(cube
-        .apply_moves(&korf::cube::parse_moves(moves).unwrap())
-        .is_solved());
-    // The finished file answers at once, and belongs to this position only.
-    let again = command().output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&again.stdout), stdout);
-    let other = Command::cargo_bin("korf")
-        .unwrap()
-        .env("KORF_TABLES", common::tables_dir())
-        .args([
-            "solve",
-            "--no-generate",
-            "--heuristic",
-            "coset",
-            "--checkpoint",
-        ])
-        .arg(&file)
-        .args(["-s", "R U F"])
-        .output()
-        .unwrap();
-    assert_eq!(other.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&other.stderr).contains("checkpoint of another solve"));
-}
-
-#[test]
 fn randomly_damaged_tables_used_anyway_never_panic_hang_or_mislead() {
     // With the checks skipped (--trust-tables), damage of any kind to a pattern database
     // may cost time or optimality, never more: the solve ends within its time limit with
@@ -809,91 +731,6 @@ fn can_mount_tmpfs(at: &Path, size: &str) -> bool {
 }
 
 #[test]
-fn a_disk_too_small_for_checkpoints_builds_without_and_a_retry_continues_a_partial() {
-    // Issue 38, 5, on a real 60 MB file system.  The corner table is 42 MiB: it fits, but
-    // a checkpoint beside the next one does not.
-    let mnt = tempfile::tempdir().unwrap();
-    if !can_mount_tmpfs(mnt.path(), "60m") {
-        eprintln!("skipped: cannot mount a tmpfs here (needs root)");
-        return;
-    }
-    struct Unmount<'a>(&'a Path);
-    impl Drop for Unmount<'_> {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("umount").arg(self.0).status();
-        }
-    }
-    let _unmount = Unmount(mnt.path());
-    let generate = |dir: &Path, every: &str| {
-        std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"))
-            .env("KORF_CHECKPOINT_SECS", every)
-            .args(["tables", "generate", "--only", "corners", "--dir"])
-            .arg(dir)
-            .output()
-            .unwrap()
-    };
-    let built_and_sound = |out: std::process::Output| {
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let t = korf::tables::Table::open(TableKind::Corners, mnt.path(), false).unwrap();
-        let v = t.verify();
-        assert!(v.checksum_ok && v.histogram_ok);
-    };
-    // 1. No partial: it fits without checkpoints, and is built.
-    built_and_sound(generate(mnt.path(), "0"));
-    std::fs::remove_file(mnt.path().join("corners.pdb")).unwrap();
-
-    // 2. A real partial build (killed after its first checkpoints) put where only 18 MB
-    // are left: refused before any work, naming the partial file, which is kept.
-    let big = tempfile::tempdir().unwrap();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"))
-        .env("KORF_CHECKPOINT_SECS", "0")
-        .args(["tables", "generate", "--only", "corners", "--dir"])
-        .arg(big.path())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let partial = TableKind::Corners.checkpoint_path(big.path());
-    let started = std::time::Instant::now();
-    while !partial.exists() && started.elapsed().as_secs() < 60 {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    let _ = child.kill();
-    let _ = child.wait();
-    if !partial.exists() {
-        eprintln!("skipped: the build finished before it could be killed");
-        return;
-    }
-    let copied = TableKind::Corners.checkpoint_path(mnt.path());
-    std::fs::copy(&partial, &copied).unwrap();
-    let filler = mnt.path().join("filler");
-    std::fs::write(&filler, vec![1u8; 1 << 20]).unwrap();
-    let out = generate(mnt.path(), "0");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains(".corners.pdb.partial"), "{stderr}");
-    assert!(stderr.contains("continues from it"), "{stderr}");
-    assert!(copied.exists(), "the partial build was lost");
-
-    // 3. Room made (the file system grown): the retry continues from the partial.
-    let grown = std::process::Command::new("mount")
-        .args(["-o", "remount,size=200m"])
-        .arg(mnt.path())
-        .status()
-        .unwrap();
-    assert!(grown.success());
-    built_and_sound(generate(mnt.path(), "0"));
-    assert!(
-        !copied.exists(),
-        "the partial build is left after the table is written"
-    );
-}
-
-#[test]
 fn a_tables_directory_without_search_permission_is_not_called_missing() {
     // Issue 38, 6: as a user other than root (root passes every permission check).
     let base = tempfile::Builder::new()
@@ -930,4 +767,184 @@ fn a_tables_directory_without_search_permission_is_not_called_missing() {
     assert!(stderr.contains("Permission denied"), "{stderr}");
     assert!(!stderr.contains("missing"), "{stderr}");
     assert!(stderr.contains("check the permissions"), "{stderr}");
+}
+
+/// The slow tier (`tests/slow.sh`; `cargo test --release -- --ignored slow::`).
+mod slow {
+    use super::*;
+
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn a_disk_too_small_for_checkpoints_builds_without_and_a_retry_continues_a_partial() {
+        // Issue 38, 5, on a real 60 MB file system.  The corner table is 42 MiB: it fits, but
+        // a checkpoint beside the next one does not.
+        let mnt = tempfile::tempdir().unwrap();
+        if !can_mount_tmpfs(mnt.path(), "60m") {
+            eprintln!("skipped: cannot mount a tmpfs here (needs root)");
+            return;
+        }
+        struct Unmount<'a>(&'a Path);
+        impl Drop for Unmount<'_> {
+            fn drop(&mut self) {
+                let _ = std::process::Command::new("umount").arg(self.0).status();
+            }
+        }
+        let _unmount = Unmount(mnt.path());
+        let generate = |dir: &Path, every: &str| {
+            std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"))
+                .env("KORF_CHECKPOINT_SECS", every)
+                .args(["tables", "generate", "--only", "corners", "--dir"])
+                .arg(dir)
+                .output()
+                .unwrap()
+        };
+        let built_and_sound = |out: std::process::Output| {
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let t = korf::tables::Table::open(TableKind::Corners, mnt.path(), false).unwrap();
+            let v = t.verify();
+            assert!(v.checksum_ok && v.histogram_ok);
+        };
+        // 1. No partial: it fits without checkpoints, and is built.
+        built_and_sound(generate(mnt.path(), "0"));
+        std::fs::remove_file(mnt.path().join("corners.pdb")).unwrap();
+
+        // 2. A real partial build (killed after its first checkpoints) put where only 18 MB
+        // are left: refused before any work, naming the partial file, which is kept.
+        let big = tempfile::tempdir().unwrap();
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"))
+            .env("KORF_CHECKPOINT_SECS", "0")
+            .args(["tables", "generate", "--only", "corners", "--dir"])
+            .arg(big.path())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let partial = TableKind::Corners.checkpoint_path(big.path());
+        let started = std::time::Instant::now();
+        while !partial.exists() && started.elapsed().as_secs() < 60 {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let _ = child.kill();
+        let _ = child.wait();
+        if !partial.exists() {
+            eprintln!("skipped: the build finished before it could be killed");
+            return;
+        }
+        let copied = TableKind::Corners.checkpoint_path(mnt.path());
+        std::fs::copy(&partial, &copied).unwrap();
+        let filler = mnt.path().join("filler");
+        std::fs::write(&filler, vec![1u8; 1 << 20]).unwrap();
+        let out = generate(mnt.path(), "0");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains(".corners.pdb.partial"), "{stderr}");
+        assert!(stderr.contains("continues from it"), "{stderr}");
+        assert!(copied.exists(), "the partial build was lost");
+
+        // 3. Room made (the file system grown): the retry continues from the partial.
+        let grown = std::process::Command::new("mount")
+            .args(["-o", "remount,size=200m"])
+            .arg(mnt.path())
+            .status()
+            .unwrap();
+        assert!(grown.success());
+        built_and_sound(generate(mnt.path(), "0"));
+        assert!(
+            !copied.exists(),
+            "the partial build is left after the table is written"
+        );
+    }
+
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn a_solve_killed_at_several_points_resumes_from_its_checkpoint() {
+        // A 16-move position with the k = 0 coset table: a few seconds of search, saved every
+        // 0.2 s, killed twice (SIGKILL) and run to the end a third time.
+        let position = common::list_position("optimal-16.txt", 1);
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("solve.json");
+        let command = || {
+            let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"));
+            c.env("KORF_TABLES", common::tables_dir())
+                .env("KORF_CHECKPOINT_EVERY_SECS", "0.2")
+                .args([
+                    "solve",
+                    "--no-generate",
+                    "--heuristic",
+                    "coset",
+                    "--threads",
+                    "2",
+                ])
+                .args(["--no-upper-bound", "--checkpoint"])
+                .arg(&file)
+                .args(["-s", &position])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::null());
+            c
+        };
+        let progress = || -> Option<(u64, u64)> {
+            let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&file).ok()?).ok()?;
+            let finished: u64 = v["finished"]
+                .as_array()?
+                .iter()
+                .map(|r| r[1].as_u64().unwrap() - r[0].as_u64().unwrap() + 1)
+                .sum();
+            Some((v["bound"].as_u64()?, finished))
+        };
+        // Each run is killed once its checkpoint reports progress past what the run
+        // before saved (not after a fixed time: a slow machine may not have saved
+        // anything yet, a fast one may have finished).
+        let mut seen = Vec::new();
+        for _ in 0..2 {
+            let before = seen.last().copied().flatten();
+            let mut child = command().spawn().unwrap();
+            let started = std::time::Instant::now();
+            while child.try_wait().unwrap().is_none()
+                && progress() <= before
+                && started.elapsed() < std::time::Duration::from_secs(120)
+            {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            if child.try_wait().unwrap().is_none() {
+                child.kill().unwrap();
+            }
+            let _ = child.wait();
+            seen.push(progress());
+        }
+        // Each run got further than the one before (it did not start over).
+        assert!(seen[0].is_some(), "no checkpoint after the first run");
+        assert!(seen[1] > seen[0], "{seen:?}");
+        let out = command().output().unwrap();
+        assert!(out.status.success());
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains("(16f*)"), "{stdout}");
+        let moves = stdout.trim().rsplit_once(" (").unwrap().0;
+        let cube = korf::cube::Cube::from_moves(&korf::cube::parse_moves(&position).unwrap());
+        assert!(cube
+            .apply_moves(&korf::cube::parse_moves(moves).unwrap())
+            .is_solved());
+        // The finished file answers at once, and belongs to this position only.
+        let again = command().output().unwrap();
+        assert_eq!(String::from_utf8_lossy(&again.stdout), stdout);
+        let other = Command::cargo_bin("korf")
+            .unwrap()
+            .env("KORF_TABLES", common::tables_dir())
+            .args([
+                "solve",
+                "--no-generate",
+                "--heuristic",
+                "coset",
+                "--checkpoint",
+            ])
+            .arg(&file)
+            .args(["-s", "R U F"])
+            .output()
+            .unwrap();
+        assert_eq!(other.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&other.stderr).contains("checkpoint of another solve"));
+    }
 }

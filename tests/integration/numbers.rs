@@ -114,74 +114,6 @@ fn probes(list: &str, dir: &str) -> Vec<Probe> {
     out
 }
 
-#[test]
-fn extreme_numbers_never_panic_and_name_the_option() {
-    common::tables_dir();
-    common::twophase_dir();
-    let list = tempfile::NamedTempFile::new().unwrap();
-    std::fs::write(list.path(), "R U\nF2\n").unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let probes = probes(
-        &list.path().display().to_string(),
-        &dir.path().display().to_string(),
-    );
-    let mut runs = Vec::new();
-    for p in &probes {
-        for v in VALUES {
-            let small = v.parse::<f64>().is_ok_and(|x| x.abs() <= 30.0);
-            if p.small_only && !small {
-                continue;
-            }
-            let mut args = p.before.clone();
-            match p.flag {
-                // `--memory SIZE`: the number with a unit.
-                "" => args.push(format!("{v}G")),
-                flag => {
-                    args.push(flag.to_string());
-                    args.push(v.to_string());
-                }
-            }
-            runs.push(args);
-        }
-    }
-    // Also the one option whose numbers come in a pair.
-    for shard in [
-        "0/0",
-        "1/0",
-        "-1/2",
-        "2/2",
-        "18446744073709551616/2",
-        "NaN/2",
-        "0/18446744073709551615",
-    ] {
-        runs.push(vec![
-            "bench".into(),
-            "--no-generate".into(),
-            "--heuristic".into(),
-            "coset".into(),
-            list.path().display().to_string(),
-            "--shard".into(),
-            shard.into(),
-        ]);
-    }
-    let failures = std::sync::Mutex::new(Vec::new());
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                let Some(args) = runs.get(i) else { break };
-                if let Some(why) = check(args) {
-                    failures.lock().unwrap().push(why);
-                }
-            });
-        }
-    });
-    let failures = failures.into_inner().unwrap();
-    eprintln!("{} runs", runs.len());
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-}
-
 /// What is wrong with how `korf args` ended, if anything.
 fn check(args: &[String]) -> Option<String> {
     let out = Command::cargo_bin("korf")
@@ -214,4 +146,78 @@ fn check(args: &[String]) -> Option<String> {
         "korf {}: {wrong} ({code:?})\n{stderr}",
         args.join(" ")
     ))
+}
+
+/// The slow tier (`tests/slow.sh`; `cargo test --release -- --ignored slow::`).
+mod slow {
+    use super::*;
+
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn extreme_numbers_never_panic_and_name_the_option() {
+        common::tables_dir();
+        common::twophase_dir();
+        let list = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(list.path(), "R U\nF2\n").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let probes = probes(
+            &list.path().display().to_string(),
+            &dir.path().display().to_string(),
+        );
+        let mut runs = Vec::new();
+        for p in &probes {
+            for v in VALUES {
+                let small = v.parse::<f64>().is_ok_and(|x| x.abs() <= 30.0);
+                if p.small_only && !small {
+                    continue;
+                }
+                let mut args = p.before.clone();
+                match p.flag {
+                    // `--memory SIZE`: the number with a unit.
+                    "" => args.push(format!("{v}G")),
+                    flag => {
+                        args.push(flag.to_string());
+                        args.push(v.to_string());
+                    }
+                }
+                runs.push(args);
+            }
+        }
+        // Also the one option whose numbers come in a pair.
+        for shard in [
+            "0/0",
+            "1/0",
+            "-1/2",
+            "2/2",
+            "18446744073709551616/2",
+            "NaN/2",
+            "0/18446744073709551615",
+        ] {
+            runs.push(vec![
+                "bench".into(),
+                "--no-generate".into(),
+                "--heuristic".into(),
+                "coset".into(),
+                list.path().display().to_string(),
+                "--shard".into(),
+                shard.into(),
+            ]);
+        }
+        let failures = std::sync::Mutex::new(Vec::new());
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        std::thread::scope(|s| {
+            for _ in 0..2 {
+                s.spawn(|| loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(args) = runs.get(i) else { break };
+                    if let Some(why) = check(args) {
+                        failures.lock().unwrap().push(why);
+                    }
+                });
+            }
+        });
+        let failures = failures.into_inner().unwrap();
+        eprintln!("{} runs", runs.len());
+        assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    }
 }

@@ -55,7 +55,8 @@ fn easy_positions_are_solved_before_the_root_split() {
         assert_eq!(a.len(), b.len(), "{cube}");
         assert_eq!(quick.proven_lower as usize, a.len());
     }
-    let cube = Cube::from_moves(&parse_moves("R U2 F' L D2 B R' U F2 D' L B2").unwrap());
+    // 15 moves: about a second of search with the coset heuristic.
+    let cube = Cube::from_moves(&parse_moves("R U2 F' L D2 B R' U F2 D' L B2 U R' F").unwrap());
     let out = search::solve(set, &cube, &opts(2), None).unwrap();
     assert!(out.symmetry.all_tasks > 0, "split after the quick phase");
     assert!(cube.apply_moves(&out.solution.unwrap()).is_solved());
@@ -83,27 +84,6 @@ fn optimal_length_equals_heuristic_free_search_up_to_depth_7() {
         }
     }
     assert!(checked > 80);
-}
-
-#[test]
-fn heuristic_is_admissible_and_consistent_on_random_walks() {
-    // Along any move sequence h changes by at most 1 per move and never exceeds the
-    // distance bound given by the walk back.
-    let h = Heuristic::new(common::table_set());
-    let mut rng = rand::rngs::StdRng::seed_from_u64(77);
-    for _ in 0..200 {
-        let seq = random_sequence(&mut rng, 25);
-        let mut inv = Cube::SOLVED;
-        let mut prev = 0u8;
-        for (i, m) in seq.iter().enumerate() {
-            inv = inv.premove(m.inverse());
-            let v = h.value(&inv);
-            assert!(v as usize <= i + 1, "h exceeds the walk length");
-            assert!(v.abs_diff(prev) <= 1, "h jumps by more than 1");
-            prev = v;
-        }
-    }
-    assert_eq!(h.value(&Cube::SOLVED), 0);
 }
 
 #[test]
@@ -492,4 +472,32 @@ fn a_stop_reaches_the_upper_bound_step_within_a_tenth_of_a_second() {
         landed >= 2,
         "the stop landed inside the step only {landed} times"
     );
+}
+
+/// The slow tier (`tests/slow.sh`; `cargo test --release -- --ignored slow::`).
+mod slow {
+    use super::*;
+
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn heuristic_is_admissible_and_consistent_on_random_walks() {
+        // Along any move sequence Korf's h changes by at most 1 per move and never exceeds
+        // the distance bound given by the walk back (the coset heuristic's own check is in
+        // the library's tests: its inverse probe may jump).
+        let h = Heuristic::new(common::korf_table_set());
+        let mut rng = rand::rngs::StdRng::seed_from_u64(77);
+        for _ in 0..200 {
+            let seq = random_sequence(&mut rng, 25);
+            let mut inv = Cube::SOLVED;
+            let mut prev = 0u8;
+            for (i, m) in seq.iter().enumerate() {
+                inv = inv.premove(m.inverse());
+                let v = h.value(&inv);
+                assert!(v as usize <= i + 1, "h exceeds the walk length");
+                assert!(v.abs_diff(prev) <= 1, "h jumps by more than 1");
+                prev = v;
+            }
+        }
+        assert_eq!(h.value(&Cube::SOLVED), 0);
+    }
 }

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# The slow tier: every check that cannot be fast, in one place (docs/testing.md lists what
+# each covers and why it is slow).  README's test command, `cargo test --release`, is the
+# fast tier; CI runs both (.ci/run calls this script a step at a time, to time each).
+#
+# Usage: tests/slow.sh [STEP...]        (no argument: every step, in this order)
+#
+#   rust       the #[ignore]d tests of the slow tier (`cargo test --release -- --ignored
+#              slow::`): processes killed at several points of a long search, Korf's own
+#              tables, the argument sweeps, breadth-first checks of whole tables
+#   tables     every table the tests built, recounted against its expected distribution
+#   coset4     the k = 4 coset table (about 4 minutes, 4 GB while building) and its checks:
+#              the three-axis walk, which no small table takes
+#   artifacts  ./dist.sh binary wheel crate (the crate's packaged sources built on their
+#              own), then the binary and the wheel tried in a clean setting
+#   python     the Python package's tests, on the wheel built by `artifacts`
+#   bench      `korf bench` as the main job: short lists at their published lengths
+#   web        the page in Chromium (served by korf, and static with korf in WebAssembly),
+#              the npm package, and a load run against `korf serve`
+#
+# Needs what each step names: the `web` step Debian's chromium, rustc-web, cargo-web,
+# rust-web-src and lld (.ci/run installs them).  Tables go to target/tmp/tables (or
+# $KORF_TEST_TABLES), shared with the fast tier.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tables=${KORF_TEST_TABLES:-target/tmp/tables}
+export KORF_TEST_TABLES=$tables
+korf() { ./target/release/korf "$@"; }
+
+rust() {
+    cargo test --release -- --ignored slow::
+}
+
+tables() {
+    # The test tables (Korf's three against thesis Tables 3.2-3.4, the coset and two-phase
+    # tables) recounted; then the library's large-table checks of the tables present.
+    cargo build --release
+    korf tables verify --dir "$tables"
+    cargo test --release --lib tables::tests -- --ignored --skip slow::
+}
+
+coset4() {
+    cargo build --release
+    korf tables generate --dir "$tables" --only coset4
+    cargo test --release --lib tables::coset::tests_flips -- --ignored
+}
+
+artifacts() {
+    ./dist.sh binary wheel crate
+    tests/dist/check.sh binary wheel
+}
+
+python() {
+    local whl
+    whl=$(ls target/dist/korf-*manylinux*.whl 2>/dev/null | head -n 1)
+    [ -n "$whl" ] || { echo "tests/slow.sh python: no wheel in target/dist: run tests/slow.sh artifacts" >&2; exit 2; }
+    rm -rf target/tmp/venv
+    python3 -m venv target/tmp/venv
+    target/tmp/venv/bin/pip install --quiet --no-index "$whl"
+    target/tmp/venv/bin/pip install --quiet pytest
+    cargo build --release
+    KORF_TEST_TABLES="$tables" KORF_BIN=target/release/korf target/tmp/venv/bin/pytest -q python/tests
+}
+
+bench() {
+    cargo build --release
+    korf tables generate --dir "$tables" --only coset4
+    korf bench --tables "$tables" --compare korf,coset benches/scrambles/easy.txt
+    korf bench --tables "$tables" --expect-length 16 benches/scrambles/ci-16.txt
+    # Every optimal solution of the published 16-move list (about 15 s with the k = 4 table).
+    korf bench --tables "$tables" --all --expect-length 16 benches/scrambles/optimal-16.txt | tail -n 2
+    # The catalogue, and the plan --memory auto makes on this machine (nothing built).
+    korf tables list --dir "$tables"
+    korf tables generate --dir "$tables" --memory auto --dry-run
+    # Two-phase: a reproducible scramble list, and the fast solver over it on one thread.
+    korf scramble -n 200 --seed 2026 --format facelets > target/tmp/random-200.txt
+    korf bench --fast --threads 1 --tables "$tables" target/tmp/random-200.txt | tail -n 4
+}
+
+web() {
+    cargo build --release
+    web/build.sh
+    npm ci --prefix tests/browser --no-audit --no-fund --silent
+    npm --prefix tests/browser test 2>&1 | grep -E '^(not )?ok|^# '
+    python3 benches/serve-load.py --tables "$tables" --clients 50 --requests 4 --rounds 2
+}
+
+steps=(rust tables coset4 artifacts python bench web)
+what=("$@")
+[ ${#what[@]} -eq 0 ] && what=("${steps[@]}")
+for step in "${what[@]}"; do
+    [[ " ${steps[*]} " == *" $step "* ]] ||
+        { echo "tests/slow.sh: unknown step '$step' (one of: ${steps[*]})" >&2; exit 2; }
+done
+for step in "${what[@]}"; do
+    printf '\n== slow tier: %s\n' "$step"
+    "$step"
+done
