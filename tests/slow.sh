@@ -37,7 +37,7 @@ tables() {
     # tables) recounted; then the library's large-table checks of the tables present.
     cargo build --release
     korf tables verify --dir "$tables"
-    cargo test --release --lib tables::tests -- --ignored --skip slow::
+    KORF_TABLES="$tables" cargo test --release --lib tables::tests -- --ignored --skip slow::
 }
 
 coset4() {
