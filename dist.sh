@@ -11,7 +11,7 @@
 #
 # Usage: ./dist.sh [binary] [wheel] [sdist] [crate] [image]     (no argument: all five)
 # Then tests/dist/check.sh tries each artifact in a clean setting.  Needs: cargo, python3
-# (maturin and ziglang come from PyPI into target/dist-tools), and for the image podman
+# (maturin and ziglang come from PyPI into target/dist-tools, or $KORF_DIST_TOOLS), and for the image podman
 # or buildah (Debian packages).  Nothing is published.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -43,17 +43,19 @@ binary() {
     ls -l "$dist/korf" "$dist/$name.tar.gz"
 }
 
-# The build tools from PyPI, pinned (CI keeps them under a key of these pins).
+# The build tools from PyPI, pinned, in a virtual environment at $KORF_DIST_TOOLS (default
+# target/dist-tools; CI keeps one outside the clone under a key of these pins).
 dist_tools_pins="maturin==1.16.0 ziglang==0.17.1"
+tools_dir=${KORF_DIST_TOOLS:-target/dist-tools}
 tools() {
     local pins
-    pins=$(cat target/dist-tools/.pins 2>/dev/null || true)
-    if [ ! -x target/dist-tools/bin/maturin ] || [ "$pins" != "$dist_tools_pins" ]; then
-        rm -rf target/dist-tools/* target/dist-tools/.pins
-        python3 -m venv target/dist-tools
+    pins=$(cat "$tools_dir/.pins" 2>/dev/null || true)
+    if [ ! -x "$tools_dir/bin/maturin" ] || [ "$pins" != "$dist_tools_pins" ]; then
+        rm -rf "$tools_dir"
+        python3 -m venv "$tools_dir"
         # shellcheck disable=SC2086 # one word a pin
-        target/dist-tools/bin/pip install --quiet $dist_tools_pins
-        echo "$dist_tools_pins" > target/dist-tools/.pins
+        "$tools_dir/bin/pip" install --quiet $dist_tools_pins
+        echo "$dist_tools_pins" > "$tools_dir/.pins"
     fi
 }
 
@@ -62,7 +64,7 @@ wheel() {
     tools
     # zig as the linker, against glibc 2.17's symbols: a wheel pip takes on any Linux of
     # the last decade; --compatibility makes maturin check the symbols it links.
-    PATH="$PWD/target/dist-tools/bin:$PATH" target/dist-tools/bin/maturin build --release \
+    PATH="$(cd "$tools_dir" && pwd)/bin:$PATH" "$tools_dir/bin/maturin" build --release \
         --locked --manifest-path python/Cargo.toml --zig --compatibility manylinux2014 \
         --out "$dist"
 }
@@ -70,7 +72,7 @@ wheel() {
 sdist() {
     say "Python sdist"
     tools
-    target/dist-tools/bin/maturin sdist --manifest-path python/Cargo.toml --out "$dist"
+    "$tools_dir/bin/maturin" sdist --manifest-path python/Cargo.toml --out "$dist"
 }
 
 crate() {

@@ -10,7 +10,7 @@
 #                  the packaged crate) is removed too.
 #   web-KEY/       target/web: the WebAssembly build with its standard library.  KEY:
 #                  Debian's rustc-web and rust-web-src versions and Cargo.lock.
-#   dist-tools-KEY/  target/dist-tools: maturin and zig.  KEY: Python's version and the
+#   dist-tools-KEY/  maturin and zig ($KORF_DIST_TOOLS for dist.sh).  KEY: Python's version and the
 #                  pinned versions in dist.sh.
 #   tables-KEY/    target/tmp/tables: the test tables.  KEY: the library's sources (every
 #                  file under src/ but the binary's), Cargo.lock and the toolchain, which
@@ -49,8 +49,7 @@ done
 cargo clean --quiet --release --target x86_64-unknown-linux-gnu -p korf -p korf-python 2>/dev/null || true
 
 dist_tools_key=$({ python3 -V; grep -E '^dist_tools_pins=' dist.sh; } | cache_hash)
-mkdir -p "$cache_root/dist-tools-$dist_tools_key"
-ln -sfn "$cache_root/dist-tools-$dist_tools_key" target/dist-tools
+export KORF_DIST_TOOLS=$cache_root/dist-tools-$dist_tools_key
 
 tables_key=$({ git ls-tree -r HEAD src | grep -v '	src/bin/'; echo "$rust_key"; } | cache_hash)
 mkdir -p target/tmp

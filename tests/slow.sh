@@ -27,6 +27,10 @@ cd "$(dirname "$0")/.."
 tables=${KORF_TEST_TABLES:-target/tmp/tables}
 export KORF_TEST_TABLES=$tables
 korf() { ./target/release/korf "$@"; }
+# The binary as `cargo test --release` builds it (nothing to do after the fast tier; a
+# plain `cargo build --release` resolves the dependencies' features without the tests'
+# and would compile korf again).
+binary() { cargo test --release --no-run --quiet; }
 
 rust() {
     cargo test --release -- --ignored slow::
@@ -35,13 +39,13 @@ rust() {
 tables() {
     # The test tables (Korf's three against thesis Tables 3.2-3.4, the coset and two-phase
     # tables) recounted; then the library's large-table checks of the tables present.
-    cargo build --release
+    binary
     korf tables verify --dir "$tables"
     KORF_TABLES="$tables" cargo test --release --lib tables::tests -- --ignored --skip slow::
 }
 
 coset4() {
-    cargo build --release
+    binary
     korf tables generate --dir "$tables" --only coset4
     cargo test --release --lib tables::coset::tests_flips -- --ignored
 }
@@ -59,12 +63,12 @@ python() {
     python3 -m venv target/tmp/venv
     target/tmp/venv/bin/pip install --quiet --no-index "$whl"
     target/tmp/venv/bin/pip install --quiet pytest
-    cargo build --release
+    binary
     KORF_TEST_TABLES="$tables" KORF_BIN=target/release/korf target/tmp/venv/bin/pytest -q python/tests
 }
 
 bench() {
-    cargo build --release
+    binary
     korf tables generate --dir "$tables" --only coset4
     korf bench --tables "$tables" --compare korf,coset benches/scrambles/easy.txt
     korf bench --tables "$tables" --expect-length 16 benches/scrambles/ci-16.txt
@@ -79,7 +83,7 @@ bench() {
 }
 
 web() {
-    cargo build --release
+    binary
     web/build.sh
     npm ci --prefix tests/browser --no-audit --no-fund --silent
     npm --prefix tests/browser test 2>&1 | grep -E '^(not )?ok|^# '
