@@ -24,7 +24,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-tables=${KORF_TEST_TABLES:-target/tmp/tables}
+# An absolute path: the browser tests run from tests/browser.
+tables=$(realpath -m "${KORF_TEST_TABLES:-target/tmp/tables}")
 export KORF_TEST_TABLES=$tables
 korf() { ./target/release/korf "$@"; }
 # The binary as `cargo test --release` builds it (nothing to do after the fast tier; a
