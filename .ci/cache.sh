@@ -12,9 +12,10 @@
 #                  Debian's rustc-web and rust-web-src versions and Cargo.lock.
 #   dist-tools-KEY/  maturin and zig ($KORF_DIST_TOOLS for dist.sh).  KEY: Python's version and the
 #                  pinned versions in dist.sh.
-#   tables-KEY/    target/tmp/tables: the test tables.  KEY: the library's sources (every
-#                  file under src/ but the binary's), Cargo.lock and the toolchain, which
-#                  together decide every byte of a table.  Kept only from a run that passed.
+#   tables-KEY/    target/tmp/tables: the test tables.  KEY: the files .ci/table-sources
+#                  names (the modules that build tables and every module they call, checked
+#                  by a fast test), Cargo.lock and the toolchain, which together decide every
+#                  byte of a table.  Kept only from a run that passed.
 #   npm/           npm's own cache (every package checked against package-lock.json's
 #                  hashes when installed).
 #
@@ -51,7 +52,9 @@ cargo clean --quiet --release --target x86_64-unknown-linux-gnu -p korf -p korf-
 dist_tools_key=$({ python3 -V; grep -E '^dist_tools_pins=' dist.sh; } | cache_hash)
 export KORF_DIST_TOOLS=$cache_root/dist-tools-$dist_tools_key
 
-tables_key=$({ git ls-tree -r HEAD src | grep -v '	src/bin/'; echo "$rust_key"; } | cache_hash)
+# The files .ci/table-sources names (what builds tables, and what the tables' tests choose).
+mapfile -t table_sources < <(grep -v -e '^#' -e '^$' .ci/table-sources)
+tables_key=$({ git ls-tree -r HEAD .ci/table-sources "${table_sources[@]}"; echo "$rust_key"; } | cache_hash)
 mkdir -p target/tmp
 if [ -d "$cache_root/tables-$tables_key" ]; then
     ln -sfn "$cache_root/tables-$tables_key" target/tmp/tables
