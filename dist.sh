@@ -9,13 +9,24 @@
 #   korf-VERSION.oci.tar               the container image (podman/buildah), where they run
 #   SHA256SUMS
 #
-# Usage: ./dist.sh [binary] [wheel] [sdist] [crate] [image]     (no argument: all five)
+# Usage: ./dist.sh [--parallel] [binary] [wheel] [sdist] [crate] [image]   (none: all five)
+#
+# --parallel builds the artifacts named side by side (not the image, which packs the
+# binary): the binary, the wheel and the crate have build directories of their own
+# (target/release, target/wheel, target/debug), and each is mostly one long compile on one
+# core (codegen-units = 1, link-time optimisation), so two cores build two at once.  Each
+# step's output is printed when it ends.
 # Then tests/dist/check.sh tries each artifact in a clean setting.  Needs: cargo, python3
 # (maturin and ziglang come from PyPI into target/dist-tools, or $KORF_DIST_TOOLS), and for the image podman
 # or buildah (Debian packages).  Nothing is published.
 set -euo pipefail
 cd "$(dirname "$0")"
 
+parallel=false
+if [ "${1:-}" = --parallel ]; then
+    parallel=true
+    shift
+fi
 what=("$@")
 [ ${#what[@]} -eq 0 ] && what=(binary wheel sdist crate image)
 version=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
@@ -64,7 +75,10 @@ wheel() {
     tools
     # zig as the linker, against glibc 2.17's symbols: a wheel pip takes on any Linux of
     # the last decade; --compatibility makes maturin check the symbols it links.
-    PATH="$(cd "$tools_dir" && pwd)/bin:$PATH" "$tools_dir/bin/maturin" build --release \
+    # A build directory of its own (an explicit --target, and dependencies without the
+    # command line's features), so that it can run beside the binary's (--parallel).
+    CARGO_TARGET_DIR=target/wheel \
+        PATH="$(cd "$tools_dir" && pwd)/bin:$PATH" "$tools_dir/bin/maturin" build --release \
         --locked --manifest-path python/Cargo.toml --zig --compatibility manylinux2014 \
         --out "$dist"
 }
@@ -109,7 +123,27 @@ for step in "${what[@]}"; do
         *) echo "dist.sh: unknown artifact '$step' (one of: binary wheel sdist crate image)" >&2; exit 2 ;;
     esac
 done
-for step in "${what[@]}"; do "$step"; done
+if $parallel; then
+    [[ " ${what[*]} " == *" image "* ]] &&
+        { echo "dist.sh: --parallel does not build the image (it packs the binary): build it after" >&2; exit 2; }
+    pids=()
+    for step in "${what[@]}"; do
+        ("$step") > "$dist/.$step.log" 2>&1 &
+        pids+=($!)
+    done
+    failed=()
+    for i in "${!pids[@]}"; do
+        wait "${pids[$i]}" || failed+=("${what[$i]}")
+        cat "$dist/.${what[$i]}.log"
+        rm -f "$dist/.${what[$i]}.log"
+    done
+    if [ ${#failed[@]} -gt 0 ]; then
+        echo "dist.sh: failed: ${failed[*]} (output above)" >&2
+        exit 1
+    fi
+else
+    for step in "${what[@]}"; do "$step"; done
+fi
 (cd "$dist" && sha256sum -- *.tar.gz *.whl *.crate *.oci.tar korf 2>/dev/null > SHA256SUMS || true)
 say "target/dist"
 ls -l "$dist"

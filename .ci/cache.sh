@@ -47,7 +47,10 @@ rm -rf target/tmp target/dist target/site target/npm target/package/korf-*
 for profile in --release ""; do
     cargo clean --quiet $profile -p korf -p korf-python -p korf-web 2>/dev/null || true
 done
-cargo clean --quiet --release --target x86_64-unknown-linux-gnu -p korf -p korf-python 2>/dev/null || true
+# The wheel's build directory (dist.sh), and the one it used before it had its own.
+CARGO_TARGET_DIR=target/wheel cargo clean --quiet --release --target x86_64-unknown-linux-gnu \
+    -p korf -p korf-python 2>/dev/null || true
+rm -rf target/x86_64-unknown-linux-gnu
 
 dist_tools_key=$({ python3 -V; grep -E '^dist_tools_pins=' dist.sh; } | cache_hash)
 export KORF_DIST_TOOLS=$cache_root/dist-tools-$dist_tools_key

@@ -11,8 +11,8 @@
 #   tables     every table the tests built, recounted against its expected distribution
 #   coset4     the k = 4 coset table (about 4 minutes, 4 GB while building) and its checks:
 #              the three-axis walk, which no small table takes
-#   artifacts  ./dist.sh binary wheel crate (the crate's packaged sources built on their
-#              own), then the binary and the wheel tried in a clean setting
+#   artifacts  ./dist.sh --parallel binary wheel crate (the crate's packaged sources built
+#              on their own), then the binary and the wheel tried in a clean setting
 #   python     the Python package's tests, on the wheel built by `artifacts`
 #   bench      `korf bench` as the main job: short lists at their published lengths
 #   web        the page in Chromium (served by korf, and static with korf in WebAssembly),
@@ -52,7 +52,7 @@ coset4() {
 }
 
 artifacts() {
-    ./dist.sh binary wheel crate
+    ./dist.sh --parallel binary wheel crate
     tests/dist/check.sh binary wheel
 }
 
