@@ -3,7 +3,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use korf::cube::coord;
 use korf::cube::{random_cube, Cube, ALL_MOVES};
-use korf::internals::{edges7_b_state, Pattern, EDGES7_A};
+use korf::internals::{edges7_b_state, packed, Pattern, EDGES7_A};
 use korf::tables::TableKind;
 use rand::SeedableRng;
 
@@ -57,17 +57,13 @@ fn bench_ranks(c: &mut Criterion) {
             });
         };
     }
-    rank!("corner_index (8!·3^7)", |x: &Cube| coord::corner_index(
-        &x.corners()
-    ));
+    rank!("corner_index (8!·3^7)", |x: &Cube| x.corner_coord());
     rank!("edges7a index (12!/5!·2^7)", |x: &Cube| EDGES7_A
         .rank(&EDGES7_A.project(x)));
     rank!("edges7b index via z2", |x: &Cube| coord::edge_group_index(
         &edges7_b_state(x)
     ));
-    rank!("edge_perm_index (12!)", |x: &Cube| coord::edge_perm_index(
-        &x.edges()
-    ));
+    rank!("edge_perm_index (12!)", |x: &Cube| x.edge_perm_coord());
     rank!("twist (3^7)", |x: &Cube| x.twist_coord());
     rank!("flip (2^11)", |x: &Cube| x.flip_coord());
     rank!("corner_perm (8!)", |x: &Cube| x.corner_perm_coord());
@@ -114,7 +110,7 @@ fn bench_full_edge(c: &mut Criterion) {
         let mut i = 0;
         b.iter(|| {
             i += 1;
-            black_box(coords.index(&cs[i & 255].edges()))
+            black_box(coords.index(&packed::edges(&cs[i & 255])))
         })
     });
     g.bench_function("18 neighbours of an entry (generation)", |b| {

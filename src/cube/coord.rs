@@ -234,11 +234,15 @@ impl Cube {
     pub fn corner_perm_coord(&self) -> u32 {
         rank_perm(&self.corner_perm())
     }
-    /// Edge permutation coordinate (0..12!).
+    /// Edge permutation coordinate (0..12!), flips ignored: the edge-permutation table's
+    /// index, computed at every node of a search with that table.
+    #[inline(always)]
     pub fn edge_perm_coord(&self) -> u32 {
-        rank_perm(&self.edge_perm())
+        edge_perm_index(&self.edges) as u32
     }
-    /// Combined corner coordinate (0..8!·3^7).
+    /// Combined corner coordinate (0..8!·3^7): the corner table's index, computed at every
+    /// node of every search.
+    #[inline(always)]
     pub fn corner_coord(&self) -> u64 {
         corner_index(&self.corners)
     }

@@ -31,9 +31,10 @@ pub mod symmetry;
 
 pub use facelet::{FaceletError, SOLVED_FACELETS};
 pub use moves::{
-    canonical_form, format_moves, is_canonical, parse_moves, premove_corner, premove_edge, Face,
-    Move, MoveParseError, Sequence, ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS,
+    canonical_form, format_moves, is_canonical, parse_moves, Face, Move, MoveParseError, Sequence,
+    ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS,
 };
+pub(crate) use moves::{premove_corner, premove_edge};
 pub use random::random_cube;
 pub use rules::{corner_parity, Metric, MoveRules, MoveSet, MoveSetError};
 
@@ -56,15 +57,17 @@ const PIECE_MASK_C: u8 = 0b111;
 const FLIP_BIT: u8 = 1 << 4;
 const PIECE_MASK_E: u8 = 0b1111;
 
-/// Pack a corner piece and its twist into one byte.
+/// Pack a corner piece and its twist into one byte (the layout behind [`Cube`]: the crate's
+/// table families index their lookup tables by these bytes; nothing outside the crate sees
+/// them but through `korf::internals`).
 #[inline(always)]
-pub const fn pack_corner(piece: u8, twist: u8) -> u8 {
+pub(crate) const fn pack_corner(piece: u8, twist: u8) -> u8 {
     piece | (twist << TWIST_SHIFT)
 }
 
-/// Pack an edge piece and its flip into one byte.
+/// Pack an edge piece and its flip into one byte (see [`pack_corner`]).
 #[inline(always)]
-pub const fn pack_edge(piece: u8, flip: u8) -> u8 {
+pub(crate) const fn pack_edge(piece: u8, flip: u8) -> u8 {
     piece | (flip << 4)
 }
 
@@ -86,23 +89,24 @@ impl Default for Cube {
 impl Cube {
     /// The corners, packed: `corners()[i]` is the piece in corner position `i` with its
     /// twist (`piece | twist << 3`, see the module documentation).  A copy, so that the
-    /// representation behind it may change (a SIMD register, say).
+    /// representation behind it may change (a SIMD register, say).  Crate-private: the
+    /// search asks for coordinates ([`Cube::corner_coord`], [`Cube::edge_perm_coord`]).
     #[inline(always)]
-    pub fn corners(&self) -> [u8; CORNERS] {
+    pub(crate) fn corners(&self) -> [u8; CORNERS] {
         self.corners
     }
 
     /// The edges, packed: `edges()[i]` is the piece in edge position `i` with its flip
     /// (`piece | flip << 4`).  A copy, as [`Cube::corners`].
     #[inline(always)]
-    pub fn edges(&self) -> [u8; EDGES] {
+    pub(crate) fn edges(&self) -> [u8; EDGES] {
         self.edges
     }
 
     /// A cube from packed corners and edges as [`Cube::corners`] and [`Cube::edges`] give
     /// them (no validation: use [`Cube::validate`] to check solvability).
     #[inline(always)]
-    pub fn from_packed(corners: [u8; CORNERS], edges: [u8; EDGES]) -> Cube {
+    pub(crate) fn from_packed(corners: [u8; CORNERS], edges: [u8; EDGES]) -> Cube {
         Cube { corners, edges }
     }
 

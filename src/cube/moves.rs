@@ -423,12 +423,12 @@ pub(crate) fn premove_table(m: Move) -> &'static PremoveTable {
 
 /// Relabel one packed edge byte by move `m` (as [`Cube::premove`] does for each edge).
 #[inline(always)]
-pub fn premove_edge(m: Move, packed: u8) -> u8 {
+pub(crate) fn premove_edge(m: Move, packed: u8) -> u8 {
     PREMOVE[m.index()].edges[packed as usize]
 }
 
 /// Relabel one packed corner byte by move `m`.
 #[inline(always)]
-pub fn premove_corner(m: Move, packed: u8) -> u8 {
+pub(crate) fn premove_corner(m: Move, packed: u8) -> u8 {
     PREMOVE[m.index()].corners[packed as usize]
 }

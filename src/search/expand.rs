@@ -6,7 +6,6 @@ use super::heuristic::{nibble, prefetch_nibble as prefetch};
 use super::lanes;
 use super::walk::{Node, Survivors};
 use super::MAX_CHILDREN;
-use crate::cube::coord;
 use crate::cube::{Cube, ALL_MOVES};
 use crate::tables::full_edge::FullEdge;
 use crate::tables::packed;
@@ -136,7 +135,7 @@ impl Worker<'_> {
             let mi = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
             let child = state.premove(ALL_MOVES[mi].inverse());
-            corner[n] = coord::corner_index(&child.corners());
+            corner[n] = child.corner_coord();
             prefetch(self.h.corners, corner[n]);
             raw[n] = f.start_probe(&child);
             out.children[n] = child;
@@ -161,7 +160,7 @@ impl Worker<'_> {
         for &i in &live[..m] {
             let i = i as usize;
             let x = forward.apply_move(ALL_MOVES[out.moves[i] as usize]);
-            corner[i] = coord::corner_index(&x.corners());
+            corner[i] = x.corner_coord();
             prefetch(corners, corner[i]);
             raw[i] = f.start_probe(&x);
             out.forwards[i] = x;

@@ -309,7 +309,7 @@ impl<'a> Heuristic<'a> {
     /// Corner table value of an inverse-tracked state.
     #[inline(always)]
     pub fn corners(&self, s: &Cube) -> u8 {
-        nibble(self.corners, coord::corner_index(&s.corners()))
+        nibble(self.corners, s.corner_coord())
     }
     /// First 7-edge group.
     #[inline(always)]
@@ -324,7 +324,7 @@ impl<'a> Heuristic<'a> {
     /// Edge permutation table.
     #[inline(always)]
     pub fn edgeperm(&self, s: &Cube) -> u8 {
-        nibble(self.edgeperm, coord::edge_perm_index(&s.edges()))
+        nibble(self.edgeperm, s.edge_perm_coord() as u64)
     }
 
     /// Full-edge table value of `s` and of its inverse, the larger (0 when the table is

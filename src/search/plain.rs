@@ -4,7 +4,6 @@
 use super::driver::Worker;
 use super::heuristic::{nibble, prefetch_nibble as prefetch};
 use super::{MAX_CHILDREN, MAX_DEPTH, ROOT};
-use crate::cube::coord;
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES};
 use crate::tables::korf::{Pattern, EDGES7_A};
 use crate::tables::probe::QUARTER_TURNS;
@@ -65,7 +64,7 @@ impl Worker<'_> {
             allowed &= allowed - 1;
             let child = state.premove(ALL_MOVES[mi].inverse());
             if probe {
-                let ci = coord::corner_index(&child.corners());
+                let ci = child.corner_coord();
                 prefetch(self.h.corners, ci);
                 let ei = if K == COSET {
                     let (t, co) = self.h.coset.expect("coset mode has the coset table");
