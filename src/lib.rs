@@ -105,24 +105,20 @@ pub mod internals {
 
     pub mod fuzzing;
 
-    /// The cube's packed pieces, the layout behind [`Cube`] (corners `piece | twist << 3`,
+    /// The cube's pieces as bytes, the layout behind [`Cube`] (corners `piece | twist << 3`,
     /// edges `piece | flip << 4`), for the benchmarks and the model's tests.  The library's
     /// API speaks in coordinates ([`Cube::corner_coord`] and the others); this may change
     /// with the representation.
-    pub mod packed {
+    pub mod piece_bytes {
         use crate::cube::{Cube, CORNERS, EDGES};
 
-        /// The packed corners, by position.
+        /// The corners' bytes, by position.
         pub fn corners(cube: &Cube) -> [u8; CORNERS] {
             cube.corners()
         }
-        /// The packed edges, by position.
+        /// The edges' bytes, by position.
         pub fn edges(cube: &Cube) -> [u8; EDGES] {
             cube.edges()
-        }
-        /// A cube from packed corners and edges (not validated).
-        pub fn cube(corners: [u8; CORNERS], edges: [u8; EDGES]) -> Cube {
-            Cube::from_packed(corners, edges)
         }
     }
 }

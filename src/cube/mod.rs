@@ -59,7 +59,7 @@ const PIECE_MASK_E: u8 = 0b1111;
 
 /// Pack a corner piece and its twist into one byte (the layout behind [`Cube`]: the crate's
 /// table families index their lookup tables by these bytes; nothing outside the crate sees
-/// them but through `korf::internals`).
+/// them but through `korf::internals::piece_bytes`).
 #[inline(always)]
 pub(crate) const fn pack_corner(piece: u8, twist: u8) -> u8 {
     piece | (twist << TWIST_SHIFT)

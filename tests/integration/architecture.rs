@@ -49,11 +49,11 @@ fn module_of(src: &Path, file: &Path) -> Option<String> {
     (!matches!(name, "bin" | "lib" | "testing")).then(|| name.to_string())
 }
 
-/// `crate::m` references of each top-level module (names re-exported at the root map to
-/// the module that defines them).
-fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
-    let src = root().join("src");
-    let root_names = [
+/// The library's top-level modules a piece of code names through `crate::` paths, grouped
+/// ones (`crate::{a, b::c}`) included; names re-exported at the crate root map to the module
+/// that defines them.
+fn crate_modules_named(code: &str) -> BTreeSet<String> {
+    const ROOT_NAMES: [(&str, &str); 6] = [
         ("Error", "error"),
         ("Solver", "solver"),
         ("Cube", "cube"),
@@ -61,25 +61,45 @@ fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
         ("HeuristicKind", "search"),
         ("Outcome", "search"),
     ];
+    let word = |s: &str| -> String {
+        s.trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut names = BTreeSet::new();
+    for (i, _) in code.match_indices("crate::") {
+        let rest = &code[i + 7..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let group = &group[..group.find('}').unwrap_or(group.len())];
+            names.extend(group.split(',').map(word));
+        } else {
+            names.insert(word(rest));
+        }
+    }
+    names
+        .into_iter()
+        .filter(|n| !n.is_empty())
+        .map(|n| match ROOT_NAMES.iter().find(|(root, _)| *root == n) {
+            Some((_, module)) => module.to_string(),
+            None => n,
+        })
+        .collect()
+}
+
+/// `crate::m` references of each top-level module.
+fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let src = root().join("src");
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for file in rust_files(&src) {
         let Some(module) = module_of(&src, &file) else {
             continue;
         };
         let code = code_of(&std::fs::read_to_string(&file).unwrap());
-        for (i, _) in code.match_indices("crate::") {
-            let name: String = code[i + 7..]
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            let target = root_names
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map_or(name.clone(), |(_, m)| m.to_string());
-            if !target.is_empty() && target != module {
-                graph.entry(module.clone()).or_default().insert(target);
-            }
-        }
+        let targets = crate_modules_named(&code)
+            .into_iter()
+            .filter(|t| *t != module);
+        graph.entry(module.clone()).or_default().extend(targets);
     }
     graph
 }
@@ -290,29 +310,6 @@ fn every_file_the_sources_include_is_packaged() {
     );
 }
 
-/// The top-level modules a piece of code names through `crate::` paths, grouped ones
-/// (`crate::{a, b::c}`) included.
-fn crate_modules_named(code: &str) -> BTreeSet<String> {
-    let word = |s: &str| -> String {
-        s.trim_start()
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_')
-            .collect()
-    };
-    let mut names = BTreeSet::new();
-    for (i, _) in code.match_indices("crate::") {
-        let rest = &code[i + 7..];
-        if let Some(group) = rest.strip_prefix('{') {
-            let group = &group[..group.find('}').unwrap_or(group.len())];
-            names.extend(group.split(',').map(word));
-        } else {
-            names.insert(word(rest));
-        }
-    }
-    names.retain(|n| !n.is_empty());
-    names
-}
-
 /// CI keeps the test tables between runs under a key of the files `.ci/table-sources`
 /// names.  That key is sound only if those files hold all the code that decides a table's
 /// bytes: no module listed there may call a top-level module that is not.
@@ -365,6 +362,13 @@ fn the_table_sources_name_every_module_tables_call() {
 
 #[test]
 fn crate_paths_are_read_grouped_or_not() {
-    let names = crate_modules_named("use crate::{cube::Cube, tables};\nlet x = crate::units::f();");
-    assert_eq!(names, ["cube", "tables", "units"].map(String::from).into());
+    let names = crate_modules_named(
+        "use crate::{cube::Cube, tables};\nlet x = crate::units::f();\nlet e: crate::Error;",
+    );
+    assert_eq!(
+        names,
+        ["cube", "error", "tables", "units"]
+            .map(String::from)
+            .into()
+    );
 }
