@@ -704,7 +704,10 @@ fn table_kind(name: &str) -> PyResult<TableKind> {
     TableKind::from_name(name).ok_or_else(|| {
         PyValueError::new_err(format!(
             "unknown table {name:?}: one of {}",
-            TableKind::ALL
+            // Opaque to the optimiser: with the catalogue's names folded in, LLVM unrolled
+            // this list into every caller and its constraint-elimination pass took over a
+            // minute of one core per caller (docs/benchmarks-log.md, 2026-11-28).
+            std::hint::black_box(TableKind::ALL)
                 .iter()
                 .map(|k| k.name())
                 .collect::<Vec<_>>()
