@@ -72,11 +72,22 @@ pub enum FaceletError {
     /// Not 54 characters long (the count found).
     #[error("a facelet string has 54 characters (9 per face, in the order U R F D L B), this one has {0}")]
     Length(usize),
+    /// Not 54 characters long, with one among them that is likely a slip (a digit, a
+    /// no-break space, a letter found nowhere else): the colours counted and that character.
+    #[error("a facelet string has 54 characters (9 per face, in the order U R F D L B), this one has {count}, and {} at character {position} is no colour: type the sticker's colour letter in its place", describe_char(*ch))]
+    StrayCharacter {
+        /// How many characters other than blanks the string has, the stray one included.
+        count: usize,
+        /// The stray character.
+        ch: char,
+        /// Where it is in the text as given, surrounding blanks left out (1-based).
+        position: usize,
+    },
     /// Two centres share a colour (the six centre characters).
     #[error("the six centres (characters 5, 14, 23, 32, 41, 50) must be six different colours, found `{0}`")]
     Centres(String),
     /// A character that is no centre's colour.
-    #[error("character `{ch}` at position {position} is not the colour of any centre (centres are `{centres}`)")]
+    #[error("character {} at position {position} is not the colour of any centre (centres are `{centres}`)", describe_char(*ch))]
     UnknownColour {
         /// The character.
         ch: char,
@@ -86,7 +97,7 @@ pub enum FaceletError {
         centres: String,
     },
     /// A colour that does not appear exactly 9 times.
-    #[error("colour `{ch}` (the {face} centre) appears {count} times; every colour must appear exactly 9 times")]
+    #[error("colour `{ch}` ({}: the {face} centre's colour) appears {count} times; every colour must appear exactly 9 times", colour_name(*face))]
     ColourCount {
         /// The character.
         ch: char,
@@ -137,12 +148,69 @@ pub enum FaceletError {
     Parity,
 }
 
+/// The colour korf's pictures give the face `face` (`U R F D L B`): the page, the
+/// animated cube and `korf show` paint the U centre white, R red, F green, D yellow, L
+/// orange and B blue.
+pub(crate) fn colour_name(face: char) -> &'static str {
+    match face {
+        'U' => "white",
+        'R' => "red",
+        'F' => "green",
+        'D' => "yellow",
+        'L' => "orange",
+        'B' => "blue",
+        _ => "no face's colour",
+    }
+}
+
+/// A character as an error message shows it: printable ones in backquotes, blanks and
+/// invisible ones by their code point and name (a no-break space looks like nothing).
+pub(crate) fn describe_char(ch: char) -> String {
+    let name = match ch {
+        ' ' => "space",
+        '\t' => "tab",
+        '\u{a0}' => "no-break space",
+        '\u{2007}' => "figure space",
+        '\u{202f}' => "narrow no-break space",
+        '\u{200b}' => "zero-width space",
+        '\u{2060}' => "word joiner",
+        '\u{feff}' => "byte-order mark",
+        '\u{ad}' => "soft hyphen",
+        c if c.is_ascii_graphic() => return format!("`{c}`"),
+        c if c.is_whitespace() => "blank",
+        c if c.is_control() => "control character",
+        c => return format!("`{c}` (U+{:04X})", c as u32),
+    };
+    format!("U+{:04X} ({name})", ch as u32)
+}
+
+/// The error for a facelet text of `count` colours instead of 54: naming the character
+/// that is most likely a slip, if there is one.  `text` is the text as given, surrounding
+/// blanks trimmed; a character found fewer than three times in it (a colour is found about
+/// nine times), other than the ASCII blanks that separate groups, is taken for a slip.
+pub(crate) fn length_error(text: &str, count: usize) -> FaceletError {
+    let chars: Vec<char> = text.chars().collect();
+    let stray = chars
+        .iter()
+        .enumerate()
+        .find(|&(_, &c)| c != ' ' && c != '\t' && chars.iter().filter(|&&d| d == c).count() < 3);
+    match stray {
+        Some((i, &ch)) => FaceletError::StrayCharacter {
+            count,
+            ch,
+            position: i + 1,
+        },
+        None => FaceletError::Length(count),
+    }
+}
+
 impl Cube {
     /// Parse and validate a 54-character facelet string.
     pub fn from_facelets(text: &str) -> Result<Cube, FaceletError> {
-        let chars: Vec<char> = text.trim().chars().collect();
+        let text = text.trim();
+        let chars: Vec<char> = text.chars().collect();
         if chars.len() != 54 {
-            return Err(FaceletError::Length(chars.len()));
+            return Err(length_error(text, chars.len()));
         }
         let centres: Vec<char> = CENTRES.iter().map(|&i| chars[i]).collect();
         for i in 0..6 {

@@ -341,8 +341,8 @@ pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
     if spaceless && t.chars().count() == 54 {
         return Ok(Cube::from_facelets(t)?);
     }
-    if let Some(letters) = facelet_attempt(t) {
-        return Ok(Cube::from_facelets(&letters)?);
+    if facelet_attempt(t).is_some() {
+        return Ok(parse_facelets(t)?);
     }
     match parse_moves(t) {
         Ok(seq) => Ok(Cube::from_moves(&seq)),
@@ -352,6 +352,25 @@ pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// A facelet string as people type it: [`Cube::from_facelets`] of the letters
+/// [`facelet_attempt`] reads (groups apart, `UUUUUUUUU RRRRRRRRR …`, are one string), or of
+/// `text` itself if that reads none.  A wrong count names the character most likely typed
+/// by mistake (a digit, a no-break space), at its place in `text`.
+pub fn parse_facelets(text: &str) -> Result<Cube, FaceletError> {
+    let t = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    let Some(letters) = facelet_attempt(t) else {
+        return Cube::from_facelets(t);
+    };
+    Cube::from_facelets(&letters).map_err(|e| match e {
+        // Counted without the blanks, but a stray character is named at its place in the
+        // text as given.
+        FaceletError::Length(n) | FaceletError::StrayCharacter { count: n, .. } => {
+            facelet::length_error(t, n)
+        }
+        e => e,
+    })
 }
 
 /// The facelet string `text` is meant as, blanks removed, if it is one by the rule of

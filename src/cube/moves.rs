@@ -224,10 +224,25 @@ pub enum MoveParseError {
         /// Where (1-based).
         position: usize,
     },
+    /// A facelet string (or a near one: [`super::facelet_attempt`]) where moves were asked
+    /// for: read as moves, its letters would be that many turns of another position.
+    #[error("this is a facelet string ({letters} face letters written together), not a move sequence: give it as the position's facelets, not as moves")]
+    Facelets {
+        /// How many face letters it has.
+        letters: usize,
+    },
 }
 
 /// Parse a move sequence such as `R U R' U'`, `R2 U2'`, `RUR'U'`, `U3` (= U') or `U1` (= U).
+///
+/// A facelet string is refused ([`MoveParseError::Facelets`]): nobody writes 40 turns
+/// without a space, and read as turns it would be another position without a word.
 pub fn parse_moves(text: &str) -> Result<Sequence, MoveParseError> {
+    if let Some(letters) = super::facelet_attempt(text) {
+        return Err(MoveParseError::Facelets {
+            letters: letters.chars().filter(|c| "URFDLB".contains(*c)).count(),
+        });
+    }
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;

@@ -137,6 +137,19 @@ test("a link with a scramble reproduces the position and solves it", async () =>
   await page.close();
 });
 
+test("a facelet string given as a scramble is refused, not turned 54 times", async () => {
+  const page = await browser.newPage();
+  const position = facelets("R U F'");
+  await page.goto(base + "/?scramble=" + encodeURIComponent(position));
+  await page.waitForFunction(() => document.querySelector("#check").className === "bad");
+  assert.match(await page.textContent("#check"), /facelet string, not a move sequence/);
+  assert.equal(await page.textContent("#answer"), "", "nothing was solved");
+  await page.fill("#scramble", "UUUUUUUUU RRRRRRRRR FFFFFFFFF DDDDDDDDD LLLLLLLLL BBBBBBBBB");
+  await page.click("#apply-scramble");
+  assert.match(await page.textContent("#check"), /paste it into Facelets/);
+  await page.close();
+});
+
 test("an impossible cube is named as korf check names it", async () => {
   const page = await browser.newPage();
   await page.goto(base + "/");

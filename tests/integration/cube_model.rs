@@ -209,6 +209,69 @@ fn swap(s: &str, i: usize, j: usize) -> String {
     String::from_utf8(b).unwrap()
 }
 
+/// A wrong count names the character most likely typed by mistake, at its place in the
+/// text as given; a count wrong by a missing sticker alone names none.
+#[test]
+fn a_stray_character_in_facelets_is_named_where_it_is() {
+    let solved = Cube::SOLVED.to_facelets();
+    let stray = |s: &str| match korf::cube::parse_facelets(s).unwrap_err() {
+        FaceletError::StrayCharacter {
+            count,
+            ch,
+            position,
+        } => Some((count, ch, position)),
+        FaceletError::Length(_) => None,
+        e => panic!("{s:?}: {e}"),
+    };
+    // A digit typed for two stickers (53 characters).
+    let digit = format!("{}2{}", &solved[..9], &solved[11..]);
+    assert_eq!(stray(&digit), Some((53, '2', 10)));
+    // In one sticker's place, the count is right and the character is named as no colour.
+    let one = format!("{}2{}", &solved[..9], &solved[10..]);
+    assert!(matches!(
+        korf::cube::parse_facelets(&one),
+        Err(FaceletError::UnknownColour {
+            ch: '2',
+            position: 10,
+            ..
+        })
+    ));
+    // A digit typed between two stickers (55 characters).
+    let extra = format!("{}2{}", &solved[..20], &solved[20..]);
+    assert_eq!(stray(&extra), Some((55, '2', 21)));
+    // A no-break space in a sticker's place: blanks separate groups, so 53 colours.
+    let nbsp = format!("{}\u{a0}{}", &solved[..4], &solved[5..]);
+    assert_eq!(stray(&nbsp), Some((53, '\u{a0}', 5)));
+    let message = korf::cube::parse_facelets(&nbsp).unwrap_err().to_string();
+    assert!(
+        message.contains("U+00A0 (no-break space) at character 5"),
+        "{message}"
+    );
+    // Groups apart by no-break spaces are one string; a sticker missing names nothing.
+    let groups: Vec<&str> = (0..6).map(|f| &solved[9 * f..9 * f + 9]).collect();
+    assert!(korf::cube::parse_facelets(&groups.join("\u{a0}"))
+        .unwrap()
+        .is_solved());
+    assert_eq!(stray(&solved[..53]), None);
+    assert_eq!(stray(&groups.join(" ")[1..]), None);
+}
+
+/// Read as turns, a facelet string would be 54 moves of another position: refused.
+#[test]
+fn a_facelet_string_is_no_move_sequence() {
+    let solved = Cube::SOLVED.to_facelets();
+    assert_eq!(
+        parse_moves(&solved),
+        Err(korf::cube::MoveParseError::Facelets { letters: 54 })
+    );
+    let grouped: Vec<&str> = (0..6).map(|f| &solved[9 * f..9 * f + 9]).collect();
+    assert!(parse_moves(&grouped.join(" ")).is_err());
+    // Moves written together or apart, however many, stay moves.
+    assert_eq!(parse_moves("RUR'U'").unwrap().len(), 4);
+    let apart = "R U F D L B ".repeat(8);
+    assert_eq!(parse_moves(&apart).unwrap().len(), 48);
+}
+
 #[test]
 fn every_facelet_error_class() {
     let solved = Cube::SOLVED.to_facelets();
@@ -232,13 +295,16 @@ fn every_facelet_error_class() {
             ..
         }
     ));
-    // Ten U stickers, eight R.
+    // Ten U stickers, eight R; the colour is named as korf's pictures paint it.
     let mut s = solved.clone().into_bytes();
     s[9] = b'U';
-    assert!(matches!(
-        err(std::str::from_utf8(&s).unwrap()),
-        FaceletError::ColourCount { .. }
-    ));
+    let e = err(std::str::from_utf8(&s).unwrap());
+    assert!(matches!(e, FaceletError::ColourCount { .. }));
+    assert!(
+        e.to_string()
+            .contains("colour `U` (white: the U centre's colour) appears 10 times"),
+        "{e}"
+    );
     // Impossible corner colours: swap the U and D stickers of two corners (counts stay 9).
     // URF's U9 (8) with DFR's D3 (29): URF becomes D,R,F — not a corner.
     assert!(matches!(

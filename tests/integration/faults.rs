@@ -173,7 +173,10 @@ const CASES: &[Case] = &[
         ],
         stdin: b"",
         code: 2,
-        stderr: &["a facelet string has 54 characters", "this one has 53"],
+        stderr: &[
+            "a facelet string has 54 characters",
+            "this one has 53, and `2` at character 10 is no colour",
+        ],
         stdout: &[],
     },
     Case {
@@ -184,6 +187,31 @@ const CASES: &[Case] = &[
         code: 2,
         stderr: &["stdin line 2", "this one has 55"],
         stdout: &["(2f*)"],
+    },
+    Case {
+        name: "a no-break space in a sticker's place is named (issue 57)",
+        damage: Damage::None,
+        args: &[
+            "solve",
+            "UUUUUUUUURRRRRRRRRFF\u{a0}FFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB",
+        ],
+        stdin: b"",
+        code: 2,
+        stderr: &["this one has 53, and U+00A0 (no-break space) at character 21"],
+        stdout: &[],
+    },
+    Case {
+        name: "a facelet string given to --scramble is refused, not turned 54 times (issue 57)",
+        damage: Damage::None,
+        args: &[
+            "solve",
+            "-s",
+            "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB",
+        ],
+        stdin: b"",
+        code: 2,
+        stderr: &["--scramble takes moves, and this is a facelet string"],
+        stdout: &[],
     },
     Case {
         name: "a byte-order mark before the first line is no character",

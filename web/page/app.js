@@ -122,17 +122,34 @@ async function check() {
   return body.valid;
 }
 
+// A facelet string typed as a scramble (at least 40 face letters, not written apart as
+// moves), as korf's move reader refuses it: read as turns it would be another position.
+function looksLikeFacelets(text) {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  const letters = [...tokens.join("")];
+  const faces = letters.filter(c => "URFDLB".includes(c)).length;
+  const apart = tokens.length > 1 && tokens.every(t => "URFDLB".includes(t[0]) && [...t].length <= 2);
+  return faces >= 40 && letters.length - faces <= 3 && !apart;
+}
+
 function applyScramble() {
   const text = $("scramble").value.trim();
+  if (looksLikeFacelets(text)) {
+    $("check").className = "bad";
+    $("check").textContent =
+      "this is a facelet string, not a move sequence: paste it into Facelets instead";
+    return false;
+  }
   let facelets;
   try {
     facelets = applyMoves(SOLVED, text);
   } catch (e) {
     $("check").className = "bad";
     $("check").textContent = "not a move sequence: use U R F D L B, with ' or 2 (R U R' U')";
-    return;
+    return false;
   }
   setPosition(facelets, "scramble", text);
+  return true;
 }
 
 // ---- solving -----------------------------------------------------------------------
@@ -356,8 +373,7 @@ function start() {
   const params = new URLSearchParams(location.search);
   if (params.get("scramble")) {
     $("scramble").value = params.get("scramble");
-    applyScramble();
-    solve(params.get("mode") || "optimal");
+    if (applyScramble()) solve(params.get("mode") || "optimal");
   } else if (params.get("facelets")) {
     setPosition(params.get("facelets"), "url");
     solve(params.get("mode") || "optimal");

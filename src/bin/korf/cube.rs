@@ -12,7 +12,7 @@ use std::io::IsTerminal;
 
 fn position(p: &PositionArgs) -> Result<Cube, CliError> {
     match (&p.facelets, &p.scramble) {
-        (_, Some(moves)) => Ok(Cube::from_moves(&parse_moves(moves)?)),
+        (_, Some(moves)) => scramble_argument(moves),
         (Some(f), None) => facelets_argument(f),
         (None, None) => Err(CliError::Input(
             "give a position: a facelet string, or --scramble \"MOVES\"".into(),
@@ -20,14 +20,25 @@ fn position(p: &PositionArgs) -> Result<Cube, CliError> {
     }
 }
 
+/// The `--scramble` argument's position; a facelet string there is refused with the way
+/// to give it.
+pub fn scramble_argument(text: &str) -> Result<Cube, CliError> {
+    match parse_moves(text) {
+        Ok(moves) => Ok(Cube::from_moves(&moves)),
+        Err(cube::MoveParseError::Facelets { letters }) => Err(CliError::Input(format!(
+            "--scramble takes moves, and this is a facelet string ({letters} face letters \
+             written together); give it as the position argument, without --scramble"
+        ))),
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// A positional FACELETS argument; if it is really a move sequence, say to use --scramble.
 pub fn facelets_argument(text: &str) -> Result<Cube, CliError> {
     // Face letters in groups (`UUUUUUUUU RRRRRRRRR …`), or with a stray mark typed among
     // them, are facelets, as in a batch line.
-    let attempt = korf::cube::facelet_attempt(text);
-    let meant_as_facelets = attempt.is_some();
-    let text = &attempt.unwrap_or_else(|| text.to_string());
-    match Cube::from_facelets(text) {
+    let meant_as_facelets = korf::cube::facelet_attempt(text).is_some();
+    match korf::cube::parse_facelets(text) {
         Ok(c) => Ok(c),
         Err(e) => {
             let looks_like_moves = !meant_as_facelets

@@ -102,13 +102,7 @@ type Input = (usize, String, Result<Cube, CliError>);
 fn read_inputs(a: &SolveArgs) -> Result<Vec<Input>, CliError> {
     let mut inputs: Vec<Input> = Vec::new();
     match (&a.position, &a.scramble) {
-        (_, Some(m)) => inputs.push((
-            1,
-            m.clone(),
-            parse_moves(m)
-                .map(|s| Cube::from_moves(&s))
-                .map_err(Into::into),
-        )),
+        (_, Some(m)) => inputs.push((1, m.clone(), crate::cube::scramble_argument(m))),
         (Some(p), None) if p == "-" => {
             // Byte by byte: a line that is not text is one bad line, not the end of input.
             for line in korf::input::lines(std::io::stdin().lock()) {
