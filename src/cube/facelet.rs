@@ -188,14 +188,18 @@ pub(crate) fn describe_char(ch: char) -> String {
 /// that is most likely a slip, if there is one.  `text` is the text as given, surrounding
 /// blanks trimmed; a character found fewer than three times in it (a colour is found about
 /// nine times), other than the ASCII blanks that separate groups, is taken for a slip.
+/// One pass to count, one to find: a line of any length is answered at once.
 pub(crate) fn length_error(text: &str, count: usize) -> FaceletError {
-    let chars: Vec<char> = text.chars().collect();
-    let stray = chars
-        .iter()
+    let mut seen = std::collections::HashMap::<char, usize>::new();
+    for c in text.chars() {
+        *seen.entry(c).or_default() += 1;
+    }
+    let stray = text
+        .chars()
         .enumerate()
-        .find(|&(_, &c)| c != ' ' && c != '\t' && chars.iter().filter(|&&d| d == c).count() < 3);
+        .find(|&(_, c)| c != ' ' && c != '\t' && seen[&c] < 3);
     match stray {
-        Some((i, &ch)) => FaceletError::StrayCharacter {
+        Some((i, ch)) => FaceletError::StrayCharacter {
             count,
             ch,
             position: i + 1,

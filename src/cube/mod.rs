@@ -341,8 +341,8 @@ pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
     if spaceless && t.chars().count() == 54 {
         return Ok(Cube::from_facelets(t)?);
     }
-    if facelet_attempt(t).is_some() {
-        return Ok(parse_facelets(t)?);
+    if let Some(letters) = facelet_attempt(t) {
+        return Ok(facelets_read(t, &letters)?);
     }
     match parse_moves(t) {
         Ok(seq) => Ok(Cube::from_moves(&seq)),
@@ -360,10 +360,15 @@ pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
 /// by mistake (a digit, a no-break space), at its place in `text`.
 pub fn parse_facelets(text: &str) -> Result<Cube, FaceletError> {
     let t = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-    let Some(letters) = facelet_attempt(t) else {
-        return Cube::from_facelets(t);
-    };
-    Cube::from_facelets(&letters).map_err(|e| match e {
+    match facelet_attempt(t) {
+        Some(letters) => facelets_read(t, &letters),
+        None => Cube::from_facelets(t),
+    }
+}
+
+/// [`Cube::from_facelets`] of `letters`, the facelets [`facelet_attempt`] read in `t`.
+fn facelets_read(t: &str, letters: &str) -> Result<Cube, FaceletError> {
+    Cube::from_facelets(letters).map_err(|e| match e {
         // Counted without the blanks, but a stray character is named at its place in the
         // text as given.
         FaceletError::Length(n) | FaceletError::StrayCharacter { count: n, .. } => {

@@ -253,6 +253,9 @@ fn a_stray_character_in_facelets_is_named_where_it_is() {
         .unwrap()
         .is_solved());
     assert_eq!(stray(&solved[..53]), None);
+    // A line of any length is answered at once (counted in one pass, not once a character).
+    let long = "U".repeat(1_000_000) + "2";
+    assert_eq!(stray(&long), Some((1_000_001, '2', 1_000_001)));
     assert_eq!(stray(&groups.join(" ")[1..]), None);
 }
 
