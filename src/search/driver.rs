@@ -198,6 +198,9 @@ pub(super) struct Shared {
     pub(super) previous_bound: AtomicU64,
     /// Of the current bound's tasks, those searched to the end (one bit each).
     pub(super) finished: Vec<AtomicU64>,
+    /// Per task: the nodes its search to the end generated, at the last bound it was
+    /// searched to the end (0: not yet) — what the next bound's task order is drawn from.
+    pub(super) task_nodes: Vec<AtomicU64>,
     /// Held while the bound changes, so that a checkpoint sees a bound and its bits.
     pub(super) bound_change: Mutex<()>,
     /// The best solution known (from the upper-bound source), for checkpoints.
@@ -314,6 +317,7 @@ impl Shared {
             bound_base: AtomicU64::new(0),
             previous_bound: AtomicU64::new(0),
             finished: (0..tasks.div_ceil(64)).map(|_| AtomicU64::new(0)).collect(),
+            task_nodes: (0..tasks).map(|_| AtomicU64::new(0)).collect(),
             bound_change: Mutex::new(()),
             best: Mutex::new(None),
             collected: opts.all.map(Collected::new),
@@ -340,10 +344,14 @@ impl Shared {
         self.collected.as_ref().map_or(0, Collected::count)
     }
 
-    /// Record that task `i` of the current bound was searched to the end.
-    pub(super) fn finish(&self, i: usize) {
+    /// Record that task `i` of the current bound was searched to the end, generating
+    /// `nodes` nodes.
+    pub(super) fn finish(&self, i: usize, nodes: u64) {
         if let Some(w) = self.finished.get(i / 64) {
             w.fetch_or(1 << (i % 64), Relaxed);
+        }
+        if let Some(n) = self.task_nodes.get(i) {
+            n.store(nodes, Relaxed);
         }
     }
 
@@ -611,10 +619,11 @@ fn quick_solve(
 /// both sides: computed once per solve, not per iteration, since a depth costs a descent
 /// of up to 14 steps), most promising first, tasks a symmetry makes redundant merged.
 ///
-/// Only the last iteration, which stops at the first solution, cares about the order; it
-/// dominates the time, and on the published 17-move list lowest-value-first (stable: the
-/// canonical order among equals) cut its nodes by 14 % (mean 49.6 M to 42.6 M, one
-/// thread).  The values are computed in the pool: worth spreading over the threads.
+/// Only the last iteration, which stops at the first solution, cares about the order.
+/// This one, lowest value first (stable: the canonical order among equals), serves the
+/// first bound; every later bound takes the tasks by the nodes they took at the bound
+/// before (`tasks::order_by_nodes`).  The values are computed in the pool: worth
+/// spreading over the threads.
 fn root_tasks(
     pool: &Pool,
     h: &Heuristic,

@@ -8,7 +8,7 @@ use super::driver::{AllSolutions, Hooks, Options, Shared, UpperBoundFn, Worker};
 use super::heuristic::Heuristic;
 use super::lanes;
 use super::stats::{DepthStats, Unsolved};
-use super::tasks::Task;
+use super::tasks::{order_by_nodes, Task};
 use super::turns::Turns;
 use super::SPLIT_DEPTH;
 use crate::cube::{Cube, Move};
@@ -32,8 +32,10 @@ pub(super) struct Iterations<'a> {
     pub(super) pool: &'a crate::threads::Pool,
     pub(super) h: Heuristic<'a>,
     pub(super) shared: &'a Shared,
-    /// The root tasks, most promising first.
+    /// The root tasks (most promising first at the first bound).
     pub(super) tasks: &'a [Task],
+    /// The order in which the current bound takes them: indices into `tasks`.
+    order: Vec<u32>,
     /// What a checkpoint of this very solve had proven.
     pub(super) resumed: Option<&'a Saved>,
     /// The shortest solution known (from the upper-bound source or a checkpoint).
@@ -96,6 +98,7 @@ impl<'a> Iterations<'a> {
             h,
             shared,
             tasks,
+            order: (0..tasks.len() as u32).collect(),
             resumed,
             best_known,
             depths: Vec::new(),
@@ -147,6 +150,7 @@ impl<'a> Iterations<'a> {
             }
             // In QTM the next bound, of the other parity, cannot be met either.
             self.proven_lower = (bound + step) as u8;
+            order_by_nodes(self.tasks, &self.shared.task_nodes, &mut self.order);
             let searched = self.shared.nodes.load(Relaxed) - before;
             self.shared.previous_bound.store(searched, Relaxed);
         }
@@ -255,7 +259,7 @@ impl<'a> Iterations<'a> {
         // of the list.
         self.pool.broadcast(|| {
             if !self.interleaved(bound, &next_task) {
-                work_through(self.h, shared, self.tasks, &next_task, bound);
+                work_through(self.h, shared, self.tasks, &self.order, &next_task, bound);
             }
         });
         next_task.load(Relaxed).min(self.tasks.len())
@@ -313,23 +317,29 @@ impl<'a> Iterations<'a> {
     }
 }
 
-/// One thread's share of a bound, one task at a time: take the next task, prune its prefix
-/// like any node, search below it, until the list is done or the search stops.
+/// One thread's share of a bound, one task at a time: take the next task (in `order`),
+/// prune its prefix like any node, search below it, until the list is done or the search
+/// stops.
 fn work_through(
     h: Heuristic<'_>,
     shared: &Shared,
     tasks: &[Task],
+    order: &[u32],
     next_task: &AtomicUsize,
     bound: usize,
 ) {
     loop {
-        let i = next_task.fetch_add(1, Relaxed);
+        let taken = next_task.fetch_add(1, Relaxed);
         // The stop flag, the caller's and the deadline, checked per task: the early
         // bounds' tasks are too small to reach a check inside the walk, and a stop would
         // otherwise wait for a bound with larger ones (150-230 ms measured).
-        if i >= tasks.len() || shared.should_stop() {
+        let Some(&i) = order.get(taken) else {
+            return;
+        };
+        if shared.should_stop() {
             return;
         }
+        let i = i as usize;
         let task = &tasks[i];
         if shared.is_finished(i) || task.cost as usize + task.value as usize > bound {
             continue;
@@ -352,7 +362,7 @@ fn work_through(
             shared.stop.store(true, Relaxed);
         } else if !shared.stop.load(Relaxed) {
             // Not stopped: this task was searched to the end.
-            shared.finish(i);
+            shared.finish(i, w.nodes);
         }
     }
 }
@@ -372,6 +382,7 @@ impl<'a> AxisVisitor<'a> for Interleave<'_, 'a> {
         lanes::run_tasks(
             &table,
             it.tasks,
+            &it.order,
             self.next_task,
             self.bound,
             lanes,

@@ -286,6 +286,10 @@ enum Progress {
 /// One task's depth-first search, advanced a stage at a time.
 struct Lane<C: AxisCoords> {
     task: usize,
+    /// The nodes this lane generated in this run, over all its tasks.
+    nodes: u64,
+    /// `nodes` when the current task began.
+    task_start: u64,
     stage: Stage,
     walk: Walk,
     x: Expansion<C>,
@@ -295,6 +299,8 @@ impl<C: AxisCoords> Lane<C> {
     fn new() -> Self {
         Lane {
             task: 0,
+            nodes: 0,
+            task_start: 0,
             stage: Stage::Idle,
             walk: Walk::new(),
             x: Expansion::new(),
@@ -309,9 +315,9 @@ impl<C: AxisCoords> Lane<C> {
         task: &Task,
         bound: usize,
         turns: Turns,
-        nodes: &mut u64,
     ) -> Progress {
         self.task = i;
+        self.task_start = self.nodes;
         let remaining = bound - task.cost as usize;
         if remaining == 0 {
             self.stage = Stage::Idle;
@@ -327,31 +333,37 @@ impl<C: AxisCoords> Lane<C> {
             values: c.root_values(&task.state),
             ..root
         };
-        self.expand(c, &root, nodes);
+        self.expand(c, &root);
         if self.stage == Stage::Walk {
-            self.step(c, nodes)
+            self.step(c)
         } else {
             Progress::Waiting
         }
     }
 
+    /// The nodes generated below the current task so far.
+    fn task_nodes(&self) -> u64 {
+        self.nodes - self.task_start
+    }
+
     /// Begin expanding `node` into the top frame of the walk.
     #[inline(always)]
-    fn expand(&mut self, c: &AxisTable<C>, node: &Node, nodes: &mut u64) {
+    fn expand(&mut self, c: &AxisTable<C>, node: &Node) {
         let out = self.walk.top();
-        if node.budget == 0 {
-            *nodes += solved_child(out, &node.state, node.allowed);
+        let made = if node.budget == 0 {
             self.stage = Stage::Walk;
+            solved_child(out, &node.state, node.allowed)
         } else {
-            *nodes += self.x.begin(c, out, node) as u64;
             self.stage = Stage::InverseAxis0;
-        }
+            self.x.begin(c, out, node) as u64
+        };
+        self.nodes += made;
     }
 
     /// Run until the lane waits on prefetched lines, finishes its task or finds a
     /// solution.
     #[inline(always)]
-    fn step(&mut self, c: &AxisTable<C>, nodes: &mut u64) -> Progress {
+    fn step(&mut self, c: &AxisTable<C>) -> Progress {
         loop {
             match self.stage {
                 Stage::Idle => return Progress::Finished,
@@ -388,7 +400,7 @@ impl<C: AxisCoords> Lane<C> {
                         return Progress::Found(len);
                     }
                     Descent::Expand(node) => {
-                        self.expand(c, &node, nodes);
+                        self.expand(c, &node);
                         if self.stage != Stage::Walk {
                             return Progress::Waiting;
                         }
@@ -399,13 +411,15 @@ impl<C: AxisCoords> Lane<C> {
     }
 }
 
-/// One thread's share of the IDA* iteration at `bound`: take tasks from the front of
-/// `tasks` (`next_task` is shared by the threads) and run up to `lanes` of them at once.
+/// One thread's share of the IDA* iteration at `bound`: take tasks in `order` (indices
+/// into `tasks`; `next_task`, the place in it, is shared by the threads) and run up to
+/// `lanes` of them at once.
 /// Stops at the first solution (stored in `shared`, which also receives the node count and
 /// busy time) or when `shared` says so.
 pub(super) fn run_tasks<C: AxisCoords>(
     c: &AxisTable<C>,
     tasks: &[Task],
+    order: &[u32],
     next_task: &AtomicUsize,
     bound: usize,
     lanes: usize,
@@ -414,7 +428,6 @@ pub(super) fn run_tasks<C: AxisCoords>(
     let started = Instant::now();
     let turns = Turns::of(shared.rules).expect("a staged walk's move rules");
     let mut lanes: Vec<Lane<C>> = (0..lanes.max(1)).map(|_| Lane::new()).collect();
-    let mut nodes = 0u64;
     let mut next_check = 4096;
     let mut queue_empty = false;
     'rounds: loop {
@@ -423,10 +436,10 @@ pub(super) fn run_tasks<C: AxisCoords>(
             let mut progress = if lane.stage == Stage::Idle {
                 Progress::Finished
             } else {
-                let p = lane.step(c, &mut nodes);
+                let p = lane.step(c);
                 if p == Progress::Finished {
                     // Its task was searched to the end.
-                    shared.finish(lane.task);
+                    shared.finish(lane.task, lane.task_nodes());
                 }
                 p
             };
@@ -446,9 +459,9 @@ pub(super) fn run_tasks<C: AxisCoords>(
                     if shared.stop.load(Relaxed) {
                         break 'rounds;
                     }
-                    progress = lane.step(c, &mut nodes);
+                    progress = lane.step(c);
                     if progress == Progress::Finished {
-                        shared.finish(lane.task);
+                        shared.finish(lane.task, lane.task_nodes());
                     }
                 }
                 if progress != Progress::Finished || queue_empty {
@@ -456,17 +469,18 @@ pub(super) fn run_tasks<C: AxisCoords>(
                 }
                 // A finished lane takes the next task that is not pruned at its root (nor
                 // finished by an earlier run this one resumes).
-                let i = next_task.fetch_add(1, Relaxed);
-                let Some(task) = tasks.get(i) else {
+                let Some(&i) = order.get(next_task.fetch_add(1, Relaxed)) else {
                     queue_empty = true;
                     break;
                 };
+                let i = i as usize;
+                let task = &tasks[i];
                 if task.value as usize + task.cost as usize > bound || shared.is_finished(i) {
                     continue;
                 }
-                progress = lane.start(c, i, task, bound, turns, &mut nodes);
+                progress = lane.start(c, i, task, bound, turns);
                 if progress == Progress::Finished {
-                    shared.finish(i);
+                    shared.finish(i, lane.task_nodes());
                 }
             }
             active |= progress == Progress::Waiting;
@@ -474,6 +488,7 @@ pub(super) fn run_tasks<C: AxisCoords>(
         if !active {
             break;
         }
+        let nodes: u64 = lanes.iter().map(|l| l.nodes).sum();
         if nodes >= next_check {
             next_check = nodes + 4096;
             if shared.should_stop() {
@@ -481,6 +496,7 @@ pub(super) fn run_tasks<C: AxisCoords>(
             }
         }
     }
+    let nodes: u64 = lanes.iter().map(|l| l.nodes).sum();
     shared.nodes.fetch_add(nodes, Relaxed);
     shared
         .busy_nanos
