@@ -329,11 +329,10 @@ fn work_through(
     bound: usize,
 ) {
     loop {
-        let taken = next_task.fetch_add(1, Relaxed);
         // The stop flag, the caller's and the deadline, checked per task: the early
         // bounds' tasks are too small to reach a check inside the walk, and a stop would
         // otherwise wait for a bound with larger ones (150-230 ms measured).
-        let Some(&i) = order.get(taken) else {
+        let Some(&i) = order.get(next_task.fetch_add(1, Relaxed)) else {
             return;
         };
         if shared.should_stop() {

@@ -488,7 +488,7 @@ pub(super) fn run_tasks<C: AxisCoords>(
         if !active {
             break;
         }
-        let nodes: u64 = lanes.iter().map(|l| l.nodes).sum();
+        let nodes = generated(&lanes);
         if nodes >= next_check {
             next_check = nodes + 4096;
             if shared.should_stop() {
@@ -496,9 +496,13 @@ pub(super) fn run_tasks<C: AxisCoords>(
             }
         }
     }
-    let nodes: u64 = lanes.iter().map(|l| l.nodes).sum();
-    shared.nodes.fetch_add(nodes, Relaxed);
+    shared.nodes.fetch_add(generated(&lanes), Relaxed);
     shared
         .busy_nanos
         .fetch_add(started.elapsed().as_nanos() as u64, Relaxed);
+}
+
+/// The nodes a thread's lanes generated in this run.
+fn generated<C: AxisCoords>(lanes: &[Lane<C>]) -> u64 {
+    lanes.iter().map(|l| l.nodes).sum()
 }

@@ -131,16 +131,14 @@ pub(super) fn order_by_nodes(tasks: &[Task], nodes: &[AtomicU64], order: &mut [u
     order.sort_by_key(|&i| std::cmp::Reverse(rank[i as usize]));
 }
 
-/// A task's nodes at one bound, weighted for how its subtree grows at the next: after a
-/// turn of U, R or F the next move may be any of 15 (its opposite face included), after
-/// D, L or B one of 12.  On the published 17-move list (one thread, `flipslice`) this
-/// weighting took 10.15 M nodes a position where unweighted counts took 10.33 M and the
-/// opposite weighting 10.88 M.
+/// A task's nodes at one bound, weighted for how its subtree grows at the next: by how
+/// many moves may follow the prefix's last turn (15 after U, R or F, whose opposite face
+/// may still come; 12 after D, L or B).  On the published 17-move list (one thread,
+/// `flipslice`) this weighting took 10.15 M nodes a position where unweighted counts took
+/// 10.33 M and the opposite weighting 10.88 M.
 fn successor_weight(prefix: &[Move]) -> u64 {
-    match prefix.last() {
-        Some(m) if m.face_index() < 3 => 15,
-        _ => 12,
-    }
+    let last = prefix.last().map_or(ROOT, |m| m.face_index());
+    u64::from(ALLOWED_AFTER[last].count_ones())
 }
 
 #[cfg(test)]
