@@ -44,6 +44,8 @@
 //! * [`search`] — IDA*: the heuristic, the walks, the parallel driver, statistics.
 //! * [`twophase`] — Kociemba's two-phase search: near-optimal solutions in milliseconds,
 //!   and upper bounds for the optimal search.
+//! * [`goal`] — what a solution must reach: another position than solved, up to a turn
+//!   of U before or after (speedcubers' AUF).
 //! * [`input`] — batches of positions, one per line, read so that no line stops the rest.
 //! * [`Solver`] — the entry point: choose, build and load tables, solve.
 //! * [`report`] — solution lines, bench records and their exporters.
@@ -60,6 +62,7 @@ extern crate self as korf;
 pub mod batch;
 pub mod cube;
 mod error;
+pub mod goal;
 pub mod input;
 pub mod limits;
 pub mod report;
@@ -125,6 +128,7 @@ pub mod internals {
 
 pub use cube::{Cube, Move};
 pub use error::Error;
+pub use goal::{Goal, GoalOutcome};
 pub use search::{HeuristicKind, Outcome};
 pub use solver::{
     build_cost, build_missing_tables, build_tables, open_two_phase, open_two_phase_for, BuildEvent,

@@ -7,6 +7,7 @@
 
 use crate::cube::Cube;
 use crate::error::Error;
+use crate::goal::{Goal, GoalOutcome};
 use crate::search::{self, Estimate, HeuristicKind, Options, Outcome, Snapshot, TableSet};
 use crate::tables::{self, Descriptor, Header, Integrity, Progress, Residency, TableKind};
 use crate::twophase::{FastOptions, TwoPhase};
@@ -344,6 +345,22 @@ impl Solver {
             ..search::Hooks::default()
         };
         Ok(search::solve_with(&self.tables, cube, options, hooks)?)
+    }
+}
+
+impl Solver {
+    /// Find a shortest sequence that takes `cube` to `goal` (another position, and up to
+    /// a turn of U before or after: [`Goal`]), with search options of its own as in
+    /// [`Solver::solve_using`].  Every solution in the outcome has been checked against
+    /// the position and the goal.
+    pub fn solve_goal(
+        &self,
+        cube: &Cube,
+        goal: &Goal,
+        options: &Options,
+        progress: Option<&(dyn Fn(Snapshot) + Sync)>,
+    ) -> Result<GoalOutcome, Error> {
+        crate::goal::solve(self, cube, goal, options, progress)
     }
 }
 

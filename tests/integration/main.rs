@@ -11,6 +11,7 @@ mod conventions;
 mod cube_model;
 mod faults;
 mod fuzz;
+mod goals;
 mod in_memory;
 mod library;
 mod metrics;

@@ -123,3 +123,15 @@ impl StickerCube {
         StickerCube { stickers }
     }
 }
+
+impl StickerCube {
+    /// The cube whose stickers read `facelets` (54 colour letters, `URFDLB`, in facelet
+    /// order).
+    pub fn from_facelets(facelets: &str) -> Self {
+        let mut cube = StickerCube::solved();
+        for (i, s) in cube.stickers.iter_mut().enumerate() {
+            s.2 = facelets.as_bytes()[i];
+        }
+        cube
+    }
+}
