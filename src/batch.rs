@@ -248,6 +248,9 @@ impl ResultLine {
             predicted_seconds: None,
             prediction: None,
             all: None,
+            target: None,
+            start_auf: None,
+            end_auf: None,
         }
     }
 

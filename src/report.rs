@@ -58,6 +58,22 @@ pub fn solution_line(solution: &[Move], metric: Metric, optimal: bool) -> String
     }
 }
 
+/// A solution framed by its AUF turns, as `korf solve` prints it: `(U) R U R' (U2) (3f*)`
+/// — the turns of U in brackets, the length that of the sequence between them.
+pub fn framed_line(framed: &crate::goal::Framed, metric: Metric, optimal: bool) -> String {
+    let turn = |m: Option<Move>| m.map(|m| format!("({})", format_moves(&[m])));
+    let mut words: Vec<String> = Vec::new();
+    words.extend(turn(framed.before));
+    if !framed.moves.is_empty() {
+        words.push(format_moves(&framed.moves));
+    }
+    words.extend(turn(framed.after));
+    let mark = if optimal { "*" } else { "" };
+    let (length, letter) = (metric.length(&framed.moves), metric.letter());
+    words.push(format!("({length}{letter}{mark})"));
+    words.join(" ")
+}
+
 /// One solved (or abandoned) position, as printed by `solve --json` and written by `bench`.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct SolveRecord {
@@ -115,6 +131,17 @@ pub struct SolveRecord {
     /// With every solution asked for: the list.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub all: Option<AllSolutionsRecord>,
+    /// With a target position (`--target`): the position the solution reaches, as a
+    /// facelet string.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// With `--start-auf`: the turn of U made before the solution (`""` for none), not
+    /// counted in its length.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_auf: Option<String>,
+    /// With `--end-auf`: the turn of U made after the solution (`""` for none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_auf: Option<String>,
 }
 
 /// Every solution of a position, as `solve --all --json` prints it.
@@ -137,6 +164,13 @@ pub struct AllSolutionsRecord {
     pub metric: Metric,
     /// `complete`, `capped` (--max-solutions reached), `timeout` or `interrupted`.
     pub listing: crate::search::Listing,
+    /// With `--start-auf`: each solution's turn of U before it (`""` for none), in the
+    /// order of `solutions`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_auf: Option<Vec<String>>,
+    /// With `--end-auf`: each solution's turn of U after it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_auf: Option<Vec<String>>,
 }
 
 impl AllSolutionsRecord {
@@ -150,6 +184,8 @@ impl AllSolutionsRecord {
             complete: set.is_complete(),
             metric,
             listing: set.listing,
+            start_auf: None,
+            end_auf: None,
         }
     }
 
@@ -226,7 +262,53 @@ impl SolveRecord {
             predicted_seconds: None,
             prediction: None,
             all,
+            target: None,
+            start_auf: None,
+            end_auf: None,
         }
+    }
+
+    /// Say what a goal other than the solved cube asked for ([`crate::Goal`]): its target,
+    /// and the AUF turns of the solution and of each listed one (`""` for none).
+    pub fn with_goal(mut self, goal: &crate::Goal, found: &crate::GoalOutcome) -> Self {
+        let turn = |m: Option<Move>| m.map_or(String::new(), |m| format_moves(&[m]));
+        if *goal.target() != Cube::SOLVED {
+            self.target = Some(goal.target().to_facelets());
+        }
+        let shown = self.solution.is_some();
+        if goal.start_auf() && shown {
+            self.start_auf = Some(turn(found.before));
+        }
+        if goal.end_auf() && shown {
+            self.end_auf = Some(turn(found.after));
+        }
+        if let Some(all) = &mut self.all {
+            let column = |f: fn(&crate::goal::Aufs) -> Option<Move>| {
+                found.framing.iter().map(|a| turn(f(a))).collect()
+            };
+            if goal.start_auf() {
+                all.start_auf = Some(column(|a| a.0));
+            }
+            if goal.end_auf() {
+                all.end_auf = Some(column(|a| a.1));
+            }
+        }
+        self
+    }
+
+    /// The solution shown, framed by its AUF turns (none without `--start-auf` or
+    /// `--end-auf`).
+    pub fn framed(&self) -> Option<crate::goal::Framed> {
+        let turn = |t: &Option<String>| {
+            let t = t.as_deref().filter(|t| !t.is_empty())?;
+            crate::cube::parse_moves(t).ok()?.first().copied()
+        };
+        let moves = crate::cube::parse_moves(self.solution.as_deref()?).ok()?;
+        Some(crate::goal::Framed {
+            before: turn(&self.start_auf),
+            moves,
+            after: turn(&self.end_auf),
+        })
     }
 
     /// Add the time model's figures: `before` as predicted before the search, and the
@@ -287,6 +369,9 @@ impl SolveRecord {
             predicted_seconds: None,
             prediction: None,
             all: None,
+            target: None,
+            start_auf: None,
+            end_auf: None,
         }
     }
 }

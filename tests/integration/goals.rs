@@ -296,3 +296,114 @@ fn a_sequence_ending_in_u_is_absorbed_by_the_auf() {
     assert!(Goal::SOLVED.with_start_auf(true).absorbs(&m("U R")));
     assert!(!Goal::SOLVED.absorbs(&m("U R U")));
 }
+
+/// The binary with the test tables.
+fn korf() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("korf").unwrap();
+    c.env("KORF_TABLES", common::tables_dir());
+    c
+}
+
+/// A printed line `(U) R U R' (U2) (3f*)` as a framed solution.
+fn read_line(line: &str) -> Framed {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (body, _length) = words.split_at(words.len() - 1);
+    let turn = |w: Option<&&str>| {
+        w.filter(|w| w.starts_with('('))
+            .map(|w| parse_moves(w.trim_matches(['(', ')'])).unwrap()[0])
+    };
+    let before = turn(body.first());
+    let after = turn(body.last()).filter(|_| body.len() > 1 || before.is_none());
+    let start = before.is_some() as usize;
+    let end = body.len() - after.is_some() as usize;
+    Framed {
+        before,
+        moves: parse_moves(&body[start..end.max(start)].join(" ")).unwrap(),
+        after,
+    }
+}
+
+#[test]
+fn the_binary_lists_every_algorithm_up_to_auf() {
+    let scramble = "U R U R' U R U2 R' U2";
+    let position = Cube::from_moves(&parse_moves(scramble).unwrap());
+    let goal = Goal::SOLVED.with_start_auf(true).with_end_auf(true);
+    let rules = MoveRules {
+        metric: Metric::Htm,
+        moves: MoveSet::parse("R,U").unwrap(),
+    };
+    let (best, expected) = expected(&position, &goal, rules, 8, 1);
+    let out = korf()
+        .args(["solve", "-s", scramble, "--start-auf", "--end-auf"])
+        .args(["--moves", "R,U", "--within", "1"])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let (solutions, count) = lines.split_at(lines.len() - 1);
+    assert_eq!(solutions.len(), expected.len(), "{text}");
+    for line in solutions {
+        let f = read_line(line);
+        assert_replays(&position, &goal, &f);
+        assert_eq!(expected.get(&f.moves), Some(&(f.before, f.after)), "{line}");
+        assert_eq!(
+            line.ends_with(&format!("({best}f*)")),
+            f.moves.len() == best,
+            "{line}"
+        );
+    }
+    let phrase = format!("{} solution", expected.len());
+    assert!(count[0].starts_with(&phrase), "{}", count[0]);
+}
+
+#[test]
+fn the_binary_reaches_a_target_and_says_which() {
+    // Three turns apart: the scramble, then D R2 B'.
+    let (scramble, target) = ("R U R' U' F2", "R U R' U' F2 D R2 B'");
+    let position = Cube::from_moves(&parse_moves(scramble).unwrap());
+    let goal = Goal::to(Cube::from_moves(&parse_moves(target).unwrap()));
+    for fast in [false, true] {
+        let mut c = korf();
+        c.args(["solve", "-s", scramble, "--target", target, "--json"]);
+        if fast {
+            c.env("KORF_TABLES", common::twophase_dir()).arg("--fast");
+        }
+        let out = c.assert().success();
+        let record: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+        assert_eq!(record["target"], goal.target().to_facelets());
+        assert_eq!(record["facelets"], position.to_facelets());
+        let moves = parse_moves(record["solution"].as_str().unwrap()).unwrap();
+        let framed = Framed {
+            before: None,
+            moves,
+            after: None,
+        };
+        assert_replays(&position, &goal, &framed);
+        if !fast {
+            let (best, _) = expected(&position, &goal, MoveRules::HTM, 4, 0);
+            assert_eq!(record["length"], best);
+        }
+    }
+}
+
+#[test]
+fn the_binary_refuses_what_a_goal_cannot_do() {
+    korf()
+        .args(["solve", "-s", "R U", "--target", "R Q"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--target"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.jsonl");
+    korf()
+        .args(["solve", "-s", "R U", "--end-auf", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--out"));
+    assert!(!out.exists(), "nothing written");
+    korf()
+        .args(["solve", "-s", "R U", "--start-auf", "--fast"])
+        .assert()
+        .code(2);
+}

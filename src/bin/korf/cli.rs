@@ -356,6 +356,8 @@ pub struct SolveArgs {
     pub scramble: Option<String>,
     #[command(flatten)]
     pub search: SearchArgs,
+    #[command(flatten)]
+    pub goal: GoalArgs,
     /// Print one JSON object per position.
     #[arg(long)]
     pub json: bool,
@@ -372,6 +374,39 @@ pub struct SolveArgs {
     pub batch: BatchArgs,
     #[command(flatten)]
     pub fast: FastArgs,
+}
+
+/// What a solution must reach, when it is not the solved cube.
+#[derive(Args, Debug, Clone)]
+pub struct GoalArgs {
+    /// Reach this position instead of the solved cube: a facelet string, or moves that
+    /// make it from solved (`--target "R U R' U'"`).  The solution takes the position to
+    /// it.
+    #[arg(long, value_name = "POSITION")]
+    pub target: Option<String>,
+    /// Allow one turn of U before the solution, not counted in its length (speedcubers'
+    /// AUF); it is printed in brackets, `(U) R U R' …`.
+    #[arg(long, conflicts_with_all = ["fast", "checkpoint"])]
+    pub start_auf: bool,
+    /// Allow one turn of U after the solution, not counted in its length: solved "up to
+    /// AUF", as for a last-layer algorithm.
+    #[arg(long, conflicts_with_all = ["fast", "checkpoint"])]
+    pub end_auf: bool,
+}
+
+impl GoalArgs {
+    /// The goal these arguments ask for; a target that is no position is an input error
+    /// naming the option.
+    pub fn goal(&self) -> Result<korf::Goal, CliError> {
+        let target = match &self.target {
+            Some(t) => korf::cube::parse_position(t)
+                .map_err(|e| CliError::Input(format!("--target: {e}")))?,
+            None => korf::Cube::SOLVED,
+        };
+        Ok(korf::Goal::to(target)
+            .with_start_auf(self.start_auf)
+            .with_end_auf(self.end_auf))
+    }
 }
 
 /// Lists bigger than one run: result files that resume, and shards for job arrays.

@@ -10,7 +10,7 @@ use korf::report::{human_seconds, SolveRecord};
 use korf::search::{self, Snapshot};
 use korf::tables::{self, Residency};
 use korf::twophase::{FastOptions, TwoPhase};
-use korf::{Solver, SolverConfig};
+use korf::{Goal, Solver, SolverConfig};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -155,31 +155,40 @@ pub(crate) fn search_options(s: &SearchArgs) -> Result<search::Options, CliError
     })
 }
 
-/// Solve one position with the chosen engine and turn the outcome into a record.
+/// Solve one position towards `goal` with the chosen engine and turn the outcome into a
+/// record.  The two-phase engine takes a target but no AUF (the arguments refuse it).
 pub(crate) fn solve_one(
     engine: &Engine,
     index: usize,
     input: &str,
     cube: &Cube,
+    goal: &Goal,
     live: bool,
     announce: bool,
 ) -> Result<SolveRecord, CliError> {
     match engine {
-        Engine::Optimal(solver) => solve_optimal(solver, index, input, cube, live, announce),
+        Engine::Optimal(solver) => solve_optimal(solver, index, input, cube, goal, live, announce),
         Engine::Fast {
             solver,
             opts,
             metric,
         } => {
-            let outcome = solver.solve(cube, opts).map_err(korf::Error::from)?;
-            Ok(SolveRecord::fast(
-                index,
-                input,
-                cube,
-                &outcome,
-                opts.threads,
-                *metric,
-            ))
+            let towards = goal.cases(cube)[0].position;
+            let outcome = solver.solve(&towards, opts).map_err(korf::Error::from)?;
+            let mut record =
+                SolveRecord::fast(index, input, &towards, &outcome, opts.threads, *metric);
+            record.facelets = cube.to_facelets();
+            if *goal.target() != Cube::SOLVED {
+                record.target = Some(goal.target().to_facelets());
+            }
+            let reached = record.framed().is_none_or(|f| goal.reached_by(cube, &f));
+            match reached {
+                true => Ok(record),
+                false => Err(korf::Error::from(search::SearchError::InvalidSolution(
+                    record.solution.unwrap_or_default(),
+                ))
+                .into()),
+            }
         }
     }
 }
@@ -191,16 +200,15 @@ fn solve_optimal(
     index: usize,
     input: &str,
     cube: &Cube,
+    goal: &Goal,
     live: bool,
     announce: bool,
 ) -> Result<SolveRecord, CliError> {
-    // The time model is calibrated on face-turn searches with every turn: under other
-    // rules no estimate is claimed.
-    let prediction = solver
-        .options()
-        .rules
-        .is_default()
-        .then(|| solver.predict(cube));
+    // The time model is calibrated on face-turn searches with every turn, one position a
+    // solve: under other rules, or with AUF cases, no estimate is claimed.
+    let one_case = !goal.start_auf() && !goal.end_auf();
+    let prediction = (solver.options().rules.is_default() && one_case)
+        .then(|| solver.predict(&goal.cases(cube)[0].position));
     if let (true, Some(p)) = (announce, &prediction) {
         announce_estimate(solver, p);
     }
@@ -240,11 +248,13 @@ fn solve_optimal(
             pb.tick();
         }
     };
-    let outcome = solver.solve_with_progress(cube, if live { Some(&update) } else { None })?;
+    let progress: Option<&(dyn Fn(Snapshot) + Sync)> = if live { Some(&update) } else { None };
+    let found = solver.solve_goal(cube, goal, solver.options(), progress)?;
     if let Some(pb) = spinner {
         pb.finish_and_clear();
     }
-    let record = SolveRecord::optimal(index, input, cube, outcome, kind);
+    let record = SolveRecord::optimal(index, input, cube, found.outcome.clone(), kind)
+        .with_goal(goal, &found);
     Ok(match prediction {
         Some(p) => record.with_prediction(kind, p.likely),
         None => record,

@@ -136,6 +136,12 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
     // Check the options first.
     search_options(&a.search)?;
     positive_seconds(a.fast.time, "--time")?;
+    let goal = a.goal.goal()?;
+    if !goal.is_plain() && a.batch.out.is_some() {
+        return Err(CliError::Input(
+            "--out keeps solutions to the solved cube, and resumes by checking them; with --target, --start-auf or --end-auf print the records instead (--json)".into(),
+        ));
+    }
     // Read every position before loading tables, so bad input fails fast.
     let inputs = read_inputs(&a)?;
     let (inputs, mut results) = this_run(&a, inputs)?;
@@ -169,7 +175,7 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
                 continue;
             }
         };
-        let r = solve_one(&engine, i + 1, text, cube, live, true)?;
+        let r = solve_one(&engine, i + 1, text, cube, &goal, live, true)?;
         record_result(&mut results, *number, &r)?;
         let why = match &r.all {
             _ if a.json => print_json(&r),
@@ -238,12 +244,24 @@ fn print_json(r: &SolveRecord) -> Option<String> {
 /// Every solution, then the count and the statistics.  Returns why the position is a
 /// failure, if it is.
 fn print_listing(a: &SolveArgs, r: &SolveRecord, all: &AllRecord) -> Option<String> {
-    for s in &all.solutions {
+    for (i, s) in all.solutions.iter().enumerate() {
         let moves = parse_moves(s).expect("own output parses");
         let optimal = r.optimal && r.metric.length(&moves) == all.optimal_length as usize;
+        let turn = |column: &Option<Vec<String>>| {
+            let t = column
+                .as_ref()
+                .map(|c| c[i].as_str())
+                .filter(|t| !t.is_empty())?;
+            parse_moves(t).expect("own output parses").first().copied()
+        };
+        let framed = korf::goal::Framed {
+            before: turn(&all.start_auf),
+            moves,
+            after: turn(&all.end_auf),
+        };
         out(&format!(
             "{}\n",
-            report::solution_line(&moves, r.metric, optimal)
+            report::framed_line(&framed, r.metric, optimal)
         ));
     }
     let mut count = all.count_phrase();
@@ -269,11 +287,11 @@ fn print_listing(a: &SolveArgs, r: &SolveRecord, all: &AllRecord) -> Option<Stri
 fn print_answer(a: &SolveArgs, engine: &Engine, r: &SolveRecord) -> Option<String> {
     let mut failure = None;
     match &r.solution {
-        Some(s) => {
-            let moves = parse_moves(s).expect("own output parses");
+        Some(_) => {
+            let framed = r.framed().expect("own output parses");
             out(&format!(
                 "{}\n",
-                report::solution_line(&moves, r.metric, r.optimal)
+                report::framed_line(&framed, r.metric, r.optimal)
             ));
             if r.status != "solved" {
                 let mut why = stopped_note(r);
