@@ -85,6 +85,9 @@ def solve(
     timeout: Optional[float] = None,
     metric: str = "htm",
     moves: Optional[str] = None,
+    target: Optional[str] = None,
+    start_auf: bool = False,
+    end_auf: bool = False,
 ) -> Solution:
     """Solve `cube` optimally: a shortest solution, `optimal` True once proven.
 
@@ -100,11 +103,22 @@ def solve(
         quarter-turn tables, built on first use, are then searched).
     moves: only these turns, e.g. "R,U,F" (every turn of each face) or "R,U,F2" (a
         half turn alone); a position they cannot solve raises KorfError.
+    target: reach this position (facelets or moves) instead of the solved cube.
+    start_auf / end_auf: allow one turn of U before / after the moves, not counted in
+        the length (speedcubers' AUF); the solution's `start_auf` and `end_auf` say
+        which ("" for none).
 
     Raises CubeError / MoveError (ValueError) for a bad cube, TableError for
     missing or damaged tables, KeyboardInterrupt on Ctrl-C (within a second).
     """
-    return _solver(tables, heuristic, metric, moves).solve(cube, timeout=timeout, threads=threads)
+    return _solver(tables, heuristic, metric, moves).solve(
+        cube,
+        timeout=timeout,
+        threads=threads,
+        target=target,
+        start_auf=start_auf,
+        end_auf=end_auf,
+    )
 
 
 def solve_all(
@@ -118,16 +132,28 @@ def solve_all(
     timeout: Optional[float] = None,
     metric: str = "htm",
     moves: Optional[str] = None,
+    target: Optional[str] = None,
+    start_auf: bool = False,
+    end_auf: bool = False,
 ) -> SolutionSet:
     """Every optimal solution of `cube` (and with `within=K` every solution up to K
     moves longer), canonical, each once, sorted.
 
     Canonical: no face turned twice in a row, and of two opposite faces in a row only
     U before D, R before L, F before B. `max_solutions=N` stops after N (the set's
-    `listing` is then "capped"). Other arguments as for `solve`.
+    `listing` is then "capped"). With start_auf/end_auf, an algorithm that differs from
+    another only by a turn of U at its start/end is listed once. Other arguments as for
+    `solve`.
     """
     return _solver(tables, heuristic, metric, moves).solve_all(
-        cube, within, max_solutions, timeout=timeout, threads=threads
+        cube,
+        within,
+        max_solutions,
+        timeout=timeout,
+        threads=threads,
+        target=target,
+        start_auf=start_auf,
+        end_auf=end_auf,
     )
 
 

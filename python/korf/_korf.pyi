@@ -41,6 +41,10 @@ class Solution:
     """The heuristic searched ("sliceperm", …, "two-phase")."""
     tables: List[str]
     """The table files searched."""
+    start_auf: Optional[str]
+    """With start_auf=True: the turn of U made before the moves ("" for none)."""
+    end_auf: Optional[str]
+    """With end_auf=True: the turn of U made after the moves ("" for none)."""
     @property
     def length(self) -> int:
         """The length in `metric`: moves, or quarter turns (a half turn counting 2).
@@ -99,7 +103,14 @@ class Solver:
     def lower_bound(self, cube: str) -> int:
         """The tables' lower bound on the optimal length."""
     def solve(
-        self, cube: str, *, timeout: Optional[float] = None, threads: Optional[int] = None
+        self,
+        cube: str,
+        *,
+        timeout: Optional[float] = None,
+        threads: Optional[int] = None,
+        target: Optional[str] = None,
+        start_auf: bool = False,
+        end_auf: bool = False,
     ) -> Solution:
         """A shortest solution (see korf.solve)."""
     def solve_all(
@@ -110,6 +121,9 @@ class Solver:
         *,
         timeout: Optional[float] = None,
         threads: Optional[int] = None,
+        target: Optional[str] = None,
+        start_auf: bool = False,
+        end_auf: bool = False,
     ) -> SolutionSet:
         """Every solution of the optimal length, and up to `within` moves more."""
 

@@ -10,7 +10,7 @@ use korf::cube::{self, Cube, Metric, Move, MoveRules, MoveSet};
 use korf::search::{AllSolutions, HeuristicKind, Listing, Options, Outcome, Unsolved};
 use korf::tables::{self, Integrity, Residency, Table, TableKind};
 use korf::twophase::{FastOptions, TwoPhase};
-use korf::{Error, SolverConfig};
+use korf::{Error, Goal, GoalOutcome, SolverConfig};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
@@ -94,6 +94,14 @@ fn parse_cube(text: &str) -> PyResult<Cube> {
         cube::PositionError::Moves(m) => py_error(Error::Moves(m)),
         e @ cube::PositionError::Disagree => py_error(Error::Input(e.to_string())),
     })
+}
+
+/// The goal of `target` (a position; solved if None) and the AUF switches.
+fn goal(target: Option<&str>, start_auf: bool, end_auf: bool) -> PyResult<Goal> {
+    let target = target.map(parse_cube).transpose()?.unwrap_or(Cube::SOLVED);
+    Ok(Goal::to(target)
+        .with_start_auf(start_auf)
+        .with_end_auf(end_auf))
 }
 
 fn tables_dir(dir: Option<PathBuf>) -> PathBuf {
@@ -191,6 +199,12 @@ struct Solution {
     metric_: Metric,
     /// The length in that metric.
     cost: usize,
+    /// With `start_auf`: the turn of U made before the moves ("" for none), not counted.
+    #[pyo3(get)]
+    start_auf: Option<String>,
+    /// With `end_auf`: the turn of U made after them ("" for none), not counted.
+    #[pyo3(get)]
+    end_auf: Option<String>,
 }
 
 impl Solution {
@@ -204,6 +218,18 @@ impl Solution {
             seconds: secs,
             heuristic: h.to_string(),
             tables: t.to_vec(),
+            start_auf: None,
+            end_auf: None,
+        }
+    }
+
+    /// The same solution, framed by the AUF turns `goal` allows.
+    fn framed(self, goal: &Goal, (before, after): korf::goal::Aufs) -> Self {
+        let turn = |m: Option<Move>| m.map_or(String::new(), |m| m.to_string());
+        Solution {
+            start_auf: goal.start_auf().then(|| turn(before)),
+            end_auf: goal.end_auf().then(|| turn(after)),
+            ..self
         }
     }
 }
@@ -232,15 +258,18 @@ impl Solution {
         self.moves.join(" ")
     }
 
-    /// As the command line prints it: "R U R' U' (4f*)", `*` marking a proven optimum.
+    /// As the command line prints it: "R U R' U' (4f*)", `*` marking a proven optimum,
+    /// AUF turns in brackets: "(U) R U2 R' (U') (3f*)".
     fn __str__(&self) -> String {
         let mark = if self.optimal { "*" } else { "" };
         let letter = self.metric_.letter();
-        if self.moves.is_empty() {
-            format!("(0{letter}{mark})")
-        } else {
-            format!("{} ({}{letter}{mark})", self.moves.join(" "), self.cost)
-        }
+        let turn = |t: &Option<String>| t.as_ref().filter(|t| !t.is_empty()).map(|t| format!("({t})"));
+        let mut words: Vec<String> = Vec::new();
+        words.extend(turn(&self.start_auf));
+        words.extend(self.moves.iter().cloned());
+        words.extend(turn(&self.end_auf));
+        words.push(format!("({}{letter}{mark})", self.cost));
+        words.join(" ")
     }
 
     fn __repr__(&self) -> String {
@@ -354,11 +383,13 @@ impl Solver {
         &self,
         py: Python<'_>,
         cube: &Cube,
+        goal: &Goal,
         opts: &Options,
         cancel: &AtomicBool,
-    ) -> PyResult<Outcome> {
+    ) -> PyResult<GoalOutcome> {
         let inner = &self.inner;
-        run_interruptibly(py, cancel, || inner.solve_using(cube, opts, None))?.map_err(py_error)
+        run_interruptibly(py, cancel, || inner.solve_goal(cube, goal, opts, None))?
+            .map_err(py_error)
     }
 
     fn solution(&self, moves: &[Move], optimal: bool, o: &Outcome) -> Solution {
@@ -491,24 +522,32 @@ impl Solver {
         Ok(self.inner.lower_bound(&parse_cube(cube)?))
     }
 
-    #[pyo3(signature = (cube, *, timeout=None, threads=None))]
+    #[pyo3(signature = (cube, *, timeout=None, threads=None, target=None, start_auf=false, end_auf=false))]
+    #[allow(clippy::too_many_arguments)]
     fn solve(
         &self,
         py: Python<'_>,
         cube: &str,
         timeout: Option<f64>,
         threads: Option<usize>,
+        target: Option<&str>,
+        start_auf: bool,
+        end_auf: bool,
     ) -> PyResult<Solution> {
         let cube = parse_cube(cube)?;
+        let goal = goal(target, start_auf, end_auf)?;
         let (opts, cancel) = self.options(threads, timeout, None)?;
-        let o = self.run(py, &cube, &opts, &cancel)?;
+        let found = self.run(py, &cube, &goal, &opts, &cancel)?;
+        let o = &found.outcome;
+        let framing = (found.before, found.after);
         match &o.solution {
-            Ok(moves) => Ok(self.solution(moves, o.is_proven(), &o)),
-            Err(why) => Err(self.unsolved(&o, *why)),
+            Ok(moves) => Ok(self.solution(moves, o.is_proven(), o).framed(&goal, framing)),
+            Err(why) => Err(self.unsolved(o, *why)),
         }
     }
 
-    #[pyo3(signature = (cube, within=0, max_solutions=None, *, timeout=None, threads=None))]
+    #[pyo3(signature = (cube, within=0, max_solutions=None, *, timeout=None, threads=None, target=None, start_auf=false, end_auf=false))]
+    #[allow(clippy::too_many_arguments)]
     fn solve_all(
         &self,
         py: Python<'_>,
@@ -517,7 +556,11 @@ impl Solver {
         max_solutions: Option<usize>,
         timeout: Option<f64>,
         threads: Option<usize>,
+        target: Option<&str>,
+        start_auf: bool,
+        end_auf: bool,
     ) -> PyResult<SolutionSet> {
+        let goal = goal(target, start_auf, end_auf)?;
         let within = korf::limits::within(within, "within").map_err(|e| py_error(e.into()))?;
         let max_solutions = korf::limits::max_solutions(max_solutions, "max_solutions")
             .map_err(|e| py_error(e.into()))?;
@@ -527,10 +570,11 @@ impl Solver {
             max_solutions,
         };
         let (opts, cancel) = self.options(threads, timeout, Some(all))?;
-        let o = self.run(py, &cube, &opts, &cancel)?;
+        let found = self.run(py, &cube, &goal, &opts, &cancel)?;
+        let o = &found.outcome;
         let Some(set) = &o.all else {
             return Err(match &o.solution {
-                Err(why) => self.unsolved(&o, *why),
+                Err(why) => self.unsolved(o, *why),
                 Ok(_) => {
                     KorfError::new_err("internal error: no list of solutions; please report this")
                 }
@@ -546,9 +590,10 @@ impl Solver {
             solutions: set
                 .solutions
                 .iter()
-                .map(|s| {
+                .zip(&found.framing)
+                .map(|(s, &framing)| {
                     let proven = o.tables_checked && o.rules.length(s) == optimal;
-                    self.solution(s, proven, &o)
+                    self.solution(s, proven, o).framed(&goal, framing)
                 })
                 .collect(),
             optimal_length: set.optimal_length,

@@ -88,6 +88,29 @@ def test_solve_all_lists_every_optimal_solution(solver):
     assert replays("R2 U2 D2 F' R", wider[1]) and wider[-1] == wider[1]
 
 
+def test_goals_reach_a_target_and_allow_auf(tables_dir):
+    # A target: the solution takes the position to it, on the independent model.
+    sol = korf.solve("R U R' U' F2", target="F2 D R2", tables=tables_dir, heuristic="coset")
+    moved = Cube().apply("R U R' U' F2").apply(sol.moves)
+    assert moved.stickers == Cube().apply("F2 D R2").stickers and sol.optimal
+    # Sune from an angle, up to AUF, in <R,U>: seven moves, AUF turns outside them.
+    position = "U R U R' U R U2 R' U2"
+    every = korf.solve_all(
+        position, moves="R,U", start_auf=True, end_auf=True, tables=tables_dir, heuristic="coset"
+    )
+    assert every.optimal_length == 7 and every.complete
+    for s in every.solutions:
+        framed = [t for t in [s.start_auf] if t] + s.moves + [t for t in [s.end_auf] if t]
+        assert Cube().apply(position).apply(framed).is_solved(), str(s)
+        assert s.start_auf is not None and s.end_auf is not None
+        assert s.moves[0][0] != "U" and s.moves[-1][0] != "U"
+        assert str(s).endswith("(7f*)")
+    one = korf.solve(position, moves="R,U", end_auf=True, start_auf=True, tables=tables_dir)
+    assert one.length == 7 and one in every.solutions
+    plain = korf.solve("R U", tables=tables_dir, heuristic="coset")
+    assert plain.start_auf is None and plain.end_auf is None
+
+
 def test_solve_fast_is_quick_and_unproven(tables_dir):
     state = korf.random_state(seed=11)
     sol = korf.solve_fast(state, tables=tables_dir)
