@@ -242,6 +242,47 @@ fn it_solves_by_get_and_post_optimally_fast_and_all() {
 }
 
 #[test]
+fn it_reaches_a_target_and_solves_up_to_auf() {
+    let s = Server::start(&[]);
+    // A target: the solution takes the position there.
+    let (scramble, target) = ("R U R' U' F2", "R U R' U' F2 D R2");
+    let r = s.post(
+        "/v1/solve",
+        &format!(r#"{{"position": "{scramble}", "target": "{target}"}}"#),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let j = r.json();
+    let moves = parse_moves(j["solution"].as_str().unwrap()).unwrap();
+    let reached = parse_position(scramble).unwrap().apply_moves(&moves);
+    assert_eq!(reached, parse_position(target).unwrap());
+    assert_eq!((j["length"].as_u64(), j["optimal"].as_bool()), (Some(2), Some(true)));
+    assert_eq!(j["target"], parse_position(target).unwrap().to_facelets());
+    // Up to AUF, every solution: each with its turns of U, each reaching solved.
+    let position = "U R U R' U R U2 R' U2";
+    let query = format!(
+        "/v1/solve?position={}&mode=all&start_auf=true&end_auf=true",
+        encode(position)
+    );
+    let j = s.get(&query).json();
+    let all = &j["all"];
+    assert_eq!(all["optimal_length"], 7, "{j}");
+    let solutions = all["solutions"].as_array().unwrap();
+    assert!(!solutions.is_empty());
+    for (i, sol) in solutions.iter().enumerate() {
+        let turn = |key: &str| all[key][i].as_str().unwrap().to_string();
+        let text = format!("{} {} {}", turn("start_auf"), sol.as_str().unwrap(), turn("end_auf"));
+        let c = parse_position(position).unwrap();
+        assert!(c.apply_moves(&parse_moves(&text).unwrap()).is_solved(), "{text}");
+    }
+    // AUF needs the optimal search; a bad target is named.
+    let r = s.get(&format!("/v1/solve?position=R&mode=fast&end_auf=true"));
+    assert_eq!(r.status, 400, "{}", r.body);
+    let r = s.post("/v1/solve", r#"{"position": "R", "target": "R Q"}"#);
+    assert_eq!(r.status, 400);
+    assert!(r.json()["error"].as_str().unwrap().starts_with("target: "), "{}", r.body);
+}
+
+#[test]
 fn health_openapi_tables_and_check_answer() {
     let s = Server::start(&[]);
     let h = s.health();

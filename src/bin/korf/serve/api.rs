@@ -47,6 +47,15 @@ pub struct SolveRequest {
     pub within: Option<u8>,
     /// `mode=all`: stop after this many solutions.
     pub max_solutions: Option<usize>,
+    /// Reach this position (facelets or moves) instead of the solved cube.
+    pub target: Option<String>,
+    /// Allow one turn of U before the solution, not counted (AUF; not with mode=fast).
+    #[serde(default)]
+    pub start_auf: bool,
+    /// Allow one turn of U after the solution, not counted (up to AUF; not with
+    /// mode=fast).
+    #[serde(default)]
+    pub end_auf: bool,
 }
 
 /// A list of positions, answered one JSON line each.
@@ -167,10 +176,28 @@ struct Job {
     mode: Mode,
     timeout: Option<Duration>,
     all: Option<AllSolutions>,
+    goal: korf::Goal,
+}
+
+/// The goal a request asks for: its target and AUF switches.
+fn goal_of(req: &SolveRequest) -> Result<korf::Goal, ApiError> {
+    let target = match &req.target {
+        Some(t) => position_of(t).map_err(|e| e.prefixed("target"))?,
+        None => Cube::SOLVED,
+    };
+    if req.mode == Mode::Fast && (req.start_auf || req.end_auf) {
+        return Err(ApiError::bad(
+            "start_auf and end_auf need an optimal search: drop mode=fast, or the AUF".into(),
+        ));
+    }
+    Ok(korf::Goal::to(target)
+        .with_start_auf(req.start_auf)
+        .with_end_auf(req.end_auf))
 }
 
 fn job(app: &App, req: SolveRequest) -> Result<Job, ApiError> {
     let cube = position_of(&req.position)?;
+    let goal = goal_of(&req)?;
     let timeout = korf::limits::optional_seconds(req.timeout, "timeout")
         .map_err(|e| ApiError::bad(e.to_string()))?;
     let timeout = Some(timeout.map_or(app.limits.max_timeout, |t| t.min(app.limits.max_timeout)));
@@ -197,6 +224,7 @@ fn job(app: &App, req: SolveRequest) -> Result<Job, ApiError> {
         mode: req.mode,
         timeout,
         all,
+        goal,
     })
 }
 
@@ -244,9 +272,15 @@ async fn solve_fast(app: Arc<App>, job: Job) -> Result<SolveRecord, ApiError> {
             cancel: Some(cancel),
             ..korf::twophase::FastOptions::default()
         };
-        two_phase
-            .solve(&job.cube, &opts)
-            .map(|outcome| SolveRecord::fast(1, &job.input, &job.cube, &outcome, 1, Metric::Htm))
+        let towards = job.goal.cases(&job.cube)[0].position;
+        two_phase.solve(&towards, &opts).map(|outcome| {
+            let mut r = SolveRecord::fast(1, &job.input, &towards, &outcome, 1, Metric::Htm);
+            r.facelets = job.cube.to_facelets();
+            if *job.goal.target() != Cube::SOLVED {
+                r.target = Some(job.goal.target().to_facelets());
+            }
+            r
+        })
     })
     .await;
     drop(guard);
@@ -300,9 +334,10 @@ async fn solve_optimal(
         let hook: Option<&(dyn Fn(Snapshot) + Sync)> = progress.as_ref().map(|_| &send as _);
         let h = app.solver.heuristic();
         app.solver
-            .solve_using(&job.cube, &opts, hook)
-            .map(|outcome| {
-                SolveRecord::optimal(1, &job.input, &job.cube, outcome, h)
+            .solve_goal(&job.cube, &job.goal, &opts, hook)
+            .map(|found| {
+                SolveRecord::optimal(1, &job.input, &job.cube, found.outcome.clone(), h)
+                    .with_goal(&job.goal, &found)
                     .with_prediction(h, before)
             })
     })
@@ -422,6 +457,9 @@ pub async fn solve_list(
                 timeout: req.timeout,
                 within: None,
                 max_solutions: None,
+                target: None,
+                start_auf: false,
+                end_auf: false,
             };
             let line = match solve_one(app.clone(), one).await {
                 Ok(mut r) => {

@@ -26,6 +26,14 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, message)
     }
 
+    /// The same error, its message saying which field it is about (`target: …`).
+    pub fn prefixed(self, field: &str) -> ApiError {
+        ApiError {
+            message: format!("{field}: {}", self.message),
+            ..self
+        }
+    }
+
     /// 400 (or 413 for a body over the limit) from a query string that does not parse.
     pub fn query(e: axum::extract::rejection::QueryRejection) -> ApiError {
         ApiError::bad(format!(
