@@ -137,6 +137,34 @@ test("a link with a scramble reproduces the position and solves it", async () =>
   await page.close();
 });
 
+test("up to AUF, every algorithm is listed with its turns of U, and plays through to solved", async () => {
+  const page = await browser.newPage();
+  const scramble = "U R U R' U R U2 R' U2";
+  await page.goto(base + "/?scramble=" + encodeURIComponent(scramble) + "&auf=1&mode=all");
+  await page.waitForFunction(() => /shortest, proven/.test(document.querySelector("#answer").textContent));
+  assert.ok(await page.isChecked("#auf"));
+  assert.equal(await page.textContent("#answer"), "7 moves (shortest, proven, up to AUF):");
+  // Each listed algorithm, AUF turns in brackets, played from the position, ends solved.
+  const listed = await page.$$eval("#solutions li button", els => els.map(e => e.textContent));
+  assert.ok(listed.length >= 1, listed.join("\n"));
+  for (let i = 0; i < listed.length; i++) {
+    await page.click(`#solutions li:nth-child(${i + 1}) button`);
+    const shown = await page.$$eval("#moves li", els => els.map(e => e.textContent));
+    assert.equal(shown.join(" "), listed[i]);
+    const played = shown.map(m => m.replace(/[()]/g, "")).join(" ");
+    assert.equal(facelets(scramble + " " + played), SOLVED, listed[i]);
+    await page.click("#last");
+    assert.equal(await netFacelets(page), SOLVED);
+  }
+  // Unticked, the same position needs its turns of U counted.
+  await page.uncheck("#auf");
+  await page.click("#optimal");
+  await page.waitForFunction(() => /^\d+ moves \(shortest, proven\):$/.test(document.querySelector("#answer").textContent));
+  const length = Number((await page.textContent("#answer")).split(" ")[0]);
+  assert.ok(length > 7, String(length));
+  await page.close();
+});
+
 test("a facelet string given as a scramble is refused, not turned 54 times", async () => {
   const page = await browser.newPage();
   const position = facelets("R U F'");

@@ -24,9 +24,25 @@ export interface SolveRecord {
   threads: number;
   /** `two-phase` for `solveFast`; the optimal search's tables otherwise (`coset`). */
   heuristic: string;
-  /** With `mode: "all"`: every shortest solution. */
-  all?: { count: number; solutions: string[]; listing: string };
+  /** With `mode: "all"`: every shortest solution (with `startAuf`/`endAuf`, each one's
+   * turn of U before/after it, `""` for none). */
+  all?: { count: number; solutions: string[]; listing: string; start_auf?: string[]; end_auf?: string[] };
+  /** With `startAuf`: the turn of U made before the solution (`""` for none), not counted. */
+  start_auf?: string;
+  /** With `endAuf`: the turn of U made after the solution (`""` for none), not counted. */
+  end_auf?: string;
   [more: string]: unknown;
+}
+
+/** Options of an optimal solve. */
+export interface SolveOptions {
+  mode?: "optimal" | "all";
+  /** Seconds (0: no limit). */
+  timeout?: number;
+  /** Allow one turn of U before the solution, not counted (speedcubers' AUF). */
+  startAuf?: boolean;
+  /** Allow one turn of U after it: solved "up to AUF". */
+  endAuf?: boolean;
 }
 
 /** A table a mode needs. */
@@ -73,7 +89,7 @@ export class Solver {
   tables(mode?: Mode): Promise<TableInfo[]>;
   prepare(mode?: Mode, onProgress?: (p: TableProgress) => void): Promise<void>;
   solveFast(position: string): Promise<SolveRecord>;
-  solve(position: string, options?: { mode?: "optimal" | "all"; timeout?: number }): Promise<SolveRecord>;
+  solve(position: string, options?: SolveOptions): Promise<SolveRecord>;
   predict(position: string): Promise<{ lower_bound: number; upper_bound: number | null; seconds: number }>;
 }
 
@@ -84,5 +100,5 @@ export function check(position: string): Promise<Check>;
 /** `check` once `load()` has finished, without a promise. */
 export function checkNow(position: string): Check;
 export function solveFast(position: string): Promise<SolveRecord>;
-export function solve(position: string, options?: { mode?: "optimal" | "all"; timeout?: number }): Promise<SolveRecord>;
+export function solve(position: string, options?: SolveOptions): Promise<SolveRecord>;
 export function prepare(mode?: Mode, onProgress?: (p: TableProgress) => void): Promise<void>;

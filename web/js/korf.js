@@ -236,9 +236,9 @@ export class Solver {
    * (`mode: "all"`, at most 1000); `timeout` in seconds (0: none) ends it early with the
    * best solution known, marked not optimal.
    */
-  async solve(position, { mode = "optimal", timeout = 0 } = {}) {
+  async solve(position, { mode = "optimal", timeout = 0, startAuf = false, endAuf = false } = {}) {
     await this.prepare(mode);
-    return JSON.parse(this.engine.solve(String(position), mode, timeout));
+    return JSON.parse(this.engine.solve(String(position), mode, timeout, Boolean(startAuf), Boolean(endAuf)));
   }
 
   /** What an optimal solve of `position` is expected to cost: bounds and seconds. */

@@ -172,7 +172,8 @@ async function solve(mode) {
   $("answer").textContent = "";
   $("progress").textContent = "Starting…";
   state.abort = new AbortController();
-  const url = "v1/solve/events?mode=" + mode + "&position=" + encodeURIComponent(state.facelets);
+  const auf = $("auf").checked ? "&start_auf=true&end_auf=true" : "";
+  const url = "v1/solve/events?mode=" + mode + auf + "&position=" + encodeURIComponent(state.facelets);
   try {
     const r = await fetch(url, { headers: headers({ Accept: "text/event-stream" }), signal: state.abort.signal });
     if (r.status !== 200) {
@@ -227,33 +228,44 @@ function showResult(r) {
     return;
   }
   const proof = r.optimal ? "shortest, proven" : r.heuristic === "two-phase" ? "fast, not proven shortest" : "best found, not proven shortest";
-  $("answer").textContent = `${r.length} moves (${proof}):`;
+  const upTo = r.start_auf !== undefined || r.end_auf !== undefined ? ", up to AUF" : "";
+  $("answer").textContent = `${r.length} moves (${proof}${upTo}):`;
   if (r.all) {
     $("solutions").innerHTML = "";
     const list = document.createElement("ol");
-    for (const s of r.all.solutions) {
+    r.all.solutions.forEach((s, i) => {
+      const before = r.all.start_auf?.[i] || "", after = r.all.end_auf?.[i] || "";
       const li = document.createElement("li");
       const b = document.createElement("button");
-      b.textContent = s || "(solved)";
-      b.addEventListener("click", () => showSolution(s));
+      b.textContent = framed(before, s, after) || "(solved)";
+      b.addEventListener("click", () => showSolution(s, before, after));
       li.appendChild(b);
       list.appendChild(li);
-    }
+    });
     $("solutions").append(`${r.all.count} solution(s):`, list);
   }
-  showSolution(r.solution);
+  showSolution(r.solution, r.start_auf || "", r.end_auf || "");
+}
+
+/** A solution as korf prints it: its AUF turns in brackets, "(U) R U R' (U2)". */
+function framed(before, moves, after) {
+  return [before && `(${before})`, moves, after && `(${after})`].filter(Boolean).join(" ");
 }
 
 // ---- playback ----------------------------------------------------------------------
 
-function showSolution(text) {
+/** Show `text` for playback, with the AUF turns `before` and `after` (played, shown in
+ * brackets, not counted). */
+function showSolution(text, before = "", after = "") {
   dropPlayback();
-  state.solution = text.split(/\s+/).filter(Boolean);
+  const moves = text.split(/\s+/).filter(Boolean);
+  state.solution = [before, ...moves, after].filter(Boolean);
+  const auf = i => (before && i === 0) || (after && i === state.solution.length - 1);
   const ol = $("moves");
   ol.innerHTML = "";
   state.solution.forEach((m, i) => {
     const li = document.createElement("li");
-    li.textContent = m;
+    li.textContent = auf(i) ? `(${m})` : m;
     li.title = "show the cube after this move";
     li.addEventListener("click", () => jumpTo(i + 1));
     ol.appendChild(li);
@@ -371,6 +383,7 @@ function start() {
   whoSolves();
   // A link holds the position: /?scramble=R%20U or /?facelets=…; opening it solves it.
   const params = new URLSearchParams(location.search);
+  $("auf").checked = params.get("auf") === "1";
   if (params.get("scramble")) {
     $("scramble").value = params.get("scramble");
     if (applyScramble()) solve(params.get("mode") || "optimal");

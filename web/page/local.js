@@ -102,7 +102,8 @@ const Local = (() => {
       const estimate = p.seconds * BROWSER_SLOWDOWN;
       const what = mode === "all" ? "Listing every shortest solution" : "Searching for a shortest solution, proven";
       tick(`${what} (at most ${fast.length} moves, at least ${p.lower_bound})`, estimate);
-      const record = await request({ op: "solve", position, mode });
+      const auf = $("auf").checked;
+      const record = await request({ op: "solve", position, mode, startAuf: auf, endAuf: auf });
       clearInterval(ticker);
       showResult(record);
     } catch (e) {

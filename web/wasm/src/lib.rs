@@ -183,12 +183,15 @@ impl Engine {
 
     /// Solve `position` optimally (`mode` = `optimal`), or list every optimal solution
     /// (`all`), stopping after `timeout_seconds` (0: no limit) with the best solution
-    /// known: the JSON record `korf serve` gives.
+    /// known, a turn of U allowed before (`start_auf`) or after (`end_auf`) it: the JSON
+    /// record `korf serve` gives.
     pub fn solve(
         &self,
         position: &str,
         mode: &str,
         timeout_seconds: f64,
+        start_auf: bool,
+        end_auf: bool,
     ) -> Result<String, JsError> {
         let cube = read_position(position).map_err(|e| JsError::new(&e))?;
         kinds_for(mode, false)?;
@@ -203,8 +206,15 @@ impl Engine {
             ..solver.options().clone()
         };
         let prediction = solver.predict(&cube);
-        let outcome = solver.solve_using(&cube, &options, None).map_err(error)?;
-        let mut record = SolveRecord::optimal(1, position, &cube, outcome, solver.heuristic());
+        let goal = korf::Goal::SOLVED
+            .with_start_auf(start_auf)
+            .with_end_auf(end_auf);
+        let found = solver
+            .solve_goal(&cube, &goal, &options, None)
+            .map_err(error)?;
+        let mut record =
+            SolveRecord::optimal(1, position, &cube, found.outcome.clone(), solver.heuristic())
+                .with_goal(&goal, &found);
         record.prediction = Some(prediction.likely);
         Ok(serde_json::to_string(&record).expect("a record serialises"))
     }
