@@ -17,7 +17,7 @@
 
 use crate::cube::{Cube, Face, Metric, Move};
 use crate::search::{self, Listing, Outcome, SearchError, SolutionSet, Unsolved};
-use std::time::Instant;
+use web_time::Instant;
 
 /// What a solution must reach ([`crate::Solver::solve_goal`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -412,11 +412,25 @@ fn check(goal: &Goal, position: &Cube, o: &GoalOutcome) -> Result<(), SearchErro
     Ok(())
 }
 
+/// What a goal's search needs of a solver: one optimal solve of a position under given
+/// options, and the tables' lower bound of a position.
+pub(crate) trait CaseSolver {
+    /// An optimal solve of `position` under `options`.
+    fn solve_case(
+        &self,
+        position: &Cube,
+        options: &search::Options,
+        progress: Option<&(dyn Fn(search::Snapshot) + Sync)>,
+    ) -> Result<Outcome, crate::Error>;
+    /// The tables' lower bound on the length of `position`.
+    fn bound(&self, position: &Cube) -> u8;
+}
+
 /// [`crate::Solver::solve_goal`]: the cases searched most promising first (lowest table
 /// bound, then fewest AUF turns), each only as deep as it could still matter; with every
 /// solution asked for, each case whose optimum is within reach is then listed.
 pub(crate) fn solve(
-    solver: &crate::Solver,
+    solver: &impl CaseSolver,
     position: &Cube,
     goal: &Goal,
     options: &search::Options,
@@ -425,7 +439,7 @@ pub(crate) fn solve(
     let start = Instant::now();
     let cases = goal.cases(position);
     if cases.len() == 1 {
-        let outcome = solver.solve_using(&cases[0].position, options, progress)?;
+        let outcome = solver.solve_case(&cases[0].position, options, progress)?;
         let framing = vec![(None, None); outcome.all.as_ref().map_or(0, |a| a.solutions.len())];
         let merged = GoalOutcome {
             outcome,
@@ -436,10 +450,7 @@ pub(crate) fn solve(
         check(goal, position, &merged)?;
         return Ok(merged);
     }
-    let bounds: Vec<u8> = cases
-        .iter()
-        .map(|c| solver.lower_bound(&c.position))
-        .collect();
+    let bounds: Vec<u8> = cases.iter().map(|c| solver.bound(&c.position)).collect();
     let mut order: Vec<usize> = (0..cases.len()).collect();
     order.sort_by_key(|&i| bounds[i]);
     let run = Run {
@@ -497,14 +508,14 @@ fn empty_list(outcome: &Outcome, options: &search::Options) -> SolutionSet {
 }
 
 /// One goal's searches: the solver, the caller's options and their shared deadline.
-struct Run<'a> {
-    solver: &'a crate::Solver,
+struct Run<'a, S> {
+    solver: &'a S,
     options: &'a search::Options,
     progress: Option<&'a (dyn Fn(search::Snapshot) + Sync)>,
     deadline: Option<Instant>,
 }
 
-impl Run<'_> {
+impl<S: CaseSolver> Run<'_, S> {
     /// The options for one case: at most `max_depth` long, in the time left.  `None` if
     /// the goal has been stopped (its time is up, or the caller's stop flag is set).
     fn case_options(&self, max_depth: usize) -> Result<search::Options, Unsolved> {
@@ -561,7 +572,7 @@ impl Run<'_> {
             };
             let outcome = self
                 .solver
-                .solve_using(&cases[i].position, &options, self.progress)?;
+                .solve_case(&cases[i].position, &options, self.progress)?;
             searched.push(Searched {
                 case: cases[i],
                 outcome,
@@ -597,7 +608,7 @@ impl Run<'_> {
             });
             let listed = self
                 .solver
-                .solve_using(&s.case.position, &o, self.progress)?;
+                .solve_case(&s.case.position, &o, self.progress)?;
             let first = std::mem::replace(&mut s.outcome, listed);
             s.outcome.nodes += first.nodes;
             s.outcome.busy_seconds += first.busy_seconds;

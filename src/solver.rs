@@ -364,6 +364,21 @@ impl Solver {
     }
 }
 
+impl crate::goal::CaseSolver for Solver {
+    fn solve_case(
+        &self,
+        position: &Cube,
+        options: &Options,
+        progress: Option<&(dyn Fn(Snapshot) + Sync)>,
+    ) -> Result<Outcome, Error> {
+        self.solve_using(position, options, progress)
+    }
+
+    fn bound(&self, position: &Cube) -> u8 {
+        self.lower_bound(position)
+    }
+}
+
 /// Positions a table's build time is spread over when [`Solver::faster_option`] weighs it.
 const AMORTISED_OVER: f64 = 10.0;
 

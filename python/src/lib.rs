@@ -263,7 +263,11 @@ impl Solution {
     fn __str__(&self) -> String {
         let mark = if self.optimal { "*" } else { "" };
         let letter = self.metric_.letter();
-        let turn = |t: &Option<String>| t.as_ref().filter(|t| !t.is_empty()).map(|t| format!("({t})"));
+        let turn = |t: &Option<String>| {
+            t.as_ref()
+                .filter(|t| !t.is_empty())
+                .map(|t| format!("({t})"))
+        };
         let mut words: Vec<String> = Vec::new();
         words.extend(turn(&self.start_auf));
         words.extend(self.moves.iter().cloned());
@@ -541,7 +545,9 @@ impl Solver {
         let o = &found.outcome;
         let framing = (found.before, found.after);
         match &o.solution {
-            Ok(moves) => Ok(self.solution(moves, o.is_proven(), o).framed(&goal, framing)),
+            Ok(moves) => Ok(self
+                .solution(moves, o.is_proven(), o)
+                .framed(&goal, framing)),
             Err(why) => Err(self.unsolved(o, *why)),
         }
     }

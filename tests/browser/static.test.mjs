@@ -115,6 +115,13 @@ test("with no server: a scramble in the URL is solved in the browser, fast and t
   assert.ok(!seen.some(p => /^Building/.test(p)), seen.join("\n"));
   assert.ok(seen.some(p => /^Loading the coset table .*kept from an earlier visit/.test(p)), seen.join("\n"));
   assert.equal(await page.textContent("#answer"), "6 moves (shortest, proven):");
+  // Up to AUF, in WebAssembly: Sune from an angle is seven moves, its turns of U apart.
+  await page.goto(base + "/?scramble=" + encodeURIComponent("U R U R' U R U2 R' U2") + "&auf=1&mode=optimal");
+  await answered(page, /shortest, proven, up to AUF/, 120_000);
+  assert.equal(await page.textContent("#answer"), "7 moves (shortest, proven, up to AUF):");
+  const framed = await page.$$eval("#moves li", els => els.map(e => e.textContent));
+  assert.equal(framed.filter(m => !m.startsWith("(")).length, 7, framed.join(" "));
+  assert.ok(await solves(page, framed.map(m => m.replace(/[()]/g, "")).join(" ")), framed.join(" "));
   assert.deepEqual(errors, []);
   console.log(`# fast with tables built: ${fastBuild.toFixed(1)} s; optimal with its tables built: ` +
     `${optimalBuild.toFixed(1)} s; after a reload: ${reload.toFixed(1)} s`);

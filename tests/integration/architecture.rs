@@ -134,6 +134,30 @@ fn the_top_level_modules_import_each_other_without_a_cycle() {
 }
 
 #[test]
+fn the_library_reads_the_clock_as_webassembly_can() {
+    // std's `Instant::now` and `SystemTime::now` panic in WebAssembly (the page's korf):
+    // the library reads the clock through `web_time`, the same types natively.
+    let src = root().join("src");
+    for file in rust_files(&src) {
+        if file.starts_with(src.join("bin")) {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(&file).unwrap());
+        for banned in [
+            "std::time::Instant",
+            "std::time::SystemTime",
+            "std::time::{",
+        ] {
+            assert!(
+                !code.contains(banned),
+                "{} uses {banned}: use web_time's clock, which also runs in WebAssembly",
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
 fn no_function_is_longer_than_150_lines() {
     let mut long = Vec::new();
     for dir in ["src", "benches", "python/src"] {

@@ -255,7 +255,10 @@ fn it_reaches_a_target_and_solves_up_to_auf() {
     let moves = parse_moves(j["solution"].as_str().unwrap()).unwrap();
     let reached = parse_position(scramble).unwrap().apply_moves(&moves);
     assert_eq!(reached, parse_position(target).unwrap());
-    assert_eq!((j["length"].as_u64(), j["optimal"].as_bool()), (Some(2), Some(true)));
+    assert_eq!(
+        (j["length"].as_u64(), j["optimal"].as_bool()),
+        (Some(2), Some(true))
+    );
     assert_eq!(j["target"], parse_position(target).unwrap().to_facelets());
     // Up to AUF, every solution: each with its turns of U, each reaching solved.
     let position = "U R U R' U R U2 R' U2";
@@ -270,16 +273,28 @@ fn it_reaches_a_target_and_solves_up_to_auf() {
     assert!(!solutions.is_empty());
     for (i, sol) in solutions.iter().enumerate() {
         let turn = |key: &str| all[key][i].as_str().unwrap().to_string();
-        let text = format!("{} {} {}", turn("start_auf"), sol.as_str().unwrap(), turn("end_auf"));
+        let text = format!(
+            "{} {} {}",
+            turn("start_auf"),
+            sol.as_str().unwrap(),
+            turn("end_auf")
+        );
         let c = parse_position(position).unwrap();
-        assert!(c.apply_moves(&parse_moves(&text).unwrap()).is_solved(), "{text}");
+        assert!(
+            c.apply_moves(&parse_moves(&text).unwrap()).is_solved(),
+            "{text}"
+        );
     }
     // AUF needs the optimal search; a bad target is named.
-    let r = s.get(&format!("/v1/solve?position=R&mode=fast&end_auf=true"));
+    let r = s.get("/v1/solve?position=R&mode=fast&end_auf=true");
     assert_eq!(r.status, 400, "{}", r.body);
     let r = s.post("/v1/solve", r#"{"position": "R", "target": "R Q"}"#);
     assert_eq!(r.status, 400);
-    assert!(r.json()["error"].as_str().unwrap().starts_with("target: "), "{}", r.body);
+    assert!(
+        r.json()["error"].as_str().unwrap().starts_with("target: "),
+        "{}",
+        r.body
+    );
 }
 
 #[test]

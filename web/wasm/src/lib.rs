@@ -212,9 +212,14 @@ impl Engine {
         let found = solver
             .solve_goal(&cube, &goal, &options, None)
             .map_err(error)?;
-        let mut record =
-            SolveRecord::optimal(1, position, &cube, found.outcome.clone(), solver.heuristic())
-                .with_goal(&goal, &found);
+        let mut record = SolveRecord::optimal(
+            1,
+            position,
+            &cube,
+            found.outcome.clone(),
+            solver.heuristic(),
+        )
+        .with_goal(&goal, &found);
         record.prediction = Some(prediction.likely);
         Ok(serde_json::to_string(&record).expect("a record serialises"))
     }
