@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # korf and a locally built peer solver on the same list, in one run: per-position times,
-# their ratio (korf / peer), and the means.  Nothing of the peer is in this repository:
-# build it yourself from its own public source, as its README says, e.g. vcube:
+# their ratio (korf / peer), and the means.  Nothing of a peer is in this repository:
+# build it yourself from its own public source, as its README says.
+#
+# vcube (github.com/Voltara/vcube):
 #
 #   git clone https://github.com/Voltara/vcube && cd vcube
 #   CC=clang CXX=clang++ cmake . && make -j      # needs clang, cmake, cpputest
@@ -13,23 +15,37 @@
 #
 #   echo 3800 > /proc/sys/vm/nr_hugepages        # 2 MiB pages: 208 needs 3724, 112 1241
 #
-# then:
-#
 #   VCUBE=/path/to/vcube/vc-optimal VCUBE_COORD=112 \
 #     benches/peers.sh LIST --threads 1 --heuristic flipslice --tables DIR
 #
+# nissy-core's H48 (github.com/sebastianotronto/nissy-core):
+#
+#   git clone https://github.com/sebastianotronto/nissy-core && cd nissy-core
+#   THREADS=1 ./build.sh                         # its own build script
+#   THREADS=2 ./build.sh tool gendata h48h7      # its table, into tables/ (h7: 3.5 GiB,
+#                                                # over two hours on two cores)
+#
+#   NISSY=/path/to/nissy-core NISSY_SOLVER=h48h7 \
+#     benches/peers.sh LIST --threads 1 --heuristic flipslice --tables DIR
+#
+# nissy-core's `solve_file` tool loads the table once and prints each solution as it
+# finds it; its per-position time is read here as the time between the line that starts
+# a scramble and the line of its solution (the tool itself prints only the total).  A
+# missing table is generated first (`gendata`), which takes hours for h7 and up.
+#
 # LIST: one move sequence per line (`#` comments and blank lines skipped).  The other
-# arguments go to `korf bench`; the peer runs with as many workers as --threads says
+# arguments go to `korf bench`; the peer runs with as many threads as --threads says
 # (default 1).  KORF names korf's binary (default: the release build).
 set -euo pipefail
-if [ $# -lt 1 ] || [ -z "${VCUBE:-}" ]; then
+if [ $# -lt 1 ] || { [ -z "${VCUBE:-}" ] && [ -z "${NISSY:-}" ]; }; then
     echo "usage: VCUBE=/path/to/vc-optimal [VCUBE_COORD=112] $0 LIST [korf bench options...]" >&2
+    echo "   or: NISSY=/path/to/nissy-core [NISSY_SOLVER=h48h7] $0 LIST [korf bench options...]" >&2
     exit 2
 fi
 list=$1
 shift
 korf=${KORF:-$(dirname "$0")/../target/release/korf}
-coord=${VCUBE_COORD:-112}
+here=$(cd "$(dirname "$0")" && pwd)
 threads=1
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
@@ -41,16 +57,40 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 grep -v '^\s*#' "$list" | grep -v '^\s*$' > "$tmp/list.txt"
+
+# Each peer writes "index seconds length" lines to $tmp/peer.txt.
+run_vcube() {
+    local coord=${VCUBE_COORD:-112}
+    echo "# peer: vcube $(git -C "$(dirname "$VCUBE")" rev-parse --short HEAD 2>/dev/null || echo '?') coord $coord, $threads thread(s)"
+    echo "# reserved huge pages for the peer: $(awk '/HugePages_Total/ {t=$2} /HugePages_Free/ {f=$2} END {print t " (" f " free)"}' /proc/meminfo), of $(awk '/Hugepagesize/ {print $2 " " $3}' /proc/meminfo)"
+    # The peer loads (or builds) its table in its own directory.
+    (cd "$(dirname "$VCUBE")" && "$VCUBE" --coord="$coord" --workers="$threads" --ordered < "$tmp/list.txt") |
+        awk '$1 ~ /^[0-9]+$/ {print $1, $2, $3}' > "$tmp/peer.txt"
+}
+
+run_nissy() {
+    local solver=${NISSY_SOLVER:-h48h7}
+    echo "# peer: nissy-core $(git -C "$NISSY" rev-parse --short HEAD 2>/dev/null || echo '?') $solver, $threads thread(s)"
+    cd "$NISSY"
+    if ! ls tables/ 2>/dev/null | grep -q "$solver"; then
+        echo "# generating nissy-core's $solver table (its gendata tool; hours for h7 and up)"
+        THREADS=$threads ./build.sh tool gendata "$solver" > "$tmp/gendata.log" 2>&1 ||
+            { tail "$tmp/gendata.log" >&2; exit 1; }
+    fi
+    # Solutions arrive line by line (the tool flushes after each): stamp each line.
+    THREADS=$threads ./build.sh tool solve_file "$solver" "$tmp/list.txt" 2>/dev/null |
+        python3 "$here/peers_nissy_times.py" > "$tmp/peer.txt"
+    cd - > /dev/null
+}
+
 echo "# $(date -u '+%Y-%m-%d %H:%M:%S') UTC on $(hostname): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-echo "# reserved huge pages for the peer: $(awk '/HugePages_Total/ {t=$2} /HugePages_Free/ {f=$2} END {print t " (" f " free)"}' /proc/meminfo), of $(awk '/Hugepagesize/ {print $2 " " $3}' /proc/meminfo)"
-echo "# korf: $("$korf" --version); vcube $(git -C "$(dirname "$VCUBE")" rev-parse --short HEAD 2>/dev/null || echo '?') coord $coord, $threads thread(s)"
+echo "# korf: $("$korf" --version)"
 "$korf" bench "$@" --csv "$tmp/korf.csv" "$tmp/list.txt" >/dev/null
-# The peer loads (or builds) its table in its own directory.
-(cd "$(dirname "$VCUBE")" && "$VCUBE" --coord="$coord" --workers="$threads" --ordered < "$tmp/list.txt") > "$tmp/peer.txt"
+if [ -n "${VCUBE:-}" ]; then run_vcube; else run_nissy; fi
 python3 - "$tmp/korf.csv" "$tmp/peer.txt" <<'PY'
 import csv, statistics, sys
 korf = list(csv.DictReader(open(sys.argv[1])))
-peer = [l.split() for l in open(sys.argv[2]) if l.strip() and l.split()[0].isdigit()]
+peer = [l.split() for l in open(sys.argv[2]) if l.strip()]
 assert len(korf) == len(peer), (len(korf), len(peer))
 print(f"{'#':>3} {'length':>6} {'korf s':>9} {'peer s':>9} {'korf/peer':>9}")
 ratios, ks, ps = [], [], []
