@@ -261,8 +261,9 @@ impl ResultLine {
         };
         match &self.solution {
             None => self.status != "solved",
-            Some(s) => parse_moves(s)
-                .is_ok_and(|m| cube.apply_moves(&m).is_solved() && self.length == Some(m.len())),
+            Some(s) => parse_moves(s).is_ok_and(|m| {
+                cube.apply_moves(&m).is_solved() && self.length == Some(self.metric.length(&m))
+            }),
         }
     }
 }

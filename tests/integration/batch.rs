@@ -395,6 +395,29 @@ fn solve_from_stdin_resumes_from_its_result_file_too() {
         .stderr(predicates::str::contains("--shards N"));
 }
 
+#[test]
+fn a_quarter_turn_result_file_resumes() {
+    // Its lengths count a half turn as 2: a resumed run reads them as such, instead of
+    // calling the file corrupt.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("q.jsonl");
+    let solve = |input: &str| {
+        korf()
+            .args(["solve", "--heuristic", "coset", "--metric", "qtm", "-"])
+            .arg("--out")
+            .arg(&out)
+            .write_stdin(input.to_string())
+            .assert()
+            .success()
+    };
+    solve("R2 U\n");
+    let run = solve("R2 U\nF2\n");
+    let text = String::from_utf8_lossy(&run.get_output().stdout).to_string();
+    assert_eq!(text, "F2 (2q*)\n", "only the second is solved");
+    let lengths: Vec<Option<usize>> = read_results(&out).iter().map(|r| r.length).collect();
+    assert_eq!(lengths, [Some(3), Some(2)]);
+}
+
 /// What `korf scramble` prints (moves, a tab, facelets) is a list `korf solve -` reads as
 /// those positions: each answer is for the scramble's own facelets.
 #[test]

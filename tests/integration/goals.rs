@@ -203,12 +203,8 @@ fn a_target_position_is_reached_in_the_fewest_moves() {
     let all: Vec<Move> = MoveSet::ALL.moves().collect();
     for _ in 0..6 {
         let target = scramble(&mut rng, &all, 3);
-        let position = target.apply_moves(&{
-            let n = rng.gen_range(0..=4);
-            (0..n)
-                .map(|_| all[rng.gen_range(0..18)])
-                .collect::<Vec<_>>()
-        });
+        let away = rng.gen_range(0..=4);
+        let position = target.compose(&scramble(&mut rng, &all, away));
         // The brute force starts from the position and compares with the target.
         check_goal(&position, &Goal::to(target), MoveRules::HTM, 4, Some(1));
     }
