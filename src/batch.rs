@@ -13,7 +13,7 @@
 //! * [`merge`] reads the result files of all shards against the list and reports missing
 //!   and duplicated positions.
 
-use crate::cube::{parse_moves, parse_position, Metric};
+use crate::cube::{parse_moves, parse_position, Cube, Metric, Move};
 use crate::report::SolveRecord;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -193,6 +193,15 @@ pub struct ResultLine {
     /// With every solution asked for: how many.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solutions: Option<usize>,
+    /// With a target position: its facelets ([`crate::Goal`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
+    /// With a turn of U allowed before the solution: that turn (`""` for none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_auf: Option<String>,
+    /// With a turn of U allowed after it: that turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_auf: Option<String>,
     /// The machine that solved it.
     pub host: String,
 }
@@ -214,6 +223,9 @@ impl ResultLine {
             threads: record.threads,
             heuristic: record.heuristic.clone(),
             solutions: record.all.as_ref().map(|a| a.count),
+            target: record.target.clone(),
+            start_auf: record.start_auf.clone(),
+            end_auf: record.end_auf.clone(),
             host: host_name(),
         }
     }
@@ -248,23 +260,56 @@ impl ResultLine {
             predicted_seconds: None,
             prediction: None,
             all: None,
-            target: None,
-            start_auf: None,
-            end_auf: None,
+            target: self.target.clone(),
+            start_auf: self.start_auf.clone(),
+            end_auf: self.end_auf.clone(),
         }
     }
 
-    /// Whether its solution (if any) solves its input's position.
+    /// The goal its solution was asked to reach: solved, or its target, with the AUF
+    /// turns it allowed.  `None` if the target is no position.
+    pub fn goal(&self) -> Option<crate::Goal> {
+        let target = match &self.target {
+            Some(t) => parse_position(t).ok()?,
+            None => Cube::SOLVED,
+        };
+        Some(
+            crate::Goal::to(target)
+                .with_start_auf(self.start_auf.is_some())
+                .with_end_auf(self.end_auf.is_some()),
+        )
+    }
+
+    /// Whether its solution (if any) takes its input's position to its goal, with the
+    /// AUF turns it names, at the length it gives.
     pub fn is_consistent(&self) -> bool {
-        let Ok(cube) = parse_position(&self.input) else {
+        let (Ok(cube), Some(goal)) = (parse_position(&self.input), self.goal()) else {
             return false;
         };
-        match &self.solution {
-            None => self.status != "solved",
-            Some(s) => parse_moves(s).is_ok_and(|m| {
-                cube.apply_moves(&m).is_solved() && self.length == Some(self.metric.length(&m))
-            }),
-        }
+        let Some(s) = &self.solution else {
+            return self.status != "solved";
+        };
+        let turn = |t: &Option<String>| -> Result<Option<Move>, ()> {
+            match t.as_deref().filter(|t| !t.is_empty()) {
+                None => Ok(None),
+                Some(t) => match parse_moves(t).map_err(|_| ())?[..] {
+                    [m] => Ok(Some(m)),
+                    _ => Err(()),
+                },
+            }
+        };
+        let (Ok(moves), Ok(before), Ok(after)) =
+            (parse_moves(s), turn(&self.start_auf), turn(&self.end_auf))
+        else {
+            return false;
+        };
+        let length = self.metric.length(&moves);
+        let framed = crate::goal::Framed {
+            before,
+            moves,
+            after,
+        };
+        goal.reached_by(&cube, &framed) && self.length == Some(length)
     }
 }
 

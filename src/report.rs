@@ -275,12 +275,14 @@ impl SolveRecord {
         if *goal.target() != Cube::SOLVED {
             self.target = Some(goal.target().to_facelets());
         }
+        // Present whenever the goal allows the turn (`""`: none, or no solution), so that
+        // a record says which question it answers.
         let shown = self.solution.is_some();
-        if goal.start_auf() && shown {
-            self.start_auf = Some(turn(found.before));
+        if goal.start_auf() {
+            self.start_auf = Some(turn(found.before.filter(|_| shown)));
         }
-        if goal.end_auf() && shown {
-            self.end_auf = Some(turn(found.after));
+        if goal.end_auf() {
+            self.end_auf = Some(turn(found.after.filter(|_| shown)));
         }
         if let Some(all) = &mut self.all {
             let column = |f: fn(&crate::goal::Aufs) -> Option<Move>| {

@@ -237,8 +237,10 @@ fn merge_names_a_missing_shard_and_a_duplicated_line() {
 fn a_bench_killed_at_random_points_ends_with_one_line_per_position() {
     let dir = tempfile::tempdir().unwrap();
     let list = dir.path().join("list.txt");
-    // Positions of 9 moves with the coset heuristic on one thread.
-    let lines = write_list(&list, 24, 8, 9);
+    // Positions of 11 moves with the coset heuristic on one thread: milliseconds each, so
+    // that a kill a few milliseconds after a line lands mid-list (with 9 moves a run
+    // could finish the list inside that window, and too few kills hit).
+    let lines = write_list(&list, 24, 8, 11);
     let out = dir.path().join("results.jsonl");
     let bin = assert_cmd::cargo::cargo_bin("korf");
     let run = || {

@@ -389,17 +389,55 @@ fn the_binary_refuses_what_a_goal_cannot_do() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("--target"));
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("out.jsonl");
-    korf()
-        .args(["solve", "-s", "R U", "--end-auf", "--out"])
-        .arg(&out)
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("--out"));
-    assert!(!out.exists(), "nothing written");
     korf()
         .args(["solve", "-s", "R U", "--start-auf", "--fast"])
         .assert()
         .code(2);
+}
+
+#[test]
+fn a_list_of_cases_up_to_auf_resumes_and_refuses_another_question() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("algs.jsonl");
+    let cases = ["R U R' U R U2 R'", "U R U2 R' U' R U' R'", "F R U R' U' F'"];
+    let run = |lines: &[&str], extra: &[&str]| {
+        korf()
+            .args(["solve", "-", "--start-auf", "--end-auf", "--all", "--out"])
+            .arg(&out)
+            .args(extra)
+            .write_stdin(lines.join("\n") + "\n")
+            .assert()
+    };
+    run(&cases[..2], &[]).success();
+    let text = String::from_utf8(run(&cases, &[]).success().get_output().stdout.clone()).unwrap();
+    // Only the third case is solved again; its lines (AUF turns in brackets) replay.
+    let position = Cube::from_moves(&parse_moves(cases[2]).unwrap());
+    let goal = Goal::SOLVED.with_start_auf(true).with_end_auf(true);
+    let lines: Vec<&str> = text.lines().collect();
+    for line in &lines[..lines.len() - 1] {
+        assert_replays(&position, &goal, &read_line(line));
+    }
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(written.lines().count(), 3);
+    for line in written.lines() {
+        let r: korf::batch::ResultLine = serde_json::from_str(line).unwrap();
+        assert!(r.is_consistent(), "{line}");
+        assert_eq!(
+            (r.start_auf.is_some(), r.end_auf.is_some()),
+            (true, true),
+            "{line}"
+        );
+    }
+    // The same file, asked without the AUF (or in quarter turns): refused, nothing solved.
+    korf()
+        .args(["solve", "-", "--out"])
+        .arg(&out)
+        .write_stdin(cases.join("\n") + "\n")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("another question"));
+    run(&cases, &["--metric", "qtm"])
+        .code(2)
+        .stderr(predicates::str::contains("quarter turns"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), written);
 }

@@ -26,13 +26,86 @@ pub fn batch_plan(b: &BatchArgs) -> Result<(Shard, Option<PathBuf>), CliError> {
     Ok((shard, out))
 }
 
-/// Open the result file for `list` (line numbers and texts of its positions); say what
-/// it already holds.
-pub fn open_results(path: &Path, list: &[(usize, String)]) -> Result<ResultFile, CliError> {
+/// What a run asks of each position: the goal, the metric and the allowed turns.  The
+/// lines a result file already holds must answer the same question.
+pub struct Question {
+    pub goal: korf::Goal,
+    pub rules: korf::cube::MoveRules,
+}
+
+impl Question {
+    /// "face turns, turns R,U, to solved up to AUF at the end", as a person reads it.
+    fn describe(
+        goal: Option<&korf::Goal>,
+        metric: korf::cube::Metric,
+        moves: &Option<String>,
+    ) -> String {
+        let mut words = vec![format!(
+            "{} turns",
+            if metric == korf::cube::Metric::Htm {
+                "face"
+            } else {
+                "quarter"
+            }
+        )];
+        words.push(
+            moves
+                .as_ref()
+                .map_or("every turn".into(), |m| format!("turns {m}")),
+        );
+        words.push(match goal {
+            None => "an unreadable target".into(),
+            Some(g) if *g.target() == korf::Cube::SOLVED => "to solved".into(),
+            Some(g) => format!("to {}", g.target().to_facelets()),
+        });
+        let auf = goal.map_or((false, false), |g| (g.start_auf(), g.end_auf()));
+        words.extend(
+            match auf {
+                (true, true) => Some("AUF before and after"),
+                (true, false) => Some("AUF before"),
+                (false, true) => Some("AUF after"),
+                (false, false) => None,
+            }
+            .map(String::from),
+        );
+        words.join(", ")
+    }
+
+    fn moves(&self) -> Option<String> {
+        (!self.rules.moves.is_all()).then(|| self.rules.moves.to_string())
+    }
+
+    /// An error naming the first line of `file` that answers another question.
+    fn check(&self, path: &Path, file: &ResultFile) -> Result<(), CliError> {
+        for (line, r) in file.results() {
+            let same = r.goal() == Some(self.goal)
+                && r.metric == self.rules.metric
+                && r.allowed_moves == self.moves();
+            if !same {
+                return Err(CliError::Input(format!(
+                    "{} holds list line {line} answered for another question ({}); this run asks for {}: resume with the options that wrote it, or write to another file",
+                    path.display(),
+                    Question::describe(r.goal().as_ref(), r.metric, &r.allowed_moves),
+                    Question::describe(Some(&self.goal), self.rules.metric, &self.moves()),
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Open the result file for `list` (line numbers and texts of its positions), whose lines
+/// must answer `question`; say what it already holds.
+pub fn open_results(
+    path: &Path,
+    list: &[(usize, String)],
+    question: &Question,
+) -> Result<ResultFile, CliError> {
     let file = ResultFile::open(path, list).map_err(|e| match e {
         korf::batch::ResultError::Io { .. } => CliError::Failure(e.to_string()),
         _ => CliError::Input(e.to_string()),
     })?;
+    question.check(path, &file)?;
     if file.repaired {
         eprintln!(
             "korf: {}: its last line was cut short (a run killed while writing it); that position is solved again",

@@ -1,6 +1,6 @@
 //! `korf bench`: a scramble list solved row by row, the summary and the exports.
 
-use crate::batch::{batch_plan, open_results, record_result};
+use crate::batch::{batch_plan, open_results, record_result, Question};
 use crate::cli::{BenchArgs, CliError, SearchArgs};
 use crate::engine::{engine, positive_seconds, search_options, solve_one, Engine};
 use crate::out;
@@ -224,8 +224,12 @@ fn positions(a: &BenchArgs) -> Result<Option<Positions>, CliError> {
         .filter(|l| l.cube.is_some())
         .map(|l| (l.number, l.text.clone()))
         .collect();
+    let question = Question {
+        goal: korf::Goal::SOLVED,
+        rules: a.search.rules(),
+    };
     let results = match &out_path {
-        Some(p) => Some(open_results(p, &list)?),
+        Some(p) => Some(open_results(p, &list, &question)?),
         None => None,
     };
     let lines = listed.len();

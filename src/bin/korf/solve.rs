@@ -1,7 +1,7 @@
 //! `korf solve`: one position or a list from stdin, printed as solution lines or JSON,
 //! and the notes a row gets (stopped, incomplete list, statistics).
 
-use crate::batch::{batch_plan, open_results, record_result};
+use crate::batch::{batch_plan, open_results, record_result, Question};
 use crate::bench::bad_input_summary;
 use crate::cli::{CliError, SolveArgs};
 use crate::cube::facelets_argument;
@@ -137,14 +137,13 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
     search_options(&a.search)?;
     positive_seconds(a.fast.time, "--time")?;
     let goal = a.goal.goal()?;
-    if !goal.is_plain() && a.batch.out.is_some() {
-        return Err(CliError::Input(
-            "--out keeps solutions to the solved cube, and resumes by checking them; with --target, --start-auf or --end-auf print the records instead (--json)".into(),
-        ));
-    }
     // Read every position before loading tables, so bad input fails fast.
     let inputs = read_inputs(&a)?;
-    let (inputs, mut results) = this_run(&a, inputs)?;
+    let question = Question {
+        goal,
+        rules: a.search.rules(),
+    };
+    let (inputs, mut results) = this_run(&a, inputs, &question)?;
     if a.checkpoint.is_some() && a.search.all_solutions().is_some() {
         return Err(CliError::Input(
             "--checkpoint saves the proof of one solution and cannot resume a list of them: drop --checkpoint, or --all/--within/--max-solutions".into(),
@@ -208,6 +207,7 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
 fn this_run(
     a: &SolveArgs,
     inputs: Vec<Input>,
+    question: &Question,
 ) -> Result<(Vec<Input>, Option<ResultFile>), CliError> {
     let (shard, out_path) = batch_plan(&a.batch)?;
     let list: Vec<(usize, String)> = inputs
@@ -216,7 +216,7 @@ fn this_run(
         .map(|(n, t, _)| (*n, t.clone()))
         .collect();
     let results = match &out_path {
-        Some(p) => Some(open_results(p, &list)?),
+        Some(p) => Some(open_results(p, &list, question)?),
         None => None,
     };
     let all_inputs = inputs.len();
