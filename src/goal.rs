@@ -266,7 +266,12 @@ fn merge(
     }
     if outcome.solution.is_err() {
         let lowest = searched.iter().map(|s| s.outcome.proven_lower).min();
+        let shown_case = outcome.proven_lower;
         outcome.proven_lower = lowest.unwrap_or(0).min(stops.unsearched);
+        if outcome.proven_lower != shown_case {
+            // The share searched was of the shown case's bound, not of this one.
+            outcome.taken_share = None;
+        }
         if stop.is_none() {
             outcome.solution = Err(unsolved_reason(&searched));
         }
@@ -477,11 +482,8 @@ pub(crate) fn solve(
         unsearched,
     };
     let seconds = start.elapsed().as_secs_f64();
-    let mut merged = merge(goal, position, searched, seconds, stops, longest)?;
-    if options.all.is_some() && merged.outcome.all.is_none() {
-        merged.outcome.all = Some(empty_list(&merged.outcome, options));
-    }
-    Ok(merged)
+    // Without a proven optimum there is no list, as in a plain solve stopped early.
+    Ok(merge(goal, position, searched, seconds, stops, longest)?)
 }
 
 /// The length of the shortest solution any searched case found.
@@ -491,20 +493,6 @@ fn best_length(searched: &[Searched], metric: Metric) -> Option<usize> {
         .filter_map(|s| s.outcome.solution.as_ref().ok())
         .map(|m| metric.length(m))
         .min()
-}
-
-/// The list of a goal with no solution found: empty, and why.
-fn empty_list(outcome: &Outcome, options: &search::Options) -> SolutionSet {
-    SolutionSet {
-        solutions: Vec::new(),
-        optimal_length: 0,
-        within: options.all.map_or(0, |a| a.within),
-        listing: match outcome.solution {
-            Err(Unsolved::Timeout) => Listing::Timeout,
-            Err(Unsolved::Interrupted) => Listing::Interrupted,
-            _ => Listing::Complete,
-        },
-    }
 }
 
 /// One goal's searches: the solver, the caller's options and their shared deadline.

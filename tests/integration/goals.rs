@@ -441,3 +441,36 @@ fn a_list_of_cases_up_to_auf_resumes_and_refuses_another_question() {
         .stderr(predicates::str::contains("quarter turns"));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), written);
 }
+
+#[test]
+fn a_goal_stopped_by_its_time_limit_proves_only_what_every_case_has() {
+    // A random state is far beyond a quarter of a second with these tables.
+    let position = korf::cube::random_cube(&mut rand::rngs::StdRng::seed_from_u64(5));
+    let goal = Goal::SOLVED.with_start_auf(true).with_end_auf(true);
+    let mut o = options(MoveRules::HTM, Some(0));
+    o.timeout = Some(std::time::Duration::from_millis(250));
+    let got = solver().solve_goal(&position, &goal, &o, None).unwrap();
+    assert_eq!(got.outcome.solution, Err(korf::search::Unsolved::Timeout));
+    assert!(
+        got.outcome.all.is_none(),
+        "no list without a proven optimum"
+    );
+    // What is proven holds for every case: at least the least of the cases' table bounds
+    // (each case proves at least its own), and no more than a solution known.
+    let least = goal
+        .cases(&position)
+        .iter()
+        .map(|c| solver().lower_bound(&c.position))
+        .min()
+        .unwrap();
+    assert!(
+        got.outcome.proven_lower >= least,
+        "{} < {least}",
+        got.outcome.proven_lower
+    );
+    if let Some(f) = got.framed() {
+        assert_replays(&position, &goal, &f);
+        assert!(got.outcome.proven_lower as usize <= f.moves.len());
+        assert!(!got.outcome.is_proven());
+    }
+}
