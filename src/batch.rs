@@ -13,7 +13,7 @@
 //! * [`merge`] reads the result files of all shards against the list and reports missing
 //!   and duplicated positions.
 
-use crate::cube::{parse_moves, parse_position, Cube, Metric, Move};
+use crate::cube::{parse_position, Cube, Metric};
 use crate::report::SolveRecord;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -289,26 +289,12 @@ impl ResultLine {
         let Some(s) = &self.solution else {
             return self.status != "solved";
         };
-        let turn = |t: &Option<String>| -> Result<Option<Move>, ()> {
-            match t.as_deref().filter(|t| !t.is_empty()) {
-                None => Ok(None),
-                Some(t) => match parse_moves(t).map_err(|_| ())?[..] {
-                    [m] => Ok(Some(m)),
-                    _ => Err(()),
-                },
-            }
-        };
-        let (Ok(moves), Ok(before), Ok(after)) =
-            (parse_moves(s), turn(&self.start_auf), turn(&self.end_auf))
-        else {
+        let framed =
+            crate::goal::Framed::from_text(self.start_auf.as_deref(), s, self.end_auf.as_deref());
+        let Some(framed) = framed else {
             return false;
         };
-        let length = self.metric.length(&moves);
-        let framed = crate::goal::Framed {
-            before,
-            moves,
-            after,
-        };
+        let length = self.metric.length(&framed.moves);
         goal.reached_by(&cube, &framed) && self.length == Some(length)
     }
 }

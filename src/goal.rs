@@ -44,6 +44,25 @@ pub struct Framed {
     pub after: Option<Move>,
 }
 
+impl Framed {
+    /// A framed solution as records write it: the AUF turns as text (`""` or absent for
+    /// none) around the moves.  `None` if any part is not what korf writes.
+    pub fn from_text(before: Option<&str>, moves: &str, after: Option<&str>) -> Option<Framed> {
+        let turn = |t: Option<&str>| match t.filter(|t| !t.is_empty()) {
+            None => Some(None),
+            Some(t) => match crate::cube::parse_moves(t).ok()?[..] {
+                [m] => Some(Some(m)),
+                _ => None,
+            },
+        };
+        Some(Framed {
+            before: turn(before)?,
+            moves: crate::cube::parse_moves(moves).ok()?,
+            after: turn(after)?,
+        })
+    }
+}
+
 /// One choice of AUF turns, and the position whose solutions are the goal's with them.
 #[derive(Debug, Clone, Copy)]
 pub struct Case {
@@ -100,11 +119,6 @@ impl Goal {
     /// Whether a turn of U is allowed after the sequence.
     pub fn end_auf(&self) -> bool {
         self.end_auf
-    }
-
-    /// The solved cube without AUF: a solve like any other.
-    pub fn is_plain(&self) -> bool {
-        *self == Goal::SOLVED
     }
 
     /// The cases, no AUF turn first, then by the turn before and the turn after.

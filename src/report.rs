@@ -49,13 +49,12 @@ pub use crate::units::{human_bytes, human_seconds};
 /// `R U R' U' (4f*)`: the solution and its length in `metric` (`f` face turns, `q`
 /// quarter turns, a half turn counting 2), `*` marking it proven optimal.
 pub fn solution_line(solution: &[Move], metric: Metric, optimal: bool) -> String {
-    let mark = if optimal { "*" } else { "" };
-    let (length, letter) = (metric.length(solution), metric.letter());
-    if solution.is_empty() {
-        format!("(0{letter}{mark})")
-    } else {
-        format!("{} ({length}{letter}{mark})", format_moves(solution))
-    }
+    let framed = crate::goal::Framed {
+        before: None,
+        moves: solution.to_vec(),
+        after: None,
+    };
+    framed_line(&framed, metric, optimal)
 }
 
 /// A solution framed by its AUF turns, as `korf solve` prints it: `(U) R U R' (U2) (3f*)`
@@ -189,6 +188,18 @@ impl AllSolutionsRecord {
         }
     }
 
+    /// Listed solution `i`, framed by its AUF turns.
+    pub fn framed(&self, i: usize) -> Option<crate::goal::Framed> {
+        fn column(c: &Option<Vec<String>>, i: usize) -> Option<&str> {
+            c.as_ref().map(|c| c[i].as_str())
+        }
+        crate::goal::Framed::from_text(
+            column(&self.start_auf, i),
+            &self.solutions[i],
+            column(&self.end_auf, i),
+        )
+    }
+
     /// "4 optimal solutions", "at least 100 solutions (3 optimal)": the count as a phrase.
     pub fn count_phrase(&self) -> String {
         let plural = |n: usize| if n == 1 { "" } else { "s" };
@@ -301,16 +312,22 @@ impl SolveRecord {
     /// The solution shown, framed by its AUF turns (none without `--start-auf` or
     /// `--end-auf`).
     pub fn framed(&self) -> Option<crate::goal::Framed> {
-        let turn = |t: &Option<String>| {
-            let t = t.as_deref().filter(|t| !t.is_empty())?;
-            crate::cube::parse_moves(t).ok()?.first().copied()
-        };
-        let moves = crate::cube::parse_moves(self.solution.as_deref()?).ok()?;
-        Some(crate::goal::Framed {
-            before: turn(&self.start_auf),
-            moves,
-            after: turn(&self.end_auf),
-        })
+        crate::goal::Framed::from_text(
+            self.start_auf.as_deref(),
+            self.solution.as_deref()?,
+            self.end_auf.as_deref(),
+        )
+    }
+
+    /// The record of a solve of `position` made towards `goal` through the position its
+    /// target stands for ([`crate::goal::Case`]): it names the position as given, and
+    /// the target.
+    pub fn towards(mut self, position: &Cube, goal: &crate::Goal) -> Self {
+        self.facelets = position.to_facelets();
+        if *goal.target() != Cube::SOLVED {
+            self.target = Some(goal.target().to_facelets());
+        }
+        self
     }
 
     /// Add the time model's figures: `before` as predicted before the search, and the

@@ -261,19 +261,13 @@ impl Solution {
     /// As the command line prints it: "R U R' U' (4f*)", `*` marking a proven optimum,
     /// AUF turns in brackets: "(U) R U2 R' (U') (3f*)".
     fn __str__(&self) -> String {
-        let mark = if self.optimal { "*" } else { "" };
-        let letter = self.metric_.letter();
-        let turn = |t: &Option<String>| {
-            t.as_ref()
-                .filter(|t| !t.is_empty())
-                .map(|t| format!("({t})"))
-        };
-        let mut words: Vec<String> = Vec::new();
-        words.extend(turn(&self.start_auf));
-        words.extend(self.moves.iter().cloned());
-        words.extend(turn(&self.end_auf));
-        words.push(format!("({}{letter}{mark})", self.cost));
-        words.join(" ")
+        let framed = korf::goal::Framed::from_text(
+            self.start_auf.as_deref(),
+            &self.moves.join(" "),
+            self.end_auf.as_deref(),
+        )
+        .expect("korf's own notation");
+        korf::report::framed_line(&framed, self.metric_, self.optimal)
     }
 
     fn __repr__(&self) -> String {

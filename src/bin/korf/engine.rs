@@ -175,12 +175,8 @@ pub(crate) fn solve_one(
         } => {
             let towards = goal.cases(cube)[0].position;
             let outcome = solver.solve(&towards, opts).map_err(korf::Error::from)?;
-            let mut record =
-                SolveRecord::fast(index, input, &towards, &outcome, opts.threads, *metric);
-            record.facelets = cube.to_facelets();
-            if *goal.target() != Cube::SOLVED {
-                record.target = Some(goal.target().to_facelets());
-            }
+            let record = SolveRecord::fast(index, input, &towards, &outcome, opts.threads, *metric)
+                .towards(cube, goal);
             let reached = record.framed().is_none_or(|f| goal.reached_by(cube, &f));
             match reached {
                 true => Ok(record),

@@ -8,7 +8,7 @@ use crate::cube::facelets_argument;
 use crate::engine::{engine, positive_seconds, search_options, solve_one, Engine, UNCHECKED};
 use crate::out;
 use korf::batch::{ResultFile, Shard};
-use korf::cube::{parse_moves, Cube};
+use korf::cube::Cube;
 use korf::report::{self, AllSolutionsRecord as AllRecord, SolveRecord};
 use std::io::IsTerminal;
 
@@ -244,21 +244,9 @@ fn print_json(r: &SolveRecord) -> Option<String> {
 /// Every solution, then the count and the statistics.  Returns why the position is a
 /// failure, if it is.
 fn print_listing(a: &SolveArgs, r: &SolveRecord, all: &AllRecord) -> Option<String> {
-    for (i, s) in all.solutions.iter().enumerate() {
-        let moves = parse_moves(s).expect("own output parses");
-        let optimal = r.optimal && r.metric.length(&moves) == all.optimal_length as usize;
-        let turn = |column: &Option<Vec<String>>| {
-            let t = column
-                .as_ref()
-                .map(|c| c[i].as_str())
-                .filter(|t| !t.is_empty())?;
-            parse_moves(t).expect("own output parses").first().copied()
-        };
-        let framed = korf::goal::Framed {
-            before: turn(&all.start_auf),
-            moves,
-            after: turn(&all.end_auf),
-        };
+    for i in 0..all.solutions.len() {
+        let framed = all.framed(i).expect("own output parses");
+        let optimal = r.optimal && r.metric.length(&framed.moves) == all.optimal_length as usize;
         out(&format!(
             "{}\n",
             report::framed_line(&framed, r.metric, optimal)

@@ -274,12 +274,8 @@ async fn solve_fast(app: Arc<App>, job: Job) -> Result<SolveRecord, ApiError> {
         };
         let towards = job.goal.cases(&job.cube)[0].position;
         two_phase.solve(&towards, &opts).map(|outcome| {
-            let mut r = SolveRecord::fast(1, &job.input, &towards, &outcome, 1, Metric::Htm);
-            r.facelets = job.cube.to_facelets();
-            if *job.goal.target() != Cube::SOLVED {
-                r.target = Some(job.goal.target().to_facelets());
-            }
-            r
+            SolveRecord::fast(1, &job.input, &towards, &outcome, 1, Metric::Htm)
+                .towards(&job.cube, &job.goal)
         })
     })
     .await;
