@@ -13,7 +13,7 @@
 //! * [`merge`] reads the result files of all shards against the list and reports missing
 //!   and duplicated positions.
 
-use crate::cube::{parse_position, Cube, Metric};
+use crate::cube::{parse_masked_position, parse_position, Cube, Metric};
 use crate::report::SolveRecord;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -236,7 +236,7 @@ impl ResultLine {
         SolveRecord {
             index,
             input: self.input.clone(),
-            facelets: parse_position(&self.input)
+            facelets: parse_masked_position(&self.input)
                 .map(|c| c.to_facelets())
                 .unwrap_or_default(),
             status: self.status.clone(),
@@ -283,7 +283,7 @@ impl ResultLine {
     /// Whether its solution (if any) takes its input's position to its goal, with the
     /// AUF turns it names, at the length it gives.
     pub fn is_consistent(&self) -> bool {
-        let (Ok(cube), Some(goal)) = (parse_position(&self.input), self.goal()) else {
+        let (Ok(position), Some(goal)) = (parse_masked_position(&self.input), self.goal()) else {
             return false;
         };
         let Some(s) = &self.solution else {
@@ -295,7 +295,7 @@ impl ResultLine {
             return false;
         };
         let length = self.metric.length(&framed.moves);
-        goal.reached_by(&cube, &framed) && self.length == Some(length)
+        goal.reached_from(&position, &framed) && self.length == Some(length)
     }
 }
 

@@ -15,7 +15,7 @@
 //! (one that commutes with U, such as `D`) is listed with the first of them, the fewest
 //! and smallest AUF turns.
 
-use crate::cube::{Cube, Face, Metric, Move};
+use crate::cube::{Cube, Face, MaskedCube, Metric, Move};
 use crate::search::{self, Listing, Outcome, SearchError, SolutionSet, Unsolved};
 use web_time::Instant;
 
@@ -149,6 +149,43 @@ impl Goal {
         cases
     }
 
+    /// The cases of a position some of whose stickers may not matter: those of each of its
+    /// completions (see [`MaskedCube`]), each position once (the first by AUF preference).
+    /// Refused if the position has stickers that do not matter and a target other than
+    /// the solved cube, or more completions than korf searches.
+    pub fn cases_of(&self, position: &MaskedCube) -> Result<Vec<Case>, crate::Error> {
+        if let Some(cube) = position.complete() {
+            return Ok(self.cases(&cube));
+        }
+        if self.target != Cube::SOLVED {
+            return Err(crate::Error::Input(
+                "a position with stickers that do not matter (`X`) is solved to the solved cube: drop --target, or give every sticker".into(),
+            ));
+        }
+        let aufs = (1 + 3 * self.start_auf as usize) * (1 + 3 * self.end_auf as usize);
+        let completions = position.completions(crate::cube::MAX_COMPLETIONS / aufs)?;
+        let mut cases: Vec<Case> = completions.iter().flat_map(|c| self.cases(c)).collect();
+        cases.sort_by_key(preference);
+        let mut seen = std::collections::HashSet::new();
+        cases.retain(|c| seen.insert(c.position));
+        Ok(cases)
+    }
+
+    /// Whether `solution` takes `position` to the goal: on the cube model for a complete
+    /// position, else by where the given stickers land.
+    pub fn reached_from(&self, position: &MaskedCube, solution: &Framed) -> bool {
+        if let Some(cube) = position.complete() {
+            return self.reached_by(&cube, solution);
+        }
+        let sequence: Vec<Move> = solution
+            .before
+            .into_iter()
+            .chain(solution.moves.iter().copied())
+            .chain(solution.after)
+            .collect();
+        *self.target() == Cube::SOLVED && position.solved_by(&sequence)
+    }
+
     /// Whether `solution` takes `position` to the goal, checked on the cube model.
     pub fn reached_by(&self, position: &Cube, solution: &Framed) -> bool {
         let mut c = *position;
@@ -256,7 +293,7 @@ struct Stops {
 /// every listed solution of at most `longest` moves once.
 fn merge(
     goal: &Goal,
-    position: &Cube,
+    position: &MaskedCube,
     searched: Vec<Searched>,
     seconds: f64,
     stops: Stops,
@@ -419,10 +456,10 @@ fn worse(a: Listing, b: Listing) -> Listing {
 
 /// Every solution shown reaches the goal from `position` (a bug otherwise, reported
 /// rather than printed).
-fn check(goal: &Goal, position: &Cube, o: &GoalOutcome) -> Result<(), SearchError> {
+fn check(goal: &Goal, position: &MaskedCube, o: &GoalOutcome) -> Result<(), SearchError> {
     let shown = o.framed().into_iter().chain(o.listed());
     for f in shown {
-        if !goal.reached_by(position, &f) {
+        if !goal.reached_from(position, &f) {
             return Err(SearchError::InvalidSolution(crate::cube::format_moves(
                 &f.moves,
             )));
@@ -450,13 +487,13 @@ pub(crate) trait CaseSolver {
 /// solution asked for, each case whose optimum is within reach is then listed.
 pub(crate) fn solve(
     solver: &impl CaseSolver,
-    position: &Cube,
+    position: &MaskedCube,
     goal: &Goal,
     options: &search::Options,
     progress: Option<&(dyn Fn(search::Snapshot) + Sync)>,
 ) -> Result<GoalOutcome, crate::Error> {
     let start = Instant::now();
-    let cases = goal.cases(position);
+    let cases = goal.cases_of(position)?;
     if cases.len() == 1 {
         let outcome = solver.solve_case(&cases[0].position, options, progress)?;
         let framing = vec![(None, None); outcome.all.as_ref().map_or(0, |a| a.solutions.len())];

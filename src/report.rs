@@ -15,14 +15,23 @@ const ANSI: [&str; 6] = [
     "\x1b[97;44m",
 ];
 
+/// ANSI colours of a sticker that does not matter (`X`): black on grey.
+const ANSI_GREY: &str = "\x1b[30;47m";
+
 /// The position as an unfolded net: U on top, then L F R B, then D.
 pub fn net(cube: &Cube, colour: bool) -> String {
-    let f: Vec<u8> = cube.to_facelets().into_bytes();
+    masked_net(&crate::cube::MaskedCube::from(*cube), colour)
+}
+
+/// A position with stickers that may not matter as an unfolded net, those shown as `X`
+/// (grey in colour).
+pub fn masked_net(position: &crate::cube::MaskedCube, colour: bool) -> String {
+    let f: Vec<u8> = position.to_facelets().into_bytes();
     let cell = |i: usize| -> String {
         let ch = f[i] as char;
         if colour {
-            let k = "URFDLB".find(ch).unwrap_or(0);
-            format!("{} {} \x1b[0m", ANSI[k], ch)
+            let paint = "URFDLB".find(ch).map_or(ANSI_GREY, |k| ANSI[k]);
+            format!("{paint} {ch} \x1b[0m")
         } else {
             format!(" {ch} ")
         }
@@ -322,7 +331,7 @@ impl SolveRecord {
     /// The record of a solve of `position` made towards `goal` through the position its
     /// target stands for ([`crate::goal::Case`]): it names the position as given, and
     /// the target.
-    pub fn towards(mut self, position: &Cube, goal: &crate::Goal) -> Self {
+    pub fn towards(mut self, position: &crate::cube::MaskedCube, goal: &crate::Goal) -> Self {
         self.facelets = position.to_facelets();
         if *goal.target() != Cube::SOLVED {
             self.target = Some(goal.target().to_facelets());

@@ -5,7 +5,7 @@
 //! (never a large one: those name the command instead), loads them, and, unless asked
 //! not to, opens the two-phase solver that feeds the search upper bounds.
 
-use crate::cube::Cube;
+use crate::cube::{Cube, MaskedCube};
 use crate::error::Error;
 use crate::goal::{Goal, GoalOutcome};
 use crate::search::{self, Estimate, HeuristicKind, Options, Outcome, Snapshot, TableSet};
@@ -360,7 +360,23 @@ impl Solver {
         options: &Options,
         progress: Option<&(dyn Fn(Snapshot) + Sync)>,
     ) -> Result<GoalOutcome, Error> {
-        crate::goal::solve(self, cube, goal, options, progress)
+        self.solve_masked(&MaskedCube::from(*cube), goal, options, progress)
+    }
+
+    /// [`Solver::solve_goal`] for a position some of whose stickers do not matter (`X` in
+    /// its facelets, [`MaskedCube`]): the shortest sequences after which every given
+    /// sticker is on the face of its colour, found by solving each cube that agrees with
+    /// the given stickers.  Refused (an input error) if there are more such cubes than
+    /// [`crate::cube::MAX_COMPLETIONS`] (shared among the AUF choices), or with a target
+    /// other than the solved cube.
+    pub fn solve_masked(
+        &self,
+        position: &MaskedCube,
+        goal: &Goal,
+        options: &Options,
+        progress: Option<&(dyn Fn(Snapshot) + Sync)>,
+    ) -> Result<GoalOutcome, Error> {
+        crate::goal::solve(self, position, goal, options, progress)
     }
 }
 

@@ -11,11 +11,11 @@ use super::{Cube, CORNERS, CORNER_NAMES, EDGES, EDGE_NAMES};
 /// The solved cube's facelet string.
 pub const SOLVED_FACELETS: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 
-const FACE_CHARS: [u8; 6] = *b"URFDLB";
-const CENTRES: [usize; 6] = [4, 13, 22, 31, 40, 49];
+pub(super) const FACE_CHARS: [u8; 6] = *b"URFDLB";
+pub(super) const CENTRES: [usize; 6] = [4, 13, 22, 31, 40, 49];
 
 /// Facelets of each corner position, starting with its U/D sticker, then clockwise.
-const CORNER_FACELETS: [[usize; 3]; CORNERS] = [
+pub(super) const CORNER_FACELETS: [[usize; 3]; CORNERS] = [
     [8, 9, 20],   // URF: U9 R1 F3
     [6, 18, 38],  // UFL: U7 F1 L3
     [0, 36, 47],  // ULB: U1 L1 B3
@@ -26,7 +26,7 @@ const CORNER_FACELETS: [[usize; 3]; CORNERS] = [
     [35, 17, 51], // DRB: D9 R9 B7
 ];
 /// Facelets of each edge position, reference sticker first.
-const EDGE_FACELETS: [[usize; 2]; EDGES] = [
+pub(super) const EDGE_FACELETS: [[usize; 2]; EDGES] = [
     [5, 10],  // UR
     [7, 19],  // UF
     [3, 37],  // UL
@@ -41,7 +41,7 @@ const EDGE_FACELETS: [[usize; 2]; EDGES] = [
     [48, 14], // BR
 ];
 /// Colours (face indices U R F D L B = 0..6) of each corner piece, in facelet order.
-const CORNER_COLOURS: [[u8; 3]; CORNERS] = [
+pub(super) const CORNER_COLOURS: [[u8; 3]; CORNERS] = [
     [0, 1, 2],
     [0, 2, 4],
     [0, 4, 5],
@@ -51,7 +51,7 @@ const CORNER_COLOURS: [[u8; 3]; CORNERS] = [
     [3, 5, 4],
     [3, 1, 5],
 ];
-const EDGE_COLOURS: [[u8; 2]; EDGES] = [
+pub(super) const EDGE_COLOURS: [[u8; 2]; EDGES] = [
     [0, 1],
     [0, 2],
     [0, 4],
@@ -143,6 +143,37 @@ pub enum FaceletError {
     /// Edge flips that do not add up to an even number.
     #[error("an edge is flipped: the edge flips add up to an odd number — one edge has been turned over in place")]
     FlippedEdge,
+    /// A centre marked as not mattering (`X` or `?`): the centres name the colours.
+    #[error("the centre at character {position} is marked as not mattering; the six centres name the colours, so each must be given")]
+    MaskedCentre {
+        /// Where (1-based).
+        position: usize,
+    },
+    /// With stickers that do not matter: a colour given more than 9 times.
+    #[error("colour `{ch}` ({}: the {face} centre's colour) appears {count} times; a colour appears at most 9 times", colour_name(*face))]
+    TooManyOfColour {
+        /// The character.
+        ch: char,
+        /// The face whose centre has that colour.
+        face: char,
+        /// How often it appears.
+        count: usize,
+    },
+    /// With stickers that do not matter: no way to place each piece of a kind once.
+    #[error("the given stickers leave no way to place every {kind} piece exactly once (two positions need the same piece, or a piece has no place left)")]
+    NoPlacement {
+        /// `corner` or `edge`.
+        kind: &'static str,
+    },
+    /// With stickers that do not matter: more legal cubes agree with the given stickers
+    /// than korf searches one by one.
+    #[error("{count} different cubes agree with the given stickers, and korf searches at most {limit} (one solve each): give the colours of more stickers (fewer `X`)")]
+    TooManyCompletions {
+        /// How many cubes agree.
+        count: u128,
+        /// The most korf searches.
+        limit: usize,
+    },
     /// Corner and edge permutations of different parity.
     #[error("permutation parity mismatch: corners and edges are permuted with different parity (two pieces have been swapped)")]
     Parity,

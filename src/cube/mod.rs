@@ -24,12 +24,14 @@
 
 pub mod coord;
 mod facelet;
+mod masked;
 mod moves;
 mod random;
 mod rules;
 pub mod symmetry;
 
 pub use facelet::{FaceletError, SOLVED_FACELETS};
+pub use masked::{MaskedCube, MASK_CHARS, MAX_COMPLETIONS};
 pub use moves::{
     canonical_form, format_moves, is_canonical, parse_moves, Face, Move, MoveParseError, Sequence,
     ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS,
@@ -352,6 +354,23 @@ pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// [`parse_position`], and facelet strings in which `X` or `?` marks a sticker that does
+/// not matter ([`MaskedCube`]; groups written apart are one string, as there).  A position
+/// without such marks is read exactly as [`parse_position`] reads it.
+pub fn parse_masked_position(text: &str) -> Result<MaskedCube, PositionError> {
+    let t = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    if !t.contains(MASK_CHARS) || t.contains('\t') {
+        return parse_position(text).map(MaskedCube::from);
+    }
+    let letters: String = t.split_whitespace().collect();
+    MaskedCube::from_facelets(&letters).map_err(|e| match e {
+        FaceletError::Length(n) | FaceletError::StrayCharacter { count: n, .. } => {
+            facelet::length_error(t, n).into()
+        }
+        e => e.into(),
+    })
 }
 
 /// A facelet string as people type it: [`Cube::from_facelets`] of the letters

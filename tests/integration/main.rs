@@ -14,6 +14,7 @@ mod fuzz;
 mod goals;
 mod in_memory;
 mod library;
+mod masked;
 mod metrics;
 mod numbers;
 mod published;

@@ -319,7 +319,15 @@ fn run_list(
             // Stopped between two positions: the rows so far are printed and saved.
             return Err(CliError::Interrupted);
         }
-        let r = solve_one(engine, i + 1, text, cube, &korf::Goal::SOLVED, live, false)?;
+        let r = solve_one(
+            engine,
+            i + 1,
+            text,
+            &(*cube).into(),
+            &korf::Goal::SOLVED,
+            live,
+            false,
+        )?;
         record_result(results, *number, &r)?;
         if r.status == "interrupted" {
             // Ctrl-C or SIGTERM: the rows so far are printed (and saved); the rest is left.

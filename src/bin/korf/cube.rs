@@ -10,10 +10,10 @@ use korf::twophase::FastOptions;
 use rand::SeedableRng;
 use std::io::IsTerminal;
 
-fn position(p: &PositionArgs) -> Result<Cube, CliError> {
+fn position(p: &PositionArgs) -> Result<korf::cube::MaskedCube, CliError> {
     match (&p.facelets, &p.scramble) {
-        (_, Some(moves)) => scramble_argument(moves),
-        (Some(f), None) => facelets_argument(f),
+        (_, Some(moves)) => scramble_argument(moves).map(Into::into),
+        (Some(f), None) => masked_facelets_argument(f),
         (None, None) => Err(CliError::Input(
             "give a position: a facelet string, or --scramble \"MOVES\"".into(),
         )),
@@ -31,6 +31,15 @@ pub fn scramble_argument(text: &str) -> Result<Cube, CliError> {
         ))),
         Err(e) => Err(e.into()),
     }
+}
+
+/// A positional FACELETS argument in which `X` or `?` may mark stickers that do not
+/// matter; otherwise as [`facelets_argument`].
+pub fn masked_facelets_argument(text: &str) -> Result<korf::cube::MaskedCube, CliError> {
+    if text.contains(korf::cube::MASK_CHARS) {
+        return korf::cube::parse_masked_position(text).map_err(|e| CliError::Input(e.to_string()));
+    }
+    facelets_argument(text).map(korf::cube::MaskedCube::from)
 }
 
 /// A positional FACELETS argument; if it is really a move sequence, say to use --scramble.
@@ -59,7 +68,7 @@ pub fn facelets_argument(text: &str) -> Result<Cube, CliError> {
 pub fn show(a: ShowArgs) -> Result<(), CliError> {
     let cube = position(&a.position)?;
     if a.format == ShowFormat::Net {
-        out(&report::net(&cube, std::io::stdout().is_terminal()));
+        out(&report::masked_net(&cube, std::io::stdout().is_terminal()));
     }
     out(&format!("{}\n", cube.to_facelets()));
     Ok(())

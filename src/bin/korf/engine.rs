@@ -5,7 +5,7 @@
 use crate::cli::{CliError, FastArgs, SearchArgs};
 use crate::tables::BuildDisplay;
 use indicatif::{ProgressBar, ProgressStyle};
-use korf::cube::{Cube, Metric};
+use korf::cube::{Cube, MaskedCube, Metric};
 use korf::report::{human_seconds, SolveRecord};
 use korf::search::{self, Snapshot};
 use korf::tables::{self, Residency};
@@ -161,22 +161,29 @@ pub(crate) fn solve_one(
     engine: &Engine,
     index: usize,
     input: &str,
-    cube: &Cube,
+    position: &MaskedCube,
     goal: &Goal,
     live: bool,
     announce: bool,
 ) -> Result<SolveRecord, CliError> {
     match engine {
-        Engine::Optimal(solver) => solve_optimal(solver, index, input, cube, goal, live, announce),
+        Engine::Optimal(solver) => {
+            solve_optimal(solver, index, input, position, goal, live, announce)
+        }
         Engine::Fast {
             solver,
             opts,
             metric,
         } => {
+            let Some(cube) = &position.complete() else {
+                return Err(CliError::Input(
+                    "--fast solves whole positions: give every sticker (no `X`), or drop --fast to solve the stickers given".into(),
+                ));
+            };
             let towards = goal.cases(cube)[0].position;
             let outcome = solver.solve(&towards, opts).map_err(korf::Error::from)?;
             let record = SolveRecord::fast(index, input, &towards, &outcome, opts.threads, *metric)
-                .towards(cube, goal);
+                .towards(position, goal);
             let reached = record.framed().is_none_or(|f| goal.reached_by(cube, &f));
             match reached {
                 true => Ok(record),
@@ -195,16 +202,19 @@ fn solve_optimal(
     solver: &Solver,
     index: usize,
     input: &str,
-    cube: &Cube,
+    position: &MaskedCube,
     goal: &Goal,
     live: bool,
     announce: bool,
 ) -> Result<SolveRecord, CliError> {
     // The time model is calibrated on face-turn searches with every turn, one position a
-    // solve: under other rules, or with AUF cases, no estimate is claimed.
-    let one_case = !goal.start_auf() && !goal.end_auf();
-    let prediction = (solver.options().rules.is_default() && one_case)
-        .then(|| solver.predict(&goal.cases(cube)[0].position));
+    // solve: under other rules, with AUF cases or stickers that do not matter, no
+    // estimate is claimed.
+    let complete = position.complete();
+    let one_case = !goal.start_auf() && !goal.end_auf() && complete.is_some();
+    let prediction = complete
+        .filter(|_| solver.options().rules.is_default() && one_case)
+        .map(|cube| solver.predict(&goal.cases(&cube)[0].position));
     if let (true, Some(p)) = (announce, &prediction) {
         announce_estimate(solver, p);
     }
@@ -245,12 +255,14 @@ fn solve_optimal(
         }
     };
     let progress: Option<&(dyn Fn(Snapshot) + Sync)> = if live { Some(&update) } else { None };
-    let found = solver.solve_goal(cube, goal, solver.options(), progress)?;
+    let found = solver.solve_masked(position, goal, solver.options(), progress)?;
     if let Some(pb) = spinner {
         pb.finish_and_clear();
     }
-    let record = SolveRecord::optimal(index, input, cube, found.outcome.clone(), kind)
-        .with_goal(goal, &found);
+    let shown = complete.unwrap_or(Cube::SOLVED);
+    let record = SolveRecord::optimal(index, input, &shown, found.outcome.clone(), kind)
+        .with_goal(goal, &found)
+        .towards(position, goal);
     Ok(match prediction {
         Some(p) => record.with_prediction(kind, p.likely),
         None => record,

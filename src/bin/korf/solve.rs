@@ -4,11 +4,11 @@
 use crate::batch::{batch_plan, open_results, record_result, Question};
 use crate::bench::bad_input_summary;
 use crate::cli::{CliError, SolveArgs};
-use crate::cube::facelets_argument;
+use crate::cube::masked_facelets_argument;
 use crate::engine::{engine, positive_seconds, search_options, solve_one, Engine, UNCHECKED};
 use crate::out;
 use korf::batch::{ResultFile, Shard};
-use korf::cube::Cube;
+use korf::cube::{parse_masked_position, MaskedCube, MASK_CHARS};
 use korf::report::{self, AllSolutionsRecord as AllRecord, SolveRecord};
 use std::io::IsTerminal;
 
@@ -94,7 +94,7 @@ fn stats_text(r: &SolveRecord) -> String {
 }
 
 /// A position of the input: its line number, its text, and the cube or why it is none.
-type Input = (usize, String, Result<Cube, CliError>);
+type Input = (usize, String, Result<MaskedCube, CliError>);
 
 /// The positions to solve: the `-s` moves, the facelets argument, or stdin's lines (bad
 /// lines kept, to be reported in their place).  A single bad position, or an empty stdin,
@@ -102,12 +102,24 @@ type Input = (usize, String, Result<Cube, CliError>);
 fn read_inputs(a: &SolveArgs) -> Result<Vec<Input>, CliError> {
     let mut inputs: Vec<Input> = Vec::new();
     match (&a.position, &a.scramble) {
-        (_, Some(m)) => inputs.push((1, m.clone(), crate::cube::scramble_argument(m))),
+        (_, Some(m)) => inputs.push((
+            1,
+            m.clone(),
+            crate::cube::scramble_argument(m).map(MaskedCube::from),
+        )),
         (Some(p), None) if p == "-" => {
             // Byte by byte: a line that is not text is one bad line, not the end of input.
             for line in korf::input::lines(std::io::stdin().lock()) {
                 let line = line.map_err(|e| CliError::Input(format!("cannot read stdin: {e}")))?;
-                let parsed = line.position.map_err(|e| {
+                // Stickers that do not matter (`X`) are read here; other tools take cubes.
+                let position = match line.text.contains(MASK_CHARS) {
+                    true => parse_masked_position(&line.text).map_err(|e| e.to_string()),
+                    false => line
+                        .position
+                        .map(MaskedCube::from)
+                        .map_err(|e| e.to_string()),
+                };
+                let parsed = position.map_err(|e| {
                     CliError::Input(format!("stdin line {} ({}): {e}", line.number, line.text))
                 });
                 inputs.push((line.number, line.text, parsed));
@@ -119,7 +131,7 @@ fn read_inputs(a: &SolveArgs) -> Result<Vec<Input>, CliError> {
                 ));
             }
         }
-        (Some(p), None) => inputs.push((1, p.clone(), facelets_argument(p))),
+        (Some(p), None) => inputs.push((1, p.clone(), masked_facelets_argument(p))),
         (None, None) => unreachable!("clap requires a position"),
     }
     if inputs.len() == 1 {

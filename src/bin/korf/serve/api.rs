@@ -275,7 +275,7 @@ async fn solve_fast(app: Arc<App>, job: Job) -> Result<SolveRecord, ApiError> {
         let towards = job.goal.cases(&job.cube)[0].position;
         two_phase.solve(&towards, &opts).map(|outcome| {
             SolveRecord::fast(1, &job.input, &towards, &outcome, 1, Metric::Htm)
-                .towards(&job.cube, &job.goal)
+                .towards(&job.cube.into(), &job.goal)
         })
     })
     .await;
