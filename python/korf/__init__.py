@@ -91,7 +91,10 @@ def solve(
 ) -> Solution:
     """Solve `cube` optimally: a shortest solution, `optimal` True once proven.
 
-    cube: a 54-character facelet string or a move sequence ("R U R' U'").
+    cube: a 54-character facelet string or a move sequence ("R U R' U'"). In facelets,
+        `X` (or `?`) marks a sticker whose colour does not matter: the solution then
+        brings every given sticker to the face of its colour (an OLL case: the last
+        layer's side stickers X). Refused if more than 20,000 cubes fit the stickers.
     tables: the tables directory (default: $KORF_TABLES, else ./tables).
     heuristic: "auto" (the fastest whose tables are present), "slicefull",
         "sliceflips", "slicepair", "sliceperm", "flipslice", "coset4", "coset", "korf" or

@@ -6,7 +6,7 @@
 //! waits for the search to wind down (it checks the flag every few thousand nodes) and
 //! raises `KeyboardInterrupt`; the solver stays usable.
 
-use korf::cube::{self, Cube, Metric, Move, MoveRules, MoveSet};
+use korf::cube::{self, Cube, MaskedCube, Metric, Move, MoveRules, MoveSet};
 use korf::search::{AllSolutions, HeuristicKind, Listing, Options, Outcome, Unsolved};
 use korf::tables::{self, Integrity, Residency, Table, TableKind};
 use korf::twophase::{FastOptions, TwoPhase};
@@ -90,6 +90,15 @@ fn move_rules(metric: &str, moves: Option<&str>) -> PyResult<MoveRules> {
 /// A position from a facelet string or a move sequence (the command line's one rule).
 fn parse_cube(text: &str) -> PyResult<Cube> {
     cube::parse_position(text).map_err(|e| match e {
+        cube::PositionError::Facelets(f) => py_error(Error::Facelets(f)),
+        cube::PositionError::Moves(m) => py_error(Error::Moves(m)),
+        e @ cube::PositionError::Disagree => py_error(Error::Input(e.to_string())),
+    })
+}
+
+/// A position in which `X` or `?` may mark stickers that do not matter.
+fn parse_masked(text: &str) -> PyResult<MaskedCube> {
+    cube::parse_masked_position(text).map_err(|e| match e {
         cube::PositionError::Facelets(f) => py_error(Error::Facelets(f)),
         cube::PositionError::Moves(m) => py_error(Error::Moves(m)),
         e @ cube::PositionError::Disagree => py_error(Error::Input(e.to_string())),
@@ -380,14 +389,16 @@ impl Solver {
     fn run(
         &self,
         py: Python<'_>,
-        cube: &Cube,
+        position: &MaskedCube,
         goal: &Goal,
         opts: &Options,
         cancel: &AtomicBool,
     ) -> PyResult<GoalOutcome> {
         let inner = &self.inner;
-        run_interruptibly(py, cancel, || inner.solve_goal(cube, goal, opts, None))?
-            .map_err(py_error)
+        run_interruptibly(py, cancel, || {
+            inner.solve_masked(position, goal, opts, None)
+        })?
+        .map_err(py_error)
     }
 
     fn solution(&self, moves: &[Move], optimal: bool, o: &Outcome) -> Solution {
@@ -532,7 +543,7 @@ impl Solver {
         start_auf: bool,
         end_auf: bool,
     ) -> PyResult<Solution> {
-        let cube = parse_cube(cube)?;
+        let cube = parse_masked(cube)?;
         let goal = goal(target, start_auf, end_auf)?;
         let (opts, cancel) = self.options(threads, timeout, None)?;
         let found = self.run(py, &cube, &goal, &opts, &cancel)?;
@@ -564,7 +575,7 @@ impl Solver {
         let within = korf::limits::within(within, "within").map_err(|e| py_error(e.into()))?;
         let max_solutions = korf::limits::max_solutions(max_solutions, "max_solutions")
             .map_err(|e| py_error(e.into()))?;
-        let cube = parse_cube(cube)?;
+        let cube = parse_masked(cube)?;
         let all = AllSolutions {
             within,
             max_solutions,
@@ -723,19 +734,21 @@ fn apply(moves: &str, cube: Option<&str>) -> PyResult<String> {
 /// Whether `cube` (a facelet string or moves) is a solvable position.
 #[pyfunction]
 fn is_solvable(cube: &str) -> bool {
-    cube::parse_position(cube).is_ok()
+    cube::parse_masked_position(cube).is_ok()
 }
 
 /// What is wrong with `cube`, or None if it is a solvable position.
 #[pyfunction]
 fn check(cube: &str) -> Option<String> {
-    cube::parse_position(cube).err().map(|e| e.to_string())
+    cube::parse_masked_position(cube)
+        .err()
+        .map(|e| e.to_string())
 }
 
 /// The facelet string of `cube` (facelets or moves), in Kociemba's order.
 #[pyfunction]
 fn facelets(cube: &str) -> PyResult<String> {
-    Ok(parse_cube(cube)?.to_facelets())
+    Ok(parse_masked(cube)?.to_facelets())
 }
 
 /// The directory the tables are looked for in: `dir`, else $KORF_TABLES, else ./tables.

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import korf
-from cube_model import Cube
+from cube_model import AXES, Cube
 
 FACES = "URFDLB"
 
@@ -109,6 +109,35 @@ def test_goals_reach_a_target_and_allow_auf(tables_dir):
     assert one.length == 7 and one in every.solutions
     plain = korf.solve("R U", tables=tables_dir, heuristic="coset")
     assert plain.start_auf is None and plain.end_auf is None
+
+
+def test_stickers_that_do_not_matter_give_every_orientation_algorithm(tables_dir):
+    # Sune's case as an orientation case: every sticker of the last layer's pieces that
+    # is not white is grey (X).  A solution brings the white ones to the top and keeps
+    # the first two layers.
+    scramble = "R U2 R' U' R U' R'"
+    facelets = list(korf.facelets(scramble))
+    last_layer = list(range(9)) + [9, 10, 11, 18, 19, 20, 36, 37, 38, 45, 46, 47]
+    for i in last_layer:
+        if facelets[i] != "U":
+            facelets[i] = "X"
+    case = "".join(facelets)
+    assert korf.facelets(case) == case and korf.check(case) is None
+    every = korf.solve_all(case, moves="R,U", end_auf=True, start_auf=True, tables=tables_dir)
+    assert every.optimal_length == 7 and every.complete and len(every.solutions) >= 2
+    face_of = {n: f for f, n in AXES.items()}
+    for s in every.solutions:
+        framed = [t for t in [s.start_auf] if t] + s.moves + [t for t in [s.end_auf] if t]
+        cube = Cube().apply(scramble).apply(framed)
+        for (p, n), colour in cube.stickers.items():
+            if p[1] == 1 and colour != "U":
+                continue  # a grey sticker of the last layer
+            assert colour == face_of[n], (str(s), p, n, colour)
+    # No cube fits: a centre cannot be grey.
+    grey_centre = case[:4] + "X" + case[5:]
+    assert "centre" in korf.check(grey_centre)
+    with pytest.raises(korf.CubeError):
+        korf.solve(grey_centre, tables=tables_dir)
 
 
 def test_solve_fast_is_quick_and_unproven(tables_dir):

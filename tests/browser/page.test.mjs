@@ -165,6 +165,34 @@ test("up to AUF, every algorithm is listed with its turns of U, and plays throug
   await page.close();
 });
 
+test("grey stickers: an orientation case lists every algorithm, each orienting the last layer", async () => {
+  const page = await browser.newPage();
+  // Sune's case with every last-layer sticker that is not white grey (X).
+  const scramble = "R U2 R' U' R U' R'";
+  const lastLayer = [0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20, 36, 37, 38, 45, 46, 47];
+  const full = facelets(scramble);
+  const oll = [...full].map((c, i) => (lastLayer.includes(i) && c !== "U" ? "X" : c)).join("");
+  await page.goto(base + "/?facelets=" + oll + "&auf=1&mode=all");
+  await page.waitForFunction(() => /shortest, proven/.test(document.querySelector("#answer").textContent));
+  assert.equal(await netFacelets(page), oll);
+  assert.equal(await page.$eval("#net [data-index='9']", e => getComputedStyle(e).backgroundColor), "rgb(187, 187, 187)");
+  const expected = JSON.parse(execFileSync(korf, ["solve", oll, "--start-auf", "--end-auf", "--json", "--heuristic", "coset"],
+    { env: { ...process.env, KORF_TABLES: tables } }).toString());
+  assert.equal(await page.textContent("#answer"), `${expected.length} moves (shortest, proven, up to AUF):`);
+  const listed = await page.$$eval("#solutions li button", els => els.map(e => e.textContent));
+  assert.ok(listed.length >= 2, listed.join("\n"));
+  for (const line of listed) {
+    const played = line.split(" ").filter(w => !/^\(\d/.test(w)).map(w => w.replace(/[()]/g, "")).join(" ");
+    const after = facelets(scramble + " " + played);
+    // Oriented: the top all white, the first two layers solved.
+    const home = [...after].every((c, i) => c === SOLVED[i] || (lastLayer.includes(i) && i >= 9 && c !== "U"));
+    assert.ok(home && after.slice(0, 9) === "UUUUUUUUU", line + " -> " + after);
+  }
+  // The grey colour is in the palette.
+  assert.equal(await page.getAttribute("#palette button.X", "aria-label"), "grey: does not matter");
+  await page.close();
+});
+
 test("a facelet string given as a scramble is refused, not turned 54 times", async () => {
   const page = await browser.newPage();
   const position = facelets("R U F'");

@@ -298,6 +298,49 @@ fn it_reaches_a_target_and_solves_up_to_auf() {
 }
 
 #[test]
+fn it_solves_stickers_that_do_not_matter_and_refuses_what_cannot_be() {
+    let s = Server::start(&[]);
+    // Sune's orientation case: every last-layer sticker that is not white is grey.
+    let mut f: Vec<u8> = parse_position("R U2 R' U' R U' R'")
+        .unwrap()
+        .to_facelets()
+        .into_bytes();
+    for i in (0..9).chain([9, 10, 11, 18, 19, 20, 36, 37, 38, 45, 46, 47]) {
+        if f[i] != b'U' {
+            f[i] = b'X';
+        }
+    }
+    let case = String::from_utf8(f).unwrap();
+    let position = korf::cube::MaskedCube::from_facelets(&case).unwrap();
+    let query = format!("/v1/solve?position={case}&mode=all&end_auf=true&start_auf=true");
+    let r = s.get(&query);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let j = r.json();
+    assert_eq!(j["facelets"], case);
+    let all = &j["all"];
+    assert_eq!(all["optimal_length"], 7, "{j}");
+    for (i, sol) in all["solutions"].as_array().unwrap().iter().enumerate() {
+        let turn = |key: &str| all[key][i].as_str().unwrap().to_string();
+        let text = format!(
+            "{} {} {}",
+            turn("start_auf"),
+            sol.as_str().unwrap(),
+            turn("end_auf")
+        );
+        assert!(position.solved_by(&parse_moves(&text).unwrap()), "{text}");
+    }
+    // The fast mode wants every sticker; a grey centre and all-grey are refused.
+    let r = s.get(&format!("/v1/solve?position={case}&mode=fast"));
+    assert_eq!(r.status, 400, "{}", r.body);
+    let grey_centre = format!("{}X{}", &case[..4], &case[5..]);
+    let r = s.get(&format!("/v1/solve?position={grey_centre}"));
+    assert_eq!(r.status, 400);
+    assert!(r.json()["error"].as_str().unwrap().contains("centre"));
+    let r = s.get(&format!("/v1/check?position={case}"));
+    assert_eq!(r.json()["valid"], true, "{}", r.body);
+}
+
+#[test]
 fn health_openapi_tables_and_check_answer() {
     let s = Server::start(&[]);
     let h = s.health();

@@ -5,7 +5,7 @@
 // host, where korf's WebAssembly build solves in this browser (local.js).
 "use strict";
 
-const NAMES = { U: "white", R: "red", F: "green", D: "yellow", L: "orange", B: "blue" };
+const NAMES = { U: "white", R: "red", F: "green", D: "yellow", L: "orange", B: "blue", X: "grey: does not matter" };
 // Where each face sits in the 12 x 9 grid of the net: [row, column] of its top-left.
 const NET = { U: [0, 3], L: [3, 0], F: [3, 3], R: [3, 6], B: [3, 9], D: [6, 3] };
 const $ = id => document.getElementById(id);
@@ -53,7 +53,7 @@ function buildNet() {
       net.appendChild(d);
     }
   }
-  for (const f of "URFDLB") {
+  for (const f of "URFDLBX") {
     const b = document.createElement("button");
     b.className = f;
     b.title = NAMES[f];
@@ -213,7 +213,8 @@ function handleEvent(text) {
     const best = body.best_length != null ? `, best known ${body.best_length} moves` : "";
     $("progress").textContent =
       `Searching ${body.bound} moves${best}: ${(body.nodes / 1e6).toFixed(1)} M nodes, ` +
-      `${seconds(body.seconds)}, about ${seconds(body.estimated_seconds_left)} left`;
+      `${seconds(body.seconds)}` +
+      (body.estimated_seconds_left != null ? `, about ${seconds(body.estimated_seconds_left)} left` : "");
   } else if (kind === "result") {
     showResult(body);
   } else if (kind === "error") {

@@ -92,16 +92,25 @@ const Local = (() => {
     $("answer").textContent = "";
     $("solutions").innerHTML = "";
     const position = state.facelets;
+    // Stickers that do not matter (X): no two-phase solve and no estimate first.
+    const masked = /[X?]/.test(position);
     try {
-      await request({ op: "prepare", mode: "fast" }, showTableProgress);
-      const fast = await request({ op: "fast", position });
-      showResult(fast);
+      let fast = null;
+      if (!masked || mode === "fast") {
+        await request({ op: "prepare", mode: "fast" }, showTableProgress);
+        fast = await request({ op: "fast", position });
+        showResult(fast);
+      }
       if (mode === "fast") return;
       await request({ op: "prepare", mode }, showTableProgress);
-      const p = await request({ op: "predict", position });
-      const estimate = p.seconds * BROWSER_SLOWDOWN;
       const what = mode === "all" ? "Listing every shortest solution" : "Searching for a shortest solution, proven";
-      tick(`${what} (at most ${fast.length} moves, at least ${p.lower_bound})`, estimate);
+      if (masked) {
+        tick(what, null);
+      } else {
+        const p = await request({ op: "predict", position });
+        const estimate = p.seconds * BROWSER_SLOWDOWN;
+        tick(`${what} (at most ${fast.length} moves, at least ${p.lower_bound})`, estimate);
+      }
       const auf = $("auf").checked;
       const record = await request({ op: "solve", position, mode, startAuf: auf, endAuf: auf });
       clearInterval(ticker);

@@ -9,7 +9,7 @@
 //!
 //! Answers cross to JavaScript as JSON text: the same records `korf serve` answers with.
 
-use korf::cube::parse_position;
+use korf::cube::{parse_masked_position, MaskedCube};
 use korf::report::SolveRecord;
 use korf::search::{AllSolutions, Options, TableSet};
 use korf::tables::{Progress, Table, TableKind};
@@ -41,7 +41,7 @@ pub fn version() -> String {
 /// what is wrong (a twisted corner, a colour used ten times…), as `korf serve` says it.
 #[wasm_bindgen]
 pub fn check(position: &str) -> String {
-    match read_position(position) {
+    match read_masked(position) {
         Ok(cube) => serde_json::json!({"valid": true, "facelets": cube.to_facelets()}),
         Err(e) => serde_json::json!({"valid": false, "error": e}),
     }
@@ -49,13 +49,20 @@ pub fn check(position: &str) -> String {
 }
 
 fn read_position(position: &str) -> Result<Cube, String> {
+    read_masked(position)?.complete().ok_or_else(|| {
+        "this needs every sticker (no `X`): the optimal search takes stickers that do not matter".to_string()
+    })
+}
+
+/// A position in which `X` or `?` may mark stickers that do not matter.
+fn read_masked(position: &str) -> Result<MaskedCube, String> {
     if position.len() > MAX_POSITION {
         return Err(format!(
             "the position is {} characters long; give 54 facelets or at most {MAX_POSITION} characters of moves",
             position.len()
         ));
     }
-    parse_position(position).map_err(|e| e.to_string())
+    parse_masked_position(position).map_err(|e| e.to_string())
 }
 
 /// The tables `mode` needs, in the order to make them: `fast` the two-phase tables;
@@ -193,7 +200,7 @@ impl Engine {
         start_auf: bool,
         end_auf: bool,
     ) -> Result<String, JsError> {
-        let cube = read_position(position).map_err(|e| JsError::new(&e))?;
+        let masked = read_masked(position).map_err(|e| JsError::new(&e))?;
         kinds_for(mode, false)?;
         let solver = self.optimal.as_ref().ok_or_else(|| missing(mode))?;
         let options = Options {
@@ -205,22 +212,24 @@ impl Engine {
             }),
             ..solver.options().clone()
         };
-        let prediction = solver.predict(&cube);
+        let complete = masked.complete();
+        let prediction = complete.map(|c| solver.predict(&c));
         let goal = korf::Goal::SOLVED
             .with_start_auf(start_auf)
             .with_end_auf(end_auf);
         let found = solver
-            .solve_goal(&cube, &goal, &options, None)
+            .solve_masked(&masked, &goal, &options, None)
             .map_err(error)?;
         let mut record = SolveRecord::optimal(
             1,
             position,
-            &cube,
+            &complete.unwrap_or(Cube::SOLVED),
             found.outcome.clone(),
             solver.heuristic(),
         )
-        .with_goal(&goal, &found);
-        record.prediction = Some(prediction.likely);
+        .with_goal(&goal, &found)
+        .towards(&masked, &goal);
+        record.prediction = prediction.map(|p| p.likely);
         Ok(serde_json::to_string(&record).expect("a record serialises"))
     }
 

@@ -10,7 +10,7 @@ use axum::http::{header, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use korf::cube::{parse_position, Cube, Metric};
+use korf::cube::{parse_masked_position, parse_position, Cube, MaskedCube, Metric};
 use korf::report::SolveRecord;
 use korf::search::{AllSolutions, Estimate, Snapshot};
 use std::convert::Infallible;
@@ -84,6 +84,14 @@ fn position_of(text: &str) -> Result<Cube, ApiError> {
     parse_position(text).map_err(|e| ApiError::bad(e.to_string()))
 }
 
+/// A position in which `X` or `?` may mark stickers that do not matter.
+fn masked_position_of(text: &str) -> Result<MaskedCube, ApiError> {
+    if text.len() > korf::input::MAX_LINE {
+        return Err(too_long(text));
+    }
+    parse_masked_position(text).map_err(|e| ApiError::bad(e.to_string()))
+}
+
 fn too_long(text: &str) -> ApiError {
     ApiError::bad(format!(
         "position is {} bytes long, over the {}-byte limit: a position is a 54-letter facelet string or a move sequence",
@@ -145,7 +153,7 @@ pub async fn check(
     if req.position.len() > korf::input::MAX_LINE {
         return Err(too_long(&req.position));
     }
-    Ok(Json(match parse_position(&req.position) {
+    Ok(Json(match parse_masked_position(&req.position) {
         Ok(cube) => serde_json::json!({"valid": true, "facelets": cube.to_facelets()}),
         Err(e) => serde_json::json!({"valid": false, "error": e.to_string()}),
     }))
@@ -172,7 +180,7 @@ pub async fn solve_post(
 /// A checked request: the position and the search's limits.
 struct Job {
     input: String,
-    cube: Cube,
+    position: MaskedCube,
     mode: Mode,
     timeout: Option<Duration>,
     all: Option<AllSolutions>,
@@ -196,7 +204,13 @@ fn goal_of(req: &SolveRequest) -> Result<korf::Goal, ApiError> {
 }
 
 fn job(app: &App, req: SolveRequest) -> Result<Job, ApiError> {
-    let cube = position_of(&req.position)?;
+    let position = masked_position_of(&req.position)?;
+    if req.mode == Mode::Fast && !position.is_complete() {
+        return Err(ApiError::bad(
+            "mode=fast solves whole positions: give every sticker (no `X`), or drop mode=fast"
+                .into(),
+        ));
+    }
     let goal = goal_of(&req)?;
     let timeout = korf::limits::optional_seconds(req.timeout, "timeout")
         .map_err(|e| ApiError::bad(e.to_string()))?;
@@ -220,7 +234,7 @@ fn job(app: &App, req: SolveRequest) -> Result<Job, ApiError> {
     };
     Ok(Job {
         input: req.position,
-        cube,
+        position,
         mode: req.mode,
         timeout,
         all,
@@ -272,10 +286,11 @@ async fn solve_fast(app: Arc<App>, job: Job) -> Result<SolveRecord, ApiError> {
             cancel: Some(cancel),
             ..korf::twophase::FastOptions::default()
         };
-        let towards = job.goal.cases(&job.cube)[0].position;
+        let cube = job.position.complete().expect("checked in job()");
+        let towards = job.goal.cases(&cube)[0].position;
         two_phase.solve(&towards, &opts).map(|outcome| {
             SolveRecord::fast(1, &job.input, &towards, &outcome, 1, Metric::Htm)
-                .towards(&job.cube.into(), &job.goal)
+                .towards(&job.position, &job.goal)
         })
     })
     .await;
@@ -298,10 +313,13 @@ impl Drop for CancelOnDrop {
 }
 
 /// The solver's estimate for a position (it runs a short two-phase search: off the
-/// async threads).
-async fn predict(app: &Arc<App>, cube: &Cube) -> Result<Estimate, ApiError> {
-    let (app, cube) = (app.clone(), *cube);
-    tokio::task::spawn_blocking(move || app.solver.predict(&cube).likely)
+/// async threads); none for a position with stickers that do not matter.
+async fn predict(app: &Arc<App>, position: &MaskedCube) -> Result<Option<Estimate>, ApiError> {
+    let Some(cube) = position.complete() else {
+        return Ok(None);
+    };
+    let app = app.clone();
+    tokio::task::spawn_blocking(move || Some(app.solver.predict(&cube).likely))
         .await
         .map_err(|e| ApiError::internal(e.to_string()))
 }
@@ -321,7 +339,8 @@ async fn solve_optimal(
         opts.timeout = job.timeout;
         opts.cancel = Some(cancel);
         opts.all = job.all;
-        let before = before.unwrap_or_else(|| app.solver.predict(&job.cube).likely);
+        let complete = job.position.complete();
+        let before = before.or_else(|| complete.map(|c| app.solver.predict(&c).likely));
         let send = |s: Snapshot| {
             if let Some(tx) = &progress {
                 let _ = tx.try_send(s);
@@ -330,11 +349,16 @@ async fn solve_optimal(
         let hook: Option<&(dyn Fn(Snapshot) + Sync)> = progress.as_ref().map(|_| &send as _);
         let h = app.solver.heuristic();
         app.solver
-            .solve_goal(&job.cube, &job.goal, &opts, hook)
+            .solve_masked(&job.position, &job.goal, &opts, hook)
             .map(|found| {
-                SolveRecord::optimal(1, &job.input, &job.cube, found.outcome.clone(), h)
+                let shown = complete.unwrap_or(Cube::SOLVED);
+                let record = SolveRecord::optimal(1, &job.input, &shown, found.outcome.clone(), h)
                     .with_goal(&job.goal, &found)
-                    .with_prediction(h, before)
+                    .towards(&job.position, &job.goal);
+                match before {
+                    Some(b) => record.with_prediction(h, b),
+                    None => record,
+                }
             })
     })
     .await;
@@ -362,8 +386,8 @@ pub async fn solve_events(
         let _ = tx.send(final_event(result)).await;
     } else {
         let mut ticket = admit(&app)?;
-        let before = predict(&app, &job.cube).await?;
-        let estimate_seconds = before.seconds;
+        let before = predict(&app, &job.position).await?;
+        let estimate_seconds = before.map(|b| b.seconds);
         tokio::spawn(async move {
             let (ptx, mut prx) = tokio::sync::mpsc::channel::<Snapshot>(8);
             let events = tx.clone();
@@ -379,7 +403,7 @@ pub async fn solve_events(
                 cancel.store(true, SeqCst);
             });
             let result = match ticket.run_slot().await {
-                Some(()) => solve_optimal(app, job, &ticket, Some(ptx), Some(before)).await,
+                Some(()) => solve_optimal(app, job, &ticket, Some(ptx), before).await,
                 None => Err(ApiError::stopping()),
             };
             ticket.finish();
@@ -394,7 +418,7 @@ pub async fn solve_events(
         .into_response())
 }
 
-fn progress_event(s: &Snapshot, estimate_seconds: f64) -> Event {
+fn progress_event(s: &Snapshot, estimate_seconds: Option<f64>) -> Event {
     let secs = s.elapsed.as_secs_f64();
     let data = serde_json::json!({
         "bound": s.bound,
@@ -402,7 +426,7 @@ fn progress_event(s: &Snapshot, estimate_seconds: f64) -> Event {
         "nodes_per_second": s.nodes as f64 / secs.max(1e-9),
         "seconds": secs,
         "best_length": s.upper,
-        "estimated_seconds_left": (estimate_seconds - secs).max(0.0),
+        "estimated_seconds_left": estimate_seconds.map(|e| (e - secs).max(0.0)),
         "solutions": s.solutions,
     });
     Event::default().event("progress").data(data.to_string())
