@@ -122,6 +122,16 @@ test("with no server: a scramble in the URL is solved in the browser, fast and t
   const framed = await page.$$eval("#moves li", els => els.map(e => e.textContent));
   assert.equal(framed.filter(m => !m.startsWith("(")).length, 7, framed.join(" "));
   assert.ok(await solves(page, framed.map(m => m.replace(/[()]/g, "")).join(" ")), framed.join(" "));
+  // Grey stickers, in WebAssembly: Sune's orientation case (every last-layer sticker that
+  // is not white grey) is seven moves up to AUF, and the moves played orient the top.
+  const oll = "XUXUUUUUXXXURRRRRRXXUFFFFFFDDDDDDDDDXXXLLLLLLXXUBBBBBB";
+  await page.goto(base + "/?facelets=" + oll + "&auf=1&mode=optimal");
+  await answered(page, /shortest, proven, up to AUF/, 120_000);
+  assert.equal(await page.textContent("#answer"), "7 moves (shortest, proven, up to AUF):");
+  const ollMoves = (await page.$$eval("#moves li", els => els.map(e => e.textContent)))
+    .map(m => m.replace(/[()]/g, "")).join(" ");
+  const played = await page.evaluate(s => applyMoves(document.querySelector("#facelets").value, s), ollMoves);
+  assert.equal(played.slice(0, 9), "UUUUUUUUU", ollMoves + " -> " + played);
   assert.deepEqual(errors, []);
   console.log(`# fast with tables built: ${fastBuild.toFixed(1)} s; optimal with its tables built: ` +
     `${optimalBuild.toFixed(1)} s; after a reload: ${reload.toFixed(1)} s`);
