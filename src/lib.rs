@@ -60,6 +60,7 @@
 extern crate self as korf;
 
 pub mod batch;
+pub mod cases;
 pub mod cube;
 mod error;
 pub mod goal;

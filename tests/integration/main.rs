@@ -2,6 +2,7 @@
 //! driven as a user would.  The tests of the internals live beside them in `src/`
 //! (`cargo test --lib`).
 
+mod algs;
 mod all_solutions;
 mod architecture;
 mod batch;

@@ -46,6 +46,14 @@ pub enum Command {
     Scramble(ScrambleArgs),
     /// Check whether a facelet string is a solvable position, and say what is wrong if not.
     Check(CheckArgs),
+    /// Every optimal algorithm of each case of a list: one case a line (`[NAME: ]` then
+    /// facelets with `X` for grey stickers, moves, or `oll`/`pll` and the moves that set
+    /// the case up), one JSON line (or CSV rows) a case with each solution's length in
+    /// every metric.
+    Algs(AlgsArgs),
+    /// Print a case set korf generates, one case a line for `korf algs`: `oll` (the 57
+    /// orientation cases of the last layer) or `pll` (its 21 permutation cases).
+    Cases(CasesArgs),
     /// Combine the result files of a list's shards (`--out` of `bench`/`solve -`), check
     /// that they cover the list exactly once, and print the summary `bench` prints.
     Merge(MergeArgs),
@@ -374,6 +382,39 @@ pub struct SolveArgs {
     pub batch: BatchArgs,
     #[command(flatten)]
     pub fast: FastArgs,
+}
+
+/// `korf algs`.
+#[derive(Args, Debug)]
+pub struct AlgsArgs {
+    /// The case list, or `-` for stdin (blank lines and `#` comments are skipped).
+    #[arg(value_name = "FILE|-")]
+    pub file: String,
+    #[command(flatten)]
+    pub search: SearchArgs,
+    /// Allow one turn of U before each algorithm, not counted (speedcubers' AUF).
+    #[arg(long)]
+    pub start_auf: bool,
+    /// Allow one turn of U after each algorithm, not counted (up to AUF).
+    #[arg(long)]
+    pub end_auf: bool,
+    /// Output: `json` (one line a case) or `csv` (a header, then one row a solution).
+    #[arg(long, value_name = "FORMAT", default_value = "json", value_parser = ["json", "csv"])]
+    pub format: String,
+    /// Append each case's JSON line to FILE as it is solved; run again, the cases FILE
+    /// holds (each checked) are not solved again.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub fast: FastArgs,
+}
+
+/// `korf cases`.
+#[derive(Args, Debug)]
+pub struct CasesArgs {
+    /// The set: `oll` or `pll`.
+    #[arg(value_name = "SET", value_parser = ["oll", "pll"])]
+    pub set: String,
 }
 
 /// What a solution must reach, when it is not the solved cube.

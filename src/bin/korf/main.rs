@@ -1,5 +1,6 @@
 //! The `korf` binary: parses arguments, calls the library, prints.
 
+mod algs;
 mod batch;
 mod bench;
 mod cli;
@@ -42,6 +43,11 @@ fn try_main(cli: Cli) -> Result<(), CliError> {
             interrupt::install();
             bench::bench(a)
         }
+        Command::Algs(a) => {
+            interrupt::install();
+            algs::algs(a)
+        }
+        Command::Cases(a) => algs::cases(a),
         Command::Merge(a) => batch::merge(a),
         Command::Serve(a) => {
             interrupt::install();
