@@ -188,6 +188,16 @@ test("grey stickers: an orientation case lists every algorithm, each orienting t
     const home = [...after].every((c, i) => c === SOLVED[i] || (lastLayer.includes(i) && i >= 9 && c !== "U"));
     assert.ok(home && after.slice(0, 9) === "UUUUUUUUU", line + " -> " + after);
   }
+  // Only R and U turns, sorted by quarter turns: each listed line's lengths are shown and
+  // the list is in that order.
+  await page.fill("#turns", "R,U");
+  await page.click("#all");
+  await page.waitForFunction(() => /, turns U,R\)/.test(document.querySelector("#answer").textContent));
+  await page.selectOption("#sort", "qtm");
+  const rows = await page.$$eval("#solutions li", els => els.map(e => e.textContent));
+  const quarters = rows.map(r => Number(r.match(/ (\d+)q$/)[1]));
+  assert.deepEqual(quarters, [...quarters].sort((a, b) => a - b), rows.join("\n"));
+  for (const r of rows) assert.ok(!/[FLDB]/.test(r.replace(/ \d+f \d+q$/, "")), r);
   // The grey colour is in the palette.
   assert.equal(await page.getAttribute("#palette button.X", "aria-label"), "grey: does not matter");
   await page.close();

@@ -132,6 +132,11 @@ test("with no server: a scramble in the URL is solved in the browser, fast and t
     .map(m => m.replace(/[()]/g, "")).join(" ");
   const played = await page.evaluate(s => applyMoves(document.querySelector("#facelets").value, s), ollMoves);
   assert.equal(played.slice(0, 9), "UUUUUUUUU", ollMoves + " -> " + played);
+  // Only R and U turns, in WebAssembly too.
+  await page.goto(base + "/?facelets=" + oll + "&auf=1&mode=optimal&moves=R,U");
+  await answered(page, /turns U,R\)/, 120_000);
+  const ru = (await page.$$eval("#moves li", els => els.map(e => e.textContent))).join(" ");
+  assert.ok(!/[FLDB]/.test(ru), ru);
   assert.deepEqual(errors, []);
   console.log(`# fast with tables built: ${fastBuild.toFixed(1)} s; optimal with its tables built: ` +
     `${optimalBuild.toFixed(1)} s; after a reload: ${reload.toFixed(1)} s`);

@@ -338,6 +338,28 @@ fn it_solves_stickers_that_do_not_matter_and_refuses_what_cannot_be() {
     assert!(r.json()["error"].as_str().unwrap().contains("centre"));
     let r = s.get(&format!("/v1/check?position={case}"));
     assert_eq!(r.json()["valid"], true, "{}", r.body);
+    // Only R and U turns, per request.
+    let r = s.get(&format!(
+        "/v1/solve?position={case}&mode=all&end_auf=true&start_auf=true&moves=R,U"
+    ));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let j = r.json();
+    assert_eq!(j["allowed_moves"], "U,R");
+    for sol in j["all"]["solutions"].as_array().unwrap() {
+        let moves = parse_moves(sol.as_str().unwrap()).unwrap();
+        assert!(moves
+            .iter()
+            .all(|m| matches!(m.face(), korf::cube::Face::R | korf::cube::Face::U)));
+    }
+    let r = s.get("/v1/solve?position=R&mode=fast&moves=R,U");
+    assert_eq!(r.status, 400, "{}", r.body);
+    let r = s.get("/v1/solve?position=R&moves=R,Q");
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(
+        r.json()["error"].as_str().unwrap().starts_with("moves: "),
+        "{}",
+        r.body
+    );
 }
 
 #[test]

@@ -43,6 +43,8 @@ export interface SolveOptions {
   startAuf?: boolean;
   /** Allow one turn of U after it: solved "up to AUF". */
   endAuf?: boolean;
+  /** Only these turns, as korf's `--moves`: "R,U" (every turn of each face), "R,U,F2". */
+  moves?: string;
 }
 
 /** A table a mode needs. */

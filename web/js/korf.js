@@ -234,11 +234,12 @@ export class Solver {
   /**
    * A shortest solution of `position`, proven (`mode: "optimal"`), or every one
    * (`mode: "all"`, at most 1000); `timeout` in seconds (0: none) ends it early with the
-   * best solution known, marked not optimal.
+   * best solution known, marked not optimal; `moves` ("R,U") allows only those turns.
    */
-  async solve(position, { mode = "optimal", timeout = 0, startAuf = false, endAuf = false } = {}) {
+  async solve(position, { mode = "optimal", timeout = 0, startAuf = false, endAuf = false, moves = "" } = {}) {
     await this.prepare(mode);
-    return JSON.parse(this.engine.solve(String(position), mode, timeout, Boolean(startAuf), Boolean(endAuf)));
+    return JSON.parse(this.engine.solve(String(position), mode, timeout, Boolean(startAuf), Boolean(endAuf),
+      String(moves ?? "")));
   }
 
   /** What an optimal solve of `position` is expected to cost: bounds and seconds. */

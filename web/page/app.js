@@ -93,6 +93,8 @@ function setPosition(facelets, from, scramble) {
   state.facelets = facelets;
   dropPlayback();
   state.solution = [];
+  state.listed = [];
+  $("sort-row").hidden = true;
   $("moves").innerHTML = "";
   $("solutions").innerHTML = "";
   $("answer").textContent = "";
@@ -173,7 +175,9 @@ async function solve(mode) {
   $("progress").textContent = "Starting…";
   state.abort = new AbortController();
   const auf = $("auf").checked ? "&start_auf=true&end_auf=true" : "";
-  const url = "v1/solve/events?mode=" + mode + auf + "&position=" + encodeURIComponent(state.facelets);
+  const turns = $("turns").value.trim();
+  const moves = turns && mode !== "fast" ? "&moves=" + encodeURIComponent(turns) : "";
+  const url = "v1/solve/events?mode=" + mode + auf + moves + "&position=" + encodeURIComponent(state.facelets);
   try {
     const r = await fetch(url, { headers: headers({ Accept: "text/event-stream" }), signal: state.abort.signal });
     if (r.status !== 200) {
@@ -230,22 +234,41 @@ function showResult(r) {
   }
   const proof = r.optimal ? "shortest, proven" : r.heuristic === "two-phase" ? "fast, not proven shortest" : "best found, not proven shortest";
   const upTo = r.start_auf !== undefined || r.end_auf !== undefined ? ", up to AUF" : "";
-  $("answer").textContent = `${r.length} moves (${proof}${upTo}):`;
+  const turns = r.allowed_moves ? `, turns ${r.allowed_moves}` : "";
+  $("answer").textContent = `${r.length} moves (${proof}${upTo}${turns}):`;
   if (r.all) {
-    $("solutions").innerHTML = "";
-    const list = document.createElement("ol");
-    r.all.solutions.forEach((s, i) => {
-      const before = r.all.start_auf?.[i] || "", after = r.all.end_auf?.[i] || "";
-      const li = document.createElement("li");
-      const b = document.createElement("button");
-      b.textContent = framed(before, s, after) || "(solved)";
-      b.addEventListener("click", () => showSolution(s, before, after));
-      li.appendChild(b);
-      list.appendChild(li);
-    });
-    $("solutions").append(`${r.all.count} solution(s):`, list);
+    state.listed = r.all.solutions.map((s, i) => ({
+      moves: s, before: r.all.start_auf?.[i] || "", after: r.all.end_auf?.[i] || "", order: i,
+    }));
+    drawList();
   }
   showSolution(r.solution, r.start_auf || "", r.end_auf || "");
+}
+
+/** A sequence's length in face turns (htm) and quarter turns (qtm, a half turn 2). */
+function lengths(moves) {
+  const words = moves.split(" ").filter(Boolean);
+  return { htm: words.length, qtm: words.reduce((n, w) => n + (w.endsWith("2") ? 2 : 1), 0) };
+}
+
+/** The list of every solution, each with its length in both metrics, sorted as chosen. */
+function drawList() {
+  const key = $("sort").value;
+  const rows = state.listed.slice().sort((a, b) =>
+    key === "found" ? a.order - b.order : lengths(a.moves)[key] - lengths(b.moves)[key] || a.order - b.order);
+  const list = document.createElement("ol");
+  for (const s of rows) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    const n = lengths(s.moves);
+    b.textContent = framed(s.before, s.moves, s.after) || "(solved)";
+    b.addEventListener("click", () => showSolution(s.moves, s.before, s.after));
+    li.append(b, ` ${n.htm}f ${n.qtm}q`);
+    list.appendChild(li);
+  }
+  $("solutions").innerHTML = "";
+  $("solutions").append(`${rows.length} solution(s):`, list);
+  $("sort-row").hidden = false;
 }
 
 /** A solution as korf prints it: its AUF turns in brackets, "(U) R U R' (U2)". */
@@ -376,6 +399,7 @@ function start() {
   $("token").addEventListener("change", e => { state.token = e.target.value; sessionStorage.setItem("korf-token", state.token); });
   for (const mode of ["fast", "optimal", "all"]) $(mode).addEventListener("click", () => solve(mode));
   $("cancel").addEventListener("click", () => (state.server ? state.abort && state.abort.abort() : Local.cancel()));
+  $("sort").addEventListener("change", drawList);
   $("first").addEventListener("click", () => jumpTo(0));
   $("back").addEventListener("click", () => { stopPlayback(); queueStep(-1); });
   $("forward").addEventListener("click", () => { stopPlayback(); queueStep(1); });
@@ -385,6 +409,7 @@ function start() {
   // A link holds the position: /?scramble=R%20U or /?facelets=…; opening it solves it.
   const params = new URLSearchParams(location.search);
   $("auf").checked = params.get("auf") === "1";
+  $("turns").value = params.get("moves") || "";
   if (params.get("scramble")) {
     $("scramble").value = params.get("scramble");
     if (applyScramble()) solve(params.get("mode") || "optimal");

@@ -92,8 +92,9 @@ const Local = (() => {
     $("answer").textContent = "";
     $("solutions").innerHTML = "";
     const position = state.facelets;
-    // Stickers that do not matter (X): no two-phase solve and no estimate first.
-    const masked = /[X?]/.test(position);
+    // Stickers that do not matter (X), or only some turns: no two-phase solve and no
+    // estimate first (neither would be about the question asked).
+    const masked = /[X?]/.test(position) || $("turns").value.trim() !== "";
     try {
       let fast = null;
       if (!masked || mode === "fast") {
@@ -112,7 +113,8 @@ const Local = (() => {
         tick(`${what} (at most ${fast.length} moves, at least ${p.lower_bound})`, estimate);
       }
       const auf = $("auf").checked;
-      const record = await request({ op: "solve", position, mode, startAuf: auf, endAuf: auf });
+      const moves = $("turns").value.trim();
+      const record = await request({ op: "solve", position, mode, startAuf: auf, endAuf: auf, moves });
       clearInterval(ticker);
       showResult(record);
     } catch (e) {

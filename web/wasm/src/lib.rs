@@ -190,8 +190,8 @@ impl Engine {
 
     /// Solve `position` optimally (`mode` = `optimal`), or list every optimal solution
     /// (`all`), stopping after `timeout_seconds` (0: no limit) with the best solution
-    /// known, a turn of U allowed before (`start_auf`) or after (`end_auf`) it: the JSON
-    /// record `korf serve` gives.
+    /// known, a turn of U allowed before (`start_auf`) or after (`end_auf`) it, only the
+    /// turns `moves` names (`R,U`; empty: every turn): the JSON record `korf serve` gives.
     pub fn solve(
         &self,
         position: &str,
@@ -199,6 +199,7 @@ impl Engine {
         timeout_seconds: f64,
         start_auf: bool,
         end_auf: bool,
+        moves: &str,
     ) -> Result<String, JsError> {
         let masked = read_masked(position).map_err(|e| JsError::new(&e))?;
         kinds_for(mode, false)?;
@@ -212,6 +213,11 @@ impl Engine {
             }),
             ..solver.options().clone()
         };
+        let mut options = options;
+        if !moves.trim().is_empty() {
+            options.rules.moves = korf::cube::MoveSet::parse(moves)
+                .map_err(|e| JsError::new(&format!("turns: {e}")))?;
+        }
         let complete = masked.complete();
         let prediction = complete.map(|c| solver.predict(&c));
         let goal = korf::Goal::SOLVED

@@ -56,6 +56,8 @@ pub struct SolveRequest {
     /// mode=fast).
     #[serde(default)]
     pub end_auf: bool,
+    /// Only these turns (`R,U`, as `--moves`); not with mode=fast.
+    pub moves: Option<String>,
 }
 
 /// A list of positions, answered one JSON line each.
@@ -181,6 +183,8 @@ pub async fn solve_post(
 struct Job {
     input: String,
     position: MaskedCube,
+    /// Only these turns, if the request names them.
+    moves: Option<korf::cube::MoveSet>,
     mode: Mode,
     timeout: Option<Duration>,
     all: Option<AllSolutions>,
@@ -212,6 +216,17 @@ fn job(app: &App, req: SolveRequest) -> Result<Job, ApiError> {
         ));
     }
     let goal = goal_of(&req)?;
+    let moves = match &req.moves {
+        None => None,
+        Some(_) if req.mode == Mode::Fast => {
+            return Err(ApiError::bad(
+                "moves needs an optimal search: drop mode=fast, or moves".into(),
+            ))
+        }
+        Some(text) => Some(
+            korf::cube::MoveSet::parse(text).map_err(|e| ApiError::bad(format!("moves: {e}")))?,
+        ),
+    };
     let timeout = korf::limits::optional_seconds(req.timeout, "timeout")
         .map_err(|e| ApiError::bad(e.to_string()))?;
     let timeout = Some(timeout.map_or(app.limits.max_timeout, |t| t.min(app.limits.max_timeout)));
@@ -235,6 +250,7 @@ fn job(app: &App, req: SolveRequest) -> Result<Job, ApiError> {
     Ok(Job {
         input: req.position,
         position,
+        moves,
         mode: req.mode,
         timeout,
         all,
@@ -339,6 +355,9 @@ async fn solve_optimal(
         opts.timeout = job.timeout;
         opts.cancel = Some(cancel);
         opts.all = job.all;
+        if let Some(m) = job.moves {
+            opts.rules.moves = m;
+        }
         let complete = job.position.complete();
         let before = before.or_else(|| complete.map(|c| app.solver.predict(&c).likely));
         let send = |s: Snapshot| {
@@ -479,6 +498,7 @@ pub async fn solve_list(
                 max_solutions: None,
                 target: None,
                 start_auf: false,
+                moves: None,
                 end_auf: false,
             };
             let line = match solve_one(app.clone(), one).await {
