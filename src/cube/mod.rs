@@ -361,10 +361,16 @@ pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
 /// without such marks is read exactly as [`parse_position`] reads it.
 pub fn parse_masked_position(text: &str) -> Result<MaskedCube, PositionError> {
     let t = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-    if !t.contains(MASK_CHARS) || t.contains('\t') {
+    let letters: String = t.split_whitespace().collect();
+    // Facelets with grey stickers: as many face letters and marks as facelets have (a
+    // move sequence never holds `X`); anything else is read as a position is.
+    let facelike = letters
+        .chars()
+        .filter(|&c| "URFDLB".contains(c) || MASK_CHARS.contains(&c))
+        .count();
+    if !t.contains(MASK_CHARS) || t.contains('\t') || facelike < FACELET_ATTEMPT {
         return parse_position(text).map(MaskedCube::from);
     }
-    let letters: String = t.split_whitespace().collect();
     MaskedCube::from_facelets(&letters).map_err(|e| match e {
         FaceletError::Length(n) | FaceletError::StrayCharacter { count: n, .. } => {
             facelet::length_error(t, n).into()

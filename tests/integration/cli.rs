@@ -83,11 +83,21 @@ fn check_reports_each_problem_with_exit_2() {
         .assert()
         .success()
         .stdout("solvable\n");
+    // A sticker that does not matter: solvable, and how many cubes fit is said.
+    korf()
+        .args([
+            "check",
+            "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBX",
+        ])
+        .assert()
+        .success()
+        .stdout("solvable (1 sticker does not matter; 1 cube fits the rest)\n");
     let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
     let cases = [
         (solved[..50].to_string(), "54 characters"),
         (
-            format!("{}X", &solved[..53]),
+            // `X` marks a sticker that does not matter; `Z` is no colour.
+            format!("{}Z", &solved[..53]),
             "not the colour of any centre",
         ),
         (

@@ -129,7 +129,20 @@ pub fn scramble(a: ScrambleArgs) -> Result<(), CliError> {
 }
 
 pub fn check(a: CheckArgs) -> Result<(), CliError> {
-    position(&a.position)?;
-    out("solvable\n");
+    let p = position(&a.position)?;
+    if p.is_complete() {
+        out("solvable\n");
+        return Ok(());
+    }
+    let grey = p.unknown_stickers();
+    let fits = p
+        .completion_count()
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    let s = |n: u128, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    out(&format!(
+        "solvable ({} not matter; {} the rest)\n",
+        s(grey as u128, "sticker does", "stickers do"),
+        s(fits, "cube fits", "cubes fit")
+    ));
     Ok(())
 }
