@@ -40,7 +40,7 @@ fn options(rules: MoveRules, within: Option<u8>) -> Options {
 
 /// The AUF framings in the order a goal prefers them: fewest turns, then by the turn
 /// before, then after.
-fn framings(goal: &Goal) -> Vec<Aufs> {
+pub(crate) fn framings(goal: &Goal) -> Vec<Aufs> {
     let aufs = |on: bool| -> Vec<Option<Move>> {
         let mut v = vec![None];
         if on {
@@ -120,7 +120,18 @@ fn expected(
     max: usize,
     within: usize,
 ) -> (usize, BTreeMap<Vec<Move>, Aufs>) {
-    let all = brute_force(position, goal, rules, max);
+    listing(brute_force(position, goal, rules, max), goal, rules, within)
+}
+
+/// What a goal search should list of `all` (every sequence that reaches the goal, with
+/// its first AUF framing): the shortest length, then every sequence within `within` of it
+/// that is not a shorter one with a free turn of U added (judged by the cube effects).
+pub(crate) fn listing(
+    all: BTreeMap<Vec<Move>, Aufs>,
+    goal: &Goal,
+    rules: MoveRules,
+    within: usize,
+) -> (usize, BTreeMap<Vec<Move>, Aufs>) {
     let best = all
         .keys()
         .map(|m| rules.metric.length(m))

@@ -5,9 +5,10 @@
 //! (and near-optimal) solutions is compared, with and without AUF.
 
 use crate::common;
+use crate::goals::{framings, listing};
 use crate::sticker::StickerCube;
 use korf::cube::{
-    parse_moves, Face, FaceletError, MaskedCube, Metric, Move, MoveRules, MoveSet, ALLOWED_AFTER,
+    parse_moves, FaceletError, MaskedCube, Metric, Move, MoveRules, MoveSet, ALLOWED_AFTER,
     NO_PREVIOUS,
 };
 use korf::goal::{Aufs, Framed};
@@ -68,25 +69,6 @@ fn solved(s: &Stickers) -> bool {
 
 fn stickers(facelets: &str) -> Stickers {
     facelets.as_bytes().try_into().unwrap()
-}
-
-/// The AUF framings a goal allows, most preferred first.
-fn framings(goal: &Goal) -> Vec<Aufs> {
-    let aufs = |on: bool| -> Vec<Option<Move>> {
-        let mut v = vec![None];
-        if on {
-            v.extend((1..=3).map(|q| Some(Move::new(Face::U, q))));
-        }
-        v
-    };
-    let mut all = Vec::new();
-    for b in aufs(goal.start_auf()) {
-        for a in aufs(goal.end_auf()) {
-            all.push((b, a));
-        }
-    }
-    all.sort_by_key(|(b, a)| b.is_some() as u8 + a.is_some() as u8);
-    all
 }
 
 /// Every canonical sequence of at most `max` (in the rules' metric) after which, with
@@ -155,34 +137,7 @@ fn expected(
     max: usize,
     within: usize,
 ) -> (usize, BTreeMap<Vec<Move>, Aufs>) {
-    let all = brute_force(facelets, goal, rules, max);
-    let best = all
-        .keys()
-        .map(|m| rules.metric.length(m))
-        .min()
-        .expect("the brute force solves it");
-    let in_reach: BTreeMap<_, _> = all
-        .into_iter()
-        .filter(|(m, _)| rules.metric.length(m) <= best + within)
-        .collect();
-    let effect = |m: &[Move]| Cube::from_moves(m);
-    let u = |q: u8| Cube::from_moves(&[Move::new(Face::U, q)]);
-    let repeats = |m: &[Move]| {
-        in_reach.keys().any(|shorter| {
-            let e = effect(shorter);
-            rules.metric.length(shorter) < rules.metric.length(m)
-                && (1..=3).any(|q| {
-                    (goal.start_auf() && effect(m) == u(q).compose(&e))
-                        || (goal.end_auf() && effect(m) == e.compose(&u(q)))
-                })
-        })
-    };
-    let listed = in_reach
-        .iter()
-        .filter(|(m, _)| !repeats(m))
-        .map(|(m, f)| (m.clone(), *f))
-        .collect();
-    (best, listed)
+    listing(brute_force(facelets, goal, rules, max), goal, rules, within)
 }
 
 /// The framed solution, replayed on the sticker model, leaves every given sticker home.

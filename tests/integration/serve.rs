@@ -241,6 +241,18 @@ fn it_solves_by_get_and_post_optimally_fast_and_all() {
     });
 }
 
+/// The listed solutions of an answer's `all`, each with its AUF turns around it.
+fn framed_solutions(all: &serde_json::Value) -> Vec<String> {
+    let turns = |key: &str, i: usize| all[key][i].as_str().unwrap_or("").to_string();
+    let solutions = all["solutions"].as_array().unwrap();
+    (0..solutions.len())
+        .map(|i| {
+            let moves = solutions[i].as_str().unwrap();
+            format!("{} {moves} {}", turns("start_auf", i), turns("end_auf", i))
+        })
+        .collect()
+}
+
 #[test]
 fn it_reaches_a_target_and_solves_up_to_auf() {
     let s = Server::start(&[]);
@@ -269,16 +281,9 @@ fn it_reaches_a_target_and_solves_up_to_auf() {
     let j = s.get(&query).json();
     let all = &j["all"];
     assert_eq!(all["optimal_length"], 7, "{j}");
-    let solutions = all["solutions"].as_array().unwrap();
+    let solutions = framed_solutions(all);
     assert!(!solutions.is_empty());
-    for (i, sol) in solutions.iter().enumerate() {
-        let turn = |key: &str| all[key][i].as_str().unwrap().to_string();
-        let text = format!(
-            "{} {} {}",
-            turn("start_auf"),
-            sol.as_str().unwrap(),
-            turn("end_auf")
-        );
+    for text in solutions {
         let c = parse_position(position).unwrap();
         assert!(
             c.apply_moves(&parse_moves(&text).unwrap()).is_solved(),
@@ -319,14 +324,7 @@ fn it_solves_stickers_that_do_not_matter_and_refuses_what_cannot_be() {
     assert_eq!(j["facelets"], case);
     let all = &j["all"];
     assert_eq!(all["optimal_length"], 7, "{j}");
-    for (i, sol) in all["solutions"].as_array().unwrap().iter().enumerate() {
-        let turn = |key: &str| all[key][i].as_str().unwrap().to_string();
-        let text = format!(
-            "{} {} {}",
-            turn("start_auf"),
-            sol.as_str().unwrap(),
-            turn("end_auf")
-        );
+    for text in framed_solutions(all) {
         assert!(position.solved_by(&parse_moves(&text).unwrap()), "{text}");
     }
     // The fast mode wants every sticker; a grey centre and all-grey are refused.
