@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-fn solver() -> &'static Solver {
+pub(crate) fn solver() -> &'static Solver {
     static SOLVER: OnceLock<Solver> = OnceLock::new();
     SOLVER.get_or_init(|| {
         let options = Options::default();
@@ -27,7 +27,7 @@ fn solver() -> &'static Solver {
     })
 }
 
-fn options(rules: MoveRules, within: Option<u8>) -> Options {
+pub(crate) fn options(rules: MoveRules, within: Option<u8>) -> Options {
     Options {
         threads: 2,
         all: within.map(|within| AllSolutions {

@@ -4,33 +4,18 @@
 //! when every given sticker ends on the face of its colour.  The whole set of optimal
 //! (and near-optimal) solutions is compared, with and without AUF.
 
-use crate::common;
-use crate::goals::{framings, listing};
+use crate::goals::{framings, listing, options, solver};
 use crate::sticker::StickerCube;
 use korf::cube::{
     parse_moves, FaceletError, MaskedCube, Metric, Move, MoveRules, MoveSet, ALLOWED_AFTER,
     NO_PREVIOUS,
 };
 use korf::goal::{Aufs, Framed};
-use korf::search::{AllSolutions, Listing, Options};
-use korf::tables::Residency;
-use korf::{Cube, Goal, Solver, SolverConfig};
+use korf::search::Listing;
+use korf::{Cube, Goal};
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
-
-fn solver() -> &'static Solver {
-    static SOLVER: OnceLock<Solver> = OnceLock::new();
-    SOLVER.get_or_init(|| {
-        let options = Options::default();
-        let config = SolverConfig {
-            residency: Residency::Mapped,
-            search: &options,
-            ..SolverConfig::default()
-        };
-        Solver::open_with(common::tables_dir(), &config).expect("test tables open")
-    })
-}
 
 /// Stickers as bytes: a face letter, or `X`.
 type Stickers = [u8; 54];
@@ -147,17 +132,6 @@ fn assert_replays(facelets: &str, f: &Framed) {
         s.turn(m.face_index(), m.quarter_turns() as usize);
     }
     assert!(solved(&stickers(&s.facelets())), "{f:?} on {facelets}");
-}
-
-fn options(rules: MoveRules, within: Option<u8>) -> Options {
-    Options {
-        threads: 2,
-        all: within.map(|within| AllSolutions {
-            within,
-            max_solutions: None,
-        }),
-        ..Options::for_rules(rules)
-    }
 }
 
 /// Solve the masked `facelets` and compare the whole list with the brute force.
