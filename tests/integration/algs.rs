@@ -247,3 +247,47 @@ fn algs_refuses_a_bad_line_naming_it_and_cases_prints_a_list_algs_reads() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn bench_takes_a_list_with_grey_stickers() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    let sune = parse_case_line("oll R U2 R' U' R U' R'").unwrap().position;
+    std::fs::write(&list, format!("{}\nR U R' U'\n", sune.to_facelets())).unwrap();
+    let out = dir.path().join("out.jsonl");
+    korf()
+        .args([
+            "bench",
+            list.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    let grey = lines.iter().find(|l| l["line"] == 1).unwrap();
+    let moves = parse_moves(grey["solution"].as_str().unwrap()).unwrap();
+    assert!(sune.solved_by(&moves));
+    assert_eq!(
+        grey["length"], 7,
+        "Sune's orientation case, no AUF, is seven turns"
+    );
+}
+
+#[test]
+fn the_case_lists_in_docs_are_what_korf_cases_prints() {
+    for set in ["oll", "pll"] {
+        let printed = korf().args(["cases", set]).assert().success();
+        let shipped = std::fs::read_to_string(format!("docs/cases/{set}.txt")).unwrap();
+        assert_eq!(
+            String::from_utf8(printed.get_output().stdout.clone()).unwrap(),
+            shipped,
+            "docs/cases/{set}.txt: regenerate it with `korf cases {set} > docs/cases/{set}.txt`"
+        );
+    }
+}

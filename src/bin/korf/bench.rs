@@ -7,7 +7,7 @@ use crate::out;
 use crate::solve::busy_cell;
 use anyhow::Context;
 use korf::batch::{ResultFile, Shard};
-use korf::cube::Cube;
+use korf::cube::MaskedCube;
 use korf::report::{self, Exporter, SolveRecord};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -93,7 +93,8 @@ pub(crate) fn bad_input_summary(bad: usize, of: usize, what: &str) -> CliError {
 pub struct Listed {
     pub number: usize,
     pub text: String,
-    pub cube: Option<Cube>,
+    /// The position (`X` marks a sticker that does not matter), if the line is one.
+    pub cube: Option<MaskedCube>,
 }
 
 /// The position lines of a scramble-list file.  A bad line is reported now, on stderr,
@@ -107,7 +108,15 @@ pub fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<Listed>, CliErro
     for line in korf::input::lines(std::io::BufReader::new(file)) {
         let line = line.map_err(cannot)?;
         let (number, text) = (line.number, line.text.clone());
-        match line.position {
+        // Grey stickers (`X`) are read here; the shared line reader takes whole cubes.
+        let position = match line.text.contains(korf::cube::MASK_CHARS) {
+            true => korf::cube::parse_masked_position(&line.text).map_err(|e| e.to_string()),
+            false => line
+                .position
+                .map(MaskedCube::from)
+                .map_err(|e| e.to_string()),
+        };
+        match position {
             Ok(cube) => v.push(Listed {
                 number,
                 text,
@@ -192,7 +201,7 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
 /// The positions a bench run takes, with the result file that records them.
 struct Positions {
     /// Line number, text and position, in list order.
-    positions: Vec<(usize, String, Cube)>,
+    positions: Vec<(usize, String, MaskedCube)>,
     /// The `--out` file, if any.
     results: Option<ResultFile>,
     /// Position lines that do not parse (each reported as it was read).
@@ -234,7 +243,7 @@ fn positions(a: &BenchArgs) -> Result<Option<Positions>, CliError> {
     };
     let lines = listed.len();
     let chosen = korf::batch::select(listed, shard, |l| l.number, results.as_ref());
-    let positions: Vec<(usize, String, Cube)> = chosen
+    let positions: Vec<(usize, String, MaskedCube)> = chosen
         .todo
         .into_iter()
         .filter_map(|l| l.cube.map(|c| (l.number, l.text, c)))
@@ -296,7 +305,7 @@ fn run_title(engine: &Engine) -> String {
 /// One run over the positions: a row printed (and recorded in `results`) per position.
 fn run_list(
     engine: &Engine,
-    positions: &[(usize, String, Cube)],
+    positions: &[(usize, String, MaskedCube)],
     results: &mut Option<ResultFile>,
     listing_all: bool,
 ) -> Result<Vec<SolveRecord>, CliError> {
@@ -319,15 +328,7 @@ fn run_list(
             // Stopped between two positions: the rows so far are printed and saved.
             return Err(CliError::Interrupted);
         }
-        let r = solve_one(
-            engine,
-            i + 1,
-            text,
-            &(*cube).into(),
-            &korf::Goal::SOLVED,
-            live,
-            false,
-        )?;
+        let r = solve_one(engine, i + 1, text, cube, &korf::Goal::SOLVED, live, false)?;
         record_result(results, *number, &r)?;
         if r.status == "interrupted" {
             // Ctrl-C or SIGTERM: the rows so far are printed (and saved); the rest is left.
