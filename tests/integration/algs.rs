@@ -291,3 +291,16 @@ fn the_case_lists_in_docs_are_what_korf_cases_prints() {
         );
     }
 }
+
+#[test]
+fn a_checkpoint_is_refused_for_grey_stickers_rather_than_silently_not_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let sune = parse_case_line("oll R U2 R' U' R U' R'").unwrap().position;
+    korf()
+        .args(["solve", &sune.to_facelets(), "--checkpoint"])
+        .arg(dir.path().join("c.json"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--checkpoint"));
+    assert!(!dir.path().join("c.json").exists());
+}

@@ -167,6 +167,14 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
             inputs.len()
         )));
     }
+    let grey = inputs
+        .iter()
+        .any(|(_, _, p)| p.as_ref().is_ok_and(|p| !p.is_complete()));
+    if a.checkpoint.is_some() && grey {
+        return Err(CliError::Input(
+            "--checkpoint saves the search of one whole cube; a position with grey stickers (X) is searched as every cube that fits them: drop --checkpoint, or give every sticker".into(),
+        ));
+    }
     let engine = engine(&a.search, &a.fast, a.checkpoint.as_ref())?;
     crate::interrupt::solving();
     let live = std::io::stderr().is_terminal();
