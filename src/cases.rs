@@ -198,6 +198,8 @@ fn parity(p: &[u8; 4]) -> u8 {
 pub struct CaseLine {
     /// The name before `: `, if any.
     pub name: Option<String>,
+    /// The position's text, as given after the name.
+    pub input: String,
     /// The case.
     pub position: MaskedCube,
 }
@@ -218,7 +220,11 @@ pub fn parse_case_line(text: &str) -> Result<CaseLine, String> {
             format!("{e} (a case line is [NAME: ]POSITION: facelets with X for grey stickers, moves, or `oll`/`pll` and the moves that set the case up)")
         })?,
     };
-    Ok(CaseLine { name, position })
+    Ok(CaseLine {
+        name,
+        input: rest.to_string(),
+        position,
+    })
 }
 
 /// What a case list asks of every case: the turns and metric, how far past the optimum to
@@ -296,7 +302,6 @@ impl CaseRecord {
     pub fn new(
         line: usize,
         case: &CaseLine,
-        input: &str,
         question: &Question,
         found: &crate::GoalOutcome,
     ) -> CaseRecord {
@@ -324,7 +329,7 @@ impl CaseRecord {
         CaseRecord {
             line,
             name: case.name.clone(),
-            input: input.to_string(),
+            input: case.input.clone(),
             facelets: case.position.to_facelets(),
             question: question.clone(),
             status: status.to_string(),

@@ -458,8 +458,13 @@ fn worse(a: Listing, b: Listing) -> Listing {
 /// rather than printed).
 fn check(goal: &Goal, position: &MaskedCube, o: &GoalOutcome) -> Result<(), SearchError> {
     let shown = o.framed().into_iter().chain(o.listed());
+    let whole = position.complete();
     for f in shown {
-        if !goal.reached_from(position, &f) {
+        let reached = match &whole {
+            Some(cube) => goal.reached_by(cube, &f),
+            None => goal.reached_from(position, &f),
+        };
+        if !reached {
             return Err(SearchError::InvalidSolution(crate::cube::format_moves(
                 &f.moves,
             )));

@@ -4,9 +4,10 @@
 //! holds a NUL byte, is longer than [`MAX_LINE`] bytes or is not a position is one bad
 //! line, reported with its number; the lines before and after it are read as usual.  `#`
 //! starts a comment; blank lines are skipped.  Each position line goes through the same
-//! classifier as a command-line argument ([`crate::cube::parse_position`]).
+//! classifier as a command-line argument ([`crate::cube::parse_masked_position`]: facelets,
+//! with `X` for grey stickers, or moves).
 
-use crate::cube::{parse_position, Cube, PositionError};
+use crate::cube::{parse_masked_position, MaskedCube, PositionError};
 use std::io::{self, BufRead};
 
 /// The longest line read, in bytes (without its line end).  A facelet string is 54 bytes
@@ -48,7 +49,7 @@ pub struct Line {
     /// rendering with control characters escaped, cut to 80 characters).
     pub text: String,
     /// The position, or why the line is not one.
-    pub position: Result<Cube, LineError>,
+    pub position: Result<MaskedCube, LineError>,
 }
 
 /// The position lines of `reader` (comments and blank lines skipped), each read as bytes.
@@ -162,7 +163,7 @@ fn classify(number: usize, bytes: &[u8], length: usize) -> Option<Line> {
     Some(Line {
         number,
         text: text.to_string(),
-        position: parse_position(text).map_err(LineError::from),
+        position: parse_masked_position(text).map_err(LineError::from),
     })
 }
 
@@ -188,11 +189,12 @@ pub fn printable(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cube::Cube;
 
     fn read(input: &[u8]) -> Vec<(usize, Result<Cube, LineError>)> {
         lines(input)
             .map(|l| l.unwrap())
-            .map(|l| (l.number, l.position))
+            .map(|l| (l.number, l.position.map(|p| p.complete().expect("whole"))))
             .collect()
     }
 

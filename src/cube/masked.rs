@@ -84,7 +84,7 @@ impl MaskedCube {
             return Cube::from_facelets(text).map(MaskedCube::from);
         }
         let masked = MaskedCube::read(&chars)?;
-        masked.completion_counts()?;
+        masked.completion_count()?;
         Ok(masked)
     }
 
@@ -173,7 +173,7 @@ impl MaskedCube {
     /// Every legal cube that agrees with the given stickers, at most `limit` of them;
     /// refused, with the reason, if there are none or more than `limit`.
     pub fn completions(&self, limit: usize) -> Result<Vec<Cube>, FaceletError> {
-        let total = self.completion_counts()?;
+        let total = self.completion_count()?;
         if total > limit as u128 {
             return Err(FaceletError::TooManyCompletions {
                 count: total,
@@ -204,10 +204,6 @@ impl MaskedCube {
 
     /// How many completions there are; an error naming why if there are none.
     pub fn completion_count(&self) -> Result<u128, FaceletError> {
-        self.completion_counts()
-    }
-
-    fn completion_counts(&self) -> Result<u128, FaceletError> {
         let corners = self.corners();
         let edges = self.edges();
         let c = corners

@@ -24,10 +24,9 @@ pub fn cases(a: CasesArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// A case of the list: its line number, its position text, and the case.
+/// A case of the list: its line number and the case.
 struct Case {
     line: usize,
-    input: String,
     case: CaseLine,
 }
 
@@ -75,7 +74,7 @@ pub fn algs(a: AlgsArgs) -> Result<(), CliError> {
                 }
                 let found =
                     solver.solve_masked(&c.case.position, &question.goal(), &options, None)?;
-                let r = CaseRecord::new(c.line, &c.case, &c.input, &question, &found);
+                let r = CaseRecord::new(c.line, &c.case, &question, &found);
                 if r.status == "interrupted" || r.listing.as_deref() == Some("interrupted") {
                     return Err(CliError::Interrupted);
                 }
@@ -116,12 +115,7 @@ fn read_cases(file: &str) -> Result<Vec<Case>, CliError> {
         }
         let case = parse_case_line(t)
             .map_err(|e| CliError::Input(format!("{file} line {}: {e}", i + 1)))?;
-        let input = t.split_once(": ").map_or(t, |(_, r)| r.trim()).to_string();
-        cases.push(Case {
-            line: i + 1,
-            input,
-            case,
-        });
+        cases.push(Case { line: i + 1, case });
     }
     if cases.is_empty() {
         return Err(CliError::Input(format!(
@@ -149,11 +143,6 @@ fn kept_records(
         }
     };
     let whole = text.rfind('\n').map_or(0, |i| i + 1);
-    if whole < text.len() {
-        let f = std::fs::OpenOptions::new().write(true).open(path);
-        f.and_then(|f| f.set_len(whole as u64))
-            .map_err(|e| CliError::Failure(format!("cannot trim {}: {e}", path.display())))?;
-    }
     let mut kept = Vec::new();
     for (i, line) in text[..whole].lines().enumerate() {
         let bad = |why: &str| {
@@ -167,7 +156,7 @@ fn kept_records(
             serde_json::from_str(line).map_err(|e| bad(&format!("not a case record ({e})")))?;
         let case = cases
             .iter()
-            .find(|c| c.line == r.line && c.input == r.input);
+            .find(|c| c.line == r.line && c.case.input == r.input);
         let Some(case) = case else {
             return Err(bad("no case of this list at its line"));
         };
@@ -175,6 +164,12 @@ fn kept_records(
             return Err(bad("it does not answer this question for its case"));
         }
         kept.push(r);
+    }
+    // Only a file found to be this list's loses its cut last line.
+    if whole < text.len() {
+        let f = std::fs::OpenOptions::new().write(true).open(path);
+        f.and_then(|f| f.set_len(whole as u64))
+            .map_err(|e| CliError::Failure(format!("cannot trim {}: {e}", path.display())))?;
     }
     if !kept.is_empty() {
         eprintln!(

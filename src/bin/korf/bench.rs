@@ -108,15 +108,7 @@ pub fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<Listed>, CliErro
     for line in korf::input::lines(std::io::BufReader::new(file)) {
         let line = line.map_err(cannot)?;
         let (number, text) = (line.number, line.text.clone());
-        // Grey stickers (`X`) are read here; the shared line reader takes whole cubes.
-        let position = match line.text.contains(korf::cube::MASK_CHARS) {
-            true => korf::cube::parse_masked_position(&line.text).map_err(|e| e.to_string()),
-            false => line
-                .position
-                .map(MaskedCube::from)
-                .map_err(|e| e.to_string()),
-        };
-        match position {
+        match line.position {
             Ok(cube) => v.push(Listed {
                 number,
                 text,

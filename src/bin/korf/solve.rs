@@ -8,7 +8,7 @@ use crate::cube::masked_facelets_argument;
 use crate::engine::{engine, positive_seconds, search_options, solve_one, Engine, UNCHECKED};
 use crate::out;
 use korf::batch::{ResultFile, Shard};
-use korf::cube::{parse_masked_position, MaskedCube, MASK_CHARS};
+use korf::cube::MaskedCube;
 use korf::report::{self, AllSolutionsRecord as AllRecord, SolveRecord};
 use std::io::IsTerminal;
 
@@ -111,15 +111,7 @@ fn read_inputs(a: &SolveArgs) -> Result<Vec<Input>, CliError> {
             // Byte by byte: a line that is not text is one bad line, not the end of input.
             for line in korf::input::lines(std::io::stdin().lock()) {
                 let line = line.map_err(|e| CliError::Input(format!("cannot read stdin: {e}")))?;
-                // Stickers that do not matter (`X`) are read here; other tools take cubes.
-                let position = match line.text.contains(MASK_CHARS) {
-                    true => parse_masked_position(&line.text).map_err(|e| e.to_string()),
-                    false => line
-                        .position
-                        .map(MaskedCube::from)
-                        .map_err(|e| e.to_string()),
-                };
-                let parsed = position.map_err(|e| {
+                let parsed = line.position.map_err(|e| {
                     CliError::Input(format!("stdin line {} ({}): {e}", line.number, line.text))
                 });
                 inputs.push((line.number, line.text, parsed));
