@@ -71,6 +71,7 @@ pub mod search;
 mod solver;
 pub mod tables;
 mod threads;
+pub mod turn_search;
 pub mod twophase;
 pub mod units;
 

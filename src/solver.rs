@@ -127,7 +127,9 @@ impl Solver {
             .heuristic
             .unwrap_or_else(|| match config.search.rules.metric {
                 crate::cube::Metric::Qtm => HeuristicKind::preferred_qtm_in(&dir),
-                crate::cube::Metric::Htm => HeuristicKind::preferred_in(&dir),
+                crate::cube::Metric::Htm | crate::cube::Metric::Stm => {
+                    HeuristicKind::preferred_in(&dir)
+                }
             });
         if kind.spec().metric == crate::cube::Metric::Qtm
             && config.search.rules.metric != crate::cube::Metric::Qtm
@@ -377,6 +379,23 @@ impl Solver {
         progress: Option<&(dyn Fn(Snapshot) + Sync)>,
     ) -> Result<GoalOutcome, Error> {
         crate::goal::solve(self, position, goal, options, progress)
+    }
+}
+
+impl Solver {
+    /// [`Solver::solve_masked`] with slices or wide turns allowed ([`crate::cube::TurnSet`]):
+    /// the cheapest sequences in `options.rules.metric` (which may be
+    /// [`crate::cube::Metric::Stm`]), written in WCA notation, each ending with the
+    /// rotation that brings the centres home if it leaves them turned
+    /// ([`crate::turn_search`]).  One thread.  `options.rules.moves` is not read.
+    pub fn solve_turns(
+        &self,
+        position: &MaskedCube,
+        goal: &Goal,
+        turns: crate::cube::TurnSet,
+        options: &Options,
+    ) -> Result<crate::turn_search::TurnOutcome, Error> {
+        crate::turn_search::solve_turns(&self.tables, position, goal, turns, options)
     }
 }
 

@@ -202,7 +202,9 @@ pub fn assert_same_lengths(a: HeuristicKind, b: HeuristicKind, seed: u64) {
     let mut r = rand::rngs::StdRng::seed_from_u64(seed);
     for n in 0..24 {
         let seq = match metric {
-            korf::cube::Metric::Htm => random_face_turns(&mut r, 10 + n / 6),
+            korf::cube::Metric::Htm | korf::cube::Metric::Stm => {
+                random_face_turns(&mut r, 10 + n / 6)
+            }
             // 12–16 quarter turns.
             korf::cube::Metric::Qtm => loop {
                 let seq = rules_scramble(&mut r, rules, 16);
@@ -459,7 +461,7 @@ macro_rules! large_table_checks {
             let set = common::table_set_for($h);
             assert_eq!(set.kind(), $h);
             match $h.spec().metric {
-                korf::cube::Metric::Htm => {
+                korf::cube::Metric::Htm | korf::cube::Metric::Stm => {
                     common::assert_optimal_on_short_scrambles(&set, $seed + 1)
                 }
                 // Quarter-turn tables bound quarter-turn searches only: every move set.
@@ -474,7 +476,7 @@ macro_rules! large_table_checks {
         fn all_solutions_match_heuristic_free_enumeration() {
             let set = common::table_set_for($h);
             match $h.spec().metric {
-                korf::cube::Metric::Htm => {
+                korf::cube::Metric::Htm | korf::cube::Metric::Stm => {
                     common::assert_all_solutions_match_enumeration(&set, $seed + 4, 300);
                     common::assert_symmetric_positions_list_alike(&set);
                 }

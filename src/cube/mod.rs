@@ -29,6 +29,7 @@ mod moves;
 mod random;
 mod rules;
 pub mod symmetry;
+mod turns;
 
 pub use facelet::{FaceletError, SOLVED_FACELETS};
 pub use masked::{MaskedCube, MASK_CHARS, MAX_COMPLETIONS};
@@ -39,6 +40,10 @@ pub use moves::{
 pub(crate) use moves::{premove_corner, premove_edge};
 pub use random::random_cube;
 pub use rules::{corner_parity, Metric, MoveRules, MoveSet, MoveSetError};
+pub use turns::{
+    cube_from_turns, format_turns, parse_turns, relative_moves, turns_length, AxisBlock, Frame,
+    Held, Turn, TurnKind, TurnSet, TurnSetError, TURN_COUNT,
+};
 
 use std::fmt;
 
@@ -332,7 +337,7 @@ pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
         let facelets = facelets.trim();
         if facelets.chars().count() == 54 && !facelets.chars().any(char::is_whitespace) {
             let position = Cube::from_facelets(facelets)?;
-            let by_moves = Cube::from_moves(&parse_moves(moves)?);
+            let by_moves = cube_from_turns(&parse_turns(moves)?);
             return match by_moves == position {
                 true => Ok(position),
                 false => Err(PositionError::Disagree),
@@ -346,8 +351,8 @@ pub fn parse_position(text: &str) -> Result<Cube, PositionError> {
     if let Some(letters) = facelet_attempt(t) {
         return Ok(facelets_read(t, &letters)?);
     }
-    match parse_moves(t) {
-        Ok(seq) => Ok(Cube::from_moves(&seq)),
+    match parse_turns(t) {
+        Ok(seq) => Ok(cube_from_turns(&seq)),
         // A long space-free string that is not moves was meant as facelets.
         Err(_) if spaceless && t.chars().count() > 30 => {
             Err(Cube::from_facelets(t).unwrap_err().into())

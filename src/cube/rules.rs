@@ -26,17 +26,30 @@ pub enum Metric {
     Htm,
     /// Quarter turns: a half turn counts 2.
     Qtm,
+    /// Slice turns: a turn of a face, a middle slice or a wide layer counts 1, half or
+    /// quarter.  With face turns alone it is the face-turn metric.
+    Stm,
 }
 
 impl Metric {
-    /// Both metrics.
+    /// The metrics the face-turn search has tables for (STM is HTM there).
     pub const ALL: [Metric; 2] = [Metric::Htm, Metric::Qtm];
+
+    /// The metric the tables and the face-turn search count in: STM counts face turns
+    /// as HTM does.
+    pub const fn of_face_turns(self) -> Metric {
+        match self {
+            Metric::Stm => Metric::Htm,
+            m => m,
+        }
+    }
 
     /// The metric's name as written on the command line: `htm` or `qtm`.
     pub fn name(self) -> &'static str {
         match self {
             Metric::Htm => "htm",
             Metric::Qtm => "qtm",
+            Metric::Stm => "stm",
         }
     }
 
@@ -45,6 +58,7 @@ impl Metric {
         match name.to_ascii_lowercase().as_str() {
             "htm" | "ftm" | "face" | "f" => Some(Metric::Htm),
             "qtm" | "quarter" | "q" => Some(Metric::Qtm),
+            "stm" | "slice" | "s" => Some(Metric::Stm),
             _ => None,
         }
     }
@@ -54,6 +68,7 @@ impl Metric {
         match self {
             Metric::Htm => 'f',
             Metric::Qtm => 'q',
+            Metric::Stm => 's',
         }
     }
 
@@ -62,6 +77,7 @@ impl Metric {
         match self {
             Metric::Htm => "moves",
             Metric::Qtm => "quarter turns",
+            Metric::Stm => "slice turns",
         }
     }
 
@@ -79,7 +95,7 @@ impl Metric {
             out
         };
         match self {
-            Metric::Htm => &ALL_MOVES,
+            Metric::Htm | Metric::Stm => &ALL_MOVES,
             Metric::Qtm => &QUARTER,
         }
     }
@@ -102,7 +118,7 @@ impl Metric {
     /// of the position's parity can be met).
     pub const fn bound_step(self) -> usize {
         match self {
-            Metric::Htm => 1,
+            Metric::Htm | Metric::Stm => 1,
             Metric::Qtm => 2,
         }
     }
@@ -111,7 +127,7 @@ impl Metric {
     /// permutation); `None` in HTM, where lengths of both parities occur.
     pub fn parity(self, cube: &Cube) -> Option<usize> {
         match self {
-            Metric::Htm => None,
+            Metric::Htm | Metric::Stm => None,
             Metric::Qtm => Some(corner_parity(cube)),
         }
     }
@@ -127,7 +143,7 @@ impl Metric {
     /// The most moves any position needs (God's number): 20 in HTM, 26 in QTM.
     pub const fn gods_number(self) -> u8 {
         match self {
-            Metric::Htm => 20,
+            Metric::Htm | Metric::Stm => 20,
             Metric::Qtm => 26,
         }
     }

@@ -139,7 +139,7 @@ impl Hooks<'_> {
     /// solution within 30q in milliseconds, kept for a search stopped early.
     pub fn upper_bound_share_in(metric: crate::cube::Metric) -> f64 {
         match metric {
-            crate::cube::Metric::Htm => 1.0,
+            crate::cube::Metric::Htm | crate::cube::Metric::Stm => 1.0,
             crate::cube::Metric::Qtm => 0.1,
         }
     }

@@ -37,7 +37,7 @@ impl HeuristicKind {
         let mut ranked: Vec<HeuristicKind> = Self::ALL
             .iter()
             .copied()
-            .filter(|k| k.spec().speed_rank.is_some() && k.spec().metric == metric)
+            .filter(|k| k.spec().speed_rank.is_some() && k.spec().metric == metric.of_face_turns())
             .collect();
         ranked.sort_by_key(|k| k.spec().speed_rank);
         ranked

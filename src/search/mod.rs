@@ -38,6 +38,7 @@ pub mod checkpoint;
 mod driver;
 pub mod estimate;
 mod expand;
+pub mod held;
 mod heuristic;
 mod iterate;
 mod lanes;

@@ -54,7 +54,7 @@ impl Turns {
     pub(super) fn of(rules: MoveRules) -> Option<Turns> {
         match (rules.moves.is_all(), rules.metric) {
             (false, _) => None,
-            (true, Metric::Htm) => Some(Turns::Face),
+            (true, Metric::Htm | Metric::Stm) => Some(Turns::Face),
             (true, Metric::Qtm) => Some(Turns::Quarter),
         }
     }

@@ -18,7 +18,7 @@ pub const TWOPHASE_SET: [TableKind; 2] = [TableKind::Phase1, TableKind::Phase2];
 pub fn two_phase_set(metric: crate::cube::Metric) -> &'static [TableKind] {
     const QUARTER: [TableKind; 3] = [TableKind::Phase1, TableKind::Phase2, TableKind::Phase1Qtm];
     match metric {
-        crate::cube::Metric::Htm => &TWOPHASE_SET,
+        crate::cube::Metric::Htm | crate::cube::Metric::Stm => &TWOPHASE_SET,
         crate::cube::Metric::Qtm => &QUARTER,
     }
 }

@@ -214,7 +214,7 @@ impl TwoPhase {
         move |lower, shorter_than, budget, stop| {
             let fast = FastOptions {
                 max_length: shorter_than.saturating_sub(1).min(match metric {
-                    crate::cube::Metric::Htm => 30,
+                    crate::cube::Metric::Htm | crate::cube::Metric::Stm => 30,
                     crate::cube::Metric::Qtm => 38,
                 }),
                 time: Some(budget),

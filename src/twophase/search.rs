@@ -28,7 +28,7 @@ pub const PHASE2_CAP: usize = 12;
 /// turns of R, L, F, B and turns of U and D).
 pub const fn phase2_cap(metric: Metric) -> usize {
     match metric {
-        Metric::Htm => PHASE2_CAP,
+        Metric::Htm | Metric::Stm => PHASE2_CAP,
         Metric::Qtm => 18,
     }
 }
@@ -39,7 +39,7 @@ const MAX_LENGTH: usize = 40;
 /// turns (20), and 30 quarter turns (a quarter-turn two-phase solution is rarely under 26).
 pub const fn default_max_length(metric: Metric) -> usize {
     match metric {
-        Metric::Htm => 20,
+        Metric::Htm | Metric::Stm => 20,
         Metric::Qtm => 30,
     }
 }
@@ -504,7 +504,7 @@ pub fn solve(
     let threads = options.threads.clamp(1, directions.len());
     // Phase 2 is pruned by its distances in the metric searched.
     let results = match options.metric {
-        Metric::Htm => {
+        Metric::Htm | Metric::Stm => {
             search_directions::<false>(coords, phase1, phase2, &shared, &directions, threads)
         }
         Metric::Qtm => {

@@ -21,6 +21,7 @@ mod numbers;
 mod published;
 mod serve;
 mod signals;
+mod slices;
 mod solve;
 mod sticker;
 mod symmetry;

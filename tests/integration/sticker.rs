@@ -73,6 +73,31 @@ impl StickerCube {
             }
         }
     }
+    /// Turn the layers of face `face`'s axis at the given depths (1 = that face's
+    /// layer, 0 = the middle, -1 = the opposite face's) clockwise seen from `face`:
+    /// `[0]` from L is `M`, `[1, 0]` from R is `Rw`, `[1, 0, -1]` from R is `x`.
+    pub fn turn_layers(&mut self, face: usize, depths: &[i32], quarter_turns: usize) {
+        let a = NORMALS[face];
+        for _ in 0..quarter_turns {
+            for s in &mut self.stickers {
+                if depths.contains(&dot(s.0, a)) {
+                    s.0 = rot(a, s.0);
+                    s.1 = rot(a, s.1);
+                }
+            }
+        }
+    }
+
+    /// The colour of the centre on `face`.
+    pub fn centre(&self, face: usize) -> u8 {
+        let p = NORMALS[face];
+        self.stickers
+            .iter()
+            .find(|s| s.0 == p && s.1 == p)
+            .unwrap()
+            .2
+    }
+
     pub fn facelets(&self) -> String {
         let mut out = vec![b'?'; 54];
         for f in 0..6 {

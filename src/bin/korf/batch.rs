@@ -40,14 +40,10 @@ impl Question {
         metric: korf::cube::Metric,
         moves: &Option<String>,
     ) -> String {
-        let mut words = vec![format!(
-            "{} turns",
-            if metric == korf::cube::Metric::Htm {
-                "face"
-            } else {
-                "quarter"
-            }
-        )];
+        let mut words = vec![match metric {
+            korf::cube::Metric::Htm => "face turns".to_string(),
+            other => other.unit().to_string(),
+        }];
         words.push(
             moves
                 .as_ref()

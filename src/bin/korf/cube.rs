@@ -4,7 +4,7 @@ use crate::cli::{
     CheckArgs, CliError, PositionArgs, ScrambleArgs, ScrambleFormat, ShowArgs, ShowFormat,
 };
 use crate::out;
-use korf::cube::{self, format_moves, parse_moves, Cube};
+use korf::cube::{self, format_moves, Cube};
 use korf::report;
 use korf::twophase::FastOptions;
 use rand::SeedableRng;
@@ -23,8 +23,8 @@ fn position(p: &PositionArgs) -> Result<korf::cube::MaskedCube, CliError> {
 /// The `--scramble` argument's position; a facelet string there is refused with the way
 /// to give it.
 pub fn scramble_argument(text: &str) -> Result<Cube, CliError> {
-    match parse_moves(text) {
-        Ok(moves) => Ok(Cube::from_moves(&moves)),
+    match cube::parse_turns(text) {
+        Ok(turns) => Ok(cube::cube_from_turns(&turns)),
         Err(cube::MoveParseError::Facelets { letters }) => Err(CliError::Input(format!(
             "--scramble takes moves, and this is a facelet string ({letters} face letters \
              written together); give it as the position argument, without --scramble"
@@ -54,7 +54,7 @@ pub fn facelets_argument(text: &str) -> Result<Cube, CliError> {
                 && text
                     .chars()
                     .any(|c| c.is_whitespace() || c.is_ascii_digit() || c == '\'');
-            if looks_like_moves && parse_moves(text).is_ok() {
+            if looks_like_moves && cube::parse_turns(text).is_ok() {
                 Err(CliError::Input(format!(
                     "`{text}` looks like a move sequence, not a facelet string; pass it with --scramble \"{text}\""
                 )))

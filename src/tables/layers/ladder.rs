@@ -97,7 +97,7 @@ pub const fn build_seconds(facts: &Facts, entries: u64, metric: Metric) -> u64 {
         Some(s) => s,
         None => {
             let pair = match metric {
-                Metric::Htm => super::measured::SLICEPAIR.build_seconds,
+                Metric::Htm | Metric::Stm => super::measured::SLICEPAIR.build_seconds,
                 Metric::Qtm => super::measured::SLICEPAIR_QTM.build_seconds,
             };
             let pair = match pair {

@@ -93,7 +93,7 @@ macro_rules! define_sizes {
                 expected_states: &[],
                 base: FACTS.base,
                 used_by: match Metric::$metric {
-                    Metric::Htm => concat!("--heuristic ", $label),
+                    Metric::Htm | Metric::Stm => concat!("--heuristic ", $label),
                     Metric::Qtm => concat!("--metric qtm --heuristic ", $label),
                 },
                 on_demand: false,
@@ -114,7 +114,7 @@ macro_rules! define_sizes {
             pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
                 name: $label,
                 help: match Metric::$metric {
-                    Metric::Htm => concat!("The ", $label, " U/D-layer coset table"),
+                    Metric::Htm | Metric::Stm => concat!("The ", $label, " U/D-layer coset table"),
                     Metric::Qtm => concat!(
                         "The ", $label, " U/D-layer coset table in quarter turns (--metric qtm only)"
                     ),
@@ -138,7 +138,7 @@ layer_ladder!(define_sizes! {});
 /// takes the maximum with.
 pub const fn corners_in(metric: crate::cube::Metric) -> crate::tables::TableKind {
     match metric {
-        crate::cube::Metric::Htm => crate::tables::TableKind::Corners,
+        crate::cube::Metric::Htm | crate::cube::Metric::Stm => crate::tables::TableKind::Corners,
         crate::cube::Metric::Qtm => crate::tables::TableKind::CornersQtm,
     }
 }

@@ -162,7 +162,7 @@ fn check_entries_and_depths<const O: bool, const F: u8>(
         UD_SYMMETRIES as u64 / base().class_stabilizer[class].count_ones() as u64
     };
     let last = match metric {
-        Metric::Htm => 10_000,
+        Metric::Htm | Metric::Stm => 10_000,
         Metric::Qtm => 1_000,
     };
     common::assert_expanded_counts_match_raw_cosets(
@@ -265,7 +265,7 @@ macro_rules! size_tests {
                 sparse_depth: 5,
                 seeds: seed(),
                 same_lengths_as: match Metric::$metric {
-                    Metric::Htm => HeuristicKind::Coset,
+                    Metric::Htm | Metric::Stm => HeuristicKind::Coset,
                     Metric::Qtm => HeuristicKind::CosetQtm,
                 }
             );

@@ -1,0 +1,319 @@
+//! The search for move sets with slices or wide turns ([`TurnSet`]): IDA* over the cube
+//! *as held*, its pieces relative to the centres and where the centres are
+//! ([`crate::cube::Held`]).
+//!
+//! **Sequences searched.** Turns of one axis commute, so a sequence is a series of
+//! *blocks* ([`AxisBlock`]), no two in a row on the same axis.  Each block that the
+//! allowed turns can make is written one way: its cheapest in the metric, then the one
+//! of fewest turns, then faces before slices before wide turns.  So `R L'` is never
+//! written where `M` is cheaper (they differ: `M` also turns the centres), and no
+//! sequence is listed twice.
+//!
+//! **Goal.** The pieces solved relative to the centres, whichever way the centres face:
+//! a solution that leaves them turned ends with the rotation that brings the cube back
+//! ([`Frame::home_rotation`]), which no metric counts.
+//!
+//! **Bound.** A block is at most two face turns relative to the centres, so the tables'
+//! value `h` of those (a face-turn or quarter-turn distance, read on the position and on
+//! its inverse) bounds the cost left by `h / r`, where `r` is the most the tables' metric
+//! can move per unit of the search's metric in one turn: 2 for a slice in the slice-turn
+//! metric with face-turn tables, 1 for the rest.  The tests check this against a search
+//! without tables.
+//!
+//! All roots (the cases of a goal) are searched together, bound by bound, on one thread.
+
+use super::heuristic::Heuristic;
+use super::{TableSet, Unsolved};
+use crate::cube::{AxisBlock, Cube, Frame, Metric, Move, Turn, TurnSet};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use web_time::{Duration, Instant};
+
+/// One block the allowed turns make, as written.
+#[derive(Clone, Debug)]
+pub struct BlockOption {
+    /// What it does to the three layers of its axis.
+    pub block: AxisBlock,
+    /// Its cost in the metric.
+    pub cost: usize,
+    /// How it is written (1–5 turns).
+    pub turns: Vec<Turn>,
+}
+
+/// The blocks of each axis the allowed turns make, each written its one way.
+pub fn block_options(turns: TurnSet, metric: Metric) -> [Vec<BlockOption>; 3] {
+    std::array::from_fn(|axis| {
+        // Each layer kind of the axis (near face, far face, slice, near wide, far wide)
+        // with the amounts allowed; a kind used twice is never cheaper than once.
+        let kinds: Vec<Vec<Turn>> = [
+            Turn::face_turn(Move::new(crate::cube::Face::ALL[axis], 1)),
+            Turn::face_turn(Move::new(crate::cube::Face::ALL[axis + 3], 1)),
+            Turn::slice(axis, 1),
+            Turn::wide(crate::cube::Face::ALL[axis], 1),
+            Turn::wide(crate::cube::Face::ALL[axis + 3], 1),
+        ]
+        .iter()
+        .map(|layer| {
+            (0..3)
+                .map(|q| Turn::from_index(layer.index() + q))
+                .filter(|&t| turns.contains(t))
+                .collect()
+        })
+        .collect();
+        let mut best: Vec<Option<BlockOption>> = vec![None; 64];
+        let mut choice = vec![None; kinds.len()];
+        collect_blocks(&kinds, 0, &mut choice, axis, metric, &mut best);
+        best.into_iter()
+            .flatten()
+            .filter(|o| !o.block.is_none())
+            .collect()
+    })
+}
+
+/// Every choice of at most one turn per layer kind from `kinds[k..]`: the cheapest way
+/// (then the fewest turns) to make each block, kept in `best` by the block's amounts.
+fn collect_blocks(
+    kinds: &[Vec<Turn>],
+    k: usize,
+    choice: &mut Vec<Option<Turn>>,
+    axis: usize,
+    metric: Metric,
+    best: &mut [Option<BlockOption>],
+) {
+    if k == kinds.len() {
+        let turns: Vec<Turn> = choice.iter().flatten().copied().collect();
+        let block = turns.iter().fold(AxisBlock::none(axis), |b, &t| b.then(t));
+        let cost = turns.iter().map(|t| t.cost(metric)).sum();
+        let [a, b, c] = block.amounts();
+        let slot = &mut best[(a * 16 + b * 4 + c) as usize];
+        let better = slot
+            .as_ref()
+            .is_none_or(|o| (cost, turns.len()) < (o.cost, o.turns.len()));
+        if better {
+            *slot = Some(BlockOption { block, cost, turns });
+        }
+        return;
+    }
+    choice[k] = None;
+    collect_blocks(kinds, k + 1, choice, axis, metric, best);
+    for &t in &kinds[k] {
+        choice[k] = Some(t);
+        collect_blocks(kinds, k + 1, choice, axis, metric, best);
+    }
+    choice[k] = None;
+}
+
+/// How far one unit of `metric` can move the tables' measure relative to the centres,
+/// as a fraction `(num, den)`: the most over the allowed turns.
+fn reach_per_cost(turns: TurnSet, metric: Metric, tables: Metric) -> (usize, usize) {
+    let mut best = (1, 1);
+    for t in turns.turns() {
+        let (moves, _) = Frame::HOME.turn(t.layers());
+        let reach: usize = moves.into_iter().flatten().map(|m| tables.cost(m)).sum();
+        let cost = t.cost(metric);
+        if reach * best.1 > best.0 * cost {
+            best = (reach, cost);
+        }
+    }
+    best
+}
+
+/// One solution found: the root it solves and its blocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeldSolution {
+    /// Which root (case) it solves.
+    pub root: usize,
+    /// The turns, as written.
+    pub turns: Vec<Turn>,
+    /// The rotation that brings the cube back at the end (empty if the centres are home).
+    pub rotation: Vec<Turn>,
+}
+
+/// What a held search found.
+#[derive(Debug)]
+pub struct HeldOutcome {
+    /// The solutions, cheapest first (with `within`, all of up to that much more than the
+    /// cheapest; otherwise one).
+    pub solutions: Vec<HeldSolution>,
+    /// Every bound below this was searched to the end with no solution.
+    pub proven_lower: usize,
+    /// Why it stopped short, if it did.
+    pub stopped: Option<Unsolved>,
+    /// Nodes generated.
+    pub nodes: u64,
+}
+
+/// What a held search is asked.
+pub struct HeldQuery<'a> {
+    /// The allowed turns.
+    pub turns: TurnSet,
+    /// How lengths are counted.
+    pub metric: Metric,
+    /// Also list every solution of up to this much more than the cheapest (`None`: one
+    /// solution).
+    pub within: Option<usize>,
+    /// Stop listing after this many.
+    pub max_solutions: Option<usize>,
+    /// Give up beyond this cost.
+    pub max_cost: usize,
+    /// Give up after this long.
+    pub timeout: Option<Duration>,
+    /// Stop when set.
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+/// Deepest a held search goes, in turns.
+const MAX_TURNS: usize = 40;
+
+struct Walk<'a> {
+    h: Heuristic<'a>,
+    options: [Vec<BlockOption>; 3],
+    reach: (usize, usize),
+    path: Vec<(usize, usize)>,
+    found: Vec<HeldSolution>,
+    list: bool,
+    max_solutions: usize,
+    nodes: u64,
+    next_check: u64,
+    deadline: Option<Instant>,
+    cancel: Option<&'a AtomicBool>,
+    stopped: Option<Unsolved>,
+    root: usize,
+}
+
+/// Search `roots` (cubes relative to their centres, held with the centres at home)
+/// together for the cheapest sequences of `query.turns` that solve one of them.
+pub fn search_held(tables: &TableSet, roots: &[Cube], query: &HeldQuery) -> HeldOutcome {
+    let tables_metric = tables.kind().spec().metric;
+    let mut walk = Walk {
+        h: Heuristic::new(tables),
+        options: block_options(query.turns, query.metric),
+        reach: reach_per_cost(query.turns, query.metric, tables_metric),
+        path: Vec::with_capacity(MAX_TURNS),
+        found: Vec::new(),
+        list: query.within.is_some(),
+        max_solutions: query.max_solutions.unwrap_or(usize::MAX),
+        nodes: 0,
+        next_check: 4096,
+        deadline: query.timeout.map(|t| Instant::now() + t),
+        cancel: query.cancel,
+        stopped: None,
+        root: 0,
+    };
+    let within = query.within.unwrap_or(0);
+    let mut bound = roots.iter().map(|c| walk.lower(c)).min().unwrap_or(0);
+    let mut cheapest = None;
+    while bound <= query.max_cost {
+        for (i, root) in roots.iter().enumerate() {
+            walk.root = i;
+            if walk.lower(root) <= bound && walk.stopped.is_none() {
+                walk.node(*root, root.inverse(), Frame::HOME, 3, bound);
+            }
+        }
+        if walk.stopped.is_some() {
+            break;
+        }
+        if cheapest.is_none() && !walk.found.is_empty() {
+            cheapest = Some(bound);
+        }
+        if cheapest.is_some_and(|c| !walk.list || bound >= c + within) {
+            break;
+        }
+        bound += 1;
+    }
+    let stopped = match walk.stopped {
+        None if walk.found.is_empty() => Some(Unsolved::MaxDepth),
+        s => s,
+    };
+    HeldOutcome {
+        solutions: walk.found,
+        proven_lower: cheapest.filter(|_| stopped.is_none()).unwrap_or(bound),
+        stopped,
+        nodes: walk.nodes,
+    }
+}
+
+impl Walk<'_> {
+    /// The least cost a cube (relative to its centres) can be solved in.
+    fn lower(&self, c: &Cube) -> usize {
+        let h = self.h.value(c).max(self.h.value(&c.inverse())) as usize;
+        (h * self.reach.1).div_ceil(self.reach.0)
+    }
+
+    /// Whether the search must stop (time, cancel), checked every 4096 nodes.
+    fn must_stop(&mut self) -> bool {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 4096;
+            if self.cancel.is_some_and(|c| c.load(Relaxed)) {
+                self.stopped = Some(Unsolved::Interrupted);
+            } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stopped = Some(Unsolved::Timeout);
+            }
+        }
+        self.stopped.is_some()
+    }
+
+    /// The children of one node: `cube` relative to the centres (and its inverse), held
+    /// in `frame`, reached by a block of axis `last` (3 at a root), with `left` to spend.
+    fn node(&mut self, cube: Cube, inverse: Cube, frame: Frame, last: usize, left: usize) {
+        if cube.is_solved() {
+            // A sequence that reaches the goal before its end is not listed.
+            if left == 0 {
+                self.keep(frame);
+            }
+            return;
+        }
+        if self.must_stop() || self.path.len() >= MAX_TURNS {
+            return;
+        }
+        for axis in (0..3).filter(|&a| a != last) {
+            for i in 0..self.options[axis].len() {
+                let cost = self.options[axis][i].cost;
+                if cost > left {
+                    continue;
+                }
+                self.nodes += 1;
+                let (moves, next_frame) = frame.turn(self.options[axis][i].block);
+                let (mut c, mut inv) = (cube, inverse);
+                for m in moves.into_iter().flatten() {
+                    c = c.apply_move(m);
+                    inv = inv.premove(m.inverse());
+                }
+                let rest = left - cost;
+                let rest_budget = rest * self.reach.0 / self.reach.1;
+                if rest > 0
+                    && (self.h.exceeds_on(&c, rest_budget as u8)
+                        || self.h.exceeds_on(&inv, rest_budget as u8))
+                {
+                    continue;
+                }
+                if rest == 0 && !c.is_solved() {
+                    continue;
+                }
+                self.path.push((axis, i));
+                self.node(c, inv, next_frame, axis, rest);
+                self.path.pop();
+                if self.stopped.is_some() || (!self.list && !self.found.is_empty()) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Keep the path as a solution ending in `frame`.
+    fn keep(&mut self, frame: Frame) {
+        if self.found.len() >= self.max_solutions {
+            self.stopped = Some(Unsolved::Interrupted);
+            return;
+        }
+        let turns = self
+            .path
+            .iter()
+            .flat_map(|&(axis, i)| self.options[axis][i].turns.iter().copied())
+            .collect();
+        self.found.push(HeldSolution {
+            root: self.root,
+            turns,
+            rotation: frame.home_rotation(),
+        });
+    }
+}

@@ -1,0 +1,190 @@
+//! Solving with slices and wide turns ([`TurnSet`]): a [`Goal`]'s cases (AUF turns, a
+//! target, the cubes that fit grey stickers) searched together by the held search
+//! ([`crate::search::held`]), the solutions written in WCA notation, each checked.
+//!
+//! The goal is reached when the pieces are solved relative to the centres.  A solution
+//! that leaves the centres turned (an odd number of `M` turns, say) ends with the
+//! rotation that brings the cube back to how it was held (`… M' x'`), counted in no
+//! metric; a turn of U after the solution (`--end-auf`) is made after that rotation.
+//!
+//! Listing every solution, a sequence is listed once: one that begins with a turn of U
+//! (with `start_auf`) or ends with a face turn that turns the U centre's face (with
+//! `end_auf`) is the same algorithm as a cheaper one with another AUF and is left out; a
+//! sequence that reaches the goal before its end is left out too.
+
+use crate::cube::{
+    format_turns, turns_length, Face, Held, MaskedCube, Metric, Move, Turn, TurnKind, TurnSet,
+};
+use crate::goal::{Framed, Goal};
+use crate::search::held::{search_held, HeldQuery, HeldSolution};
+use crate::search::{Options, TableSet, Unsolved};
+use web_time::Instant;
+
+/// A solution with slices or wide turns, framed by the AUF turns its goal allows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TurnSolution {
+    /// The turn of U made first (`start_auf`), if any.
+    pub before: Option<Move>,
+    /// The turns; their cost is the solution's length.
+    pub turns: Vec<Turn>,
+    /// The rotation that brings the cube back at the end (empty if the centres are home);
+    /// counted in no metric.
+    pub rotation: Vec<Turn>,
+    /// The turn of U made last, after the rotation (`end_auf`), if any.
+    pub after: Option<Move>,
+}
+
+impl TurnSolution {
+    /// Its length in `metric` (the AUF turns and the rotation not counted).
+    pub fn length(&self, metric: Metric) -> usize {
+        turns_length(&self.turns, metric)
+    }
+
+    /// The turns and the closing rotation, as written: `M2 U M U2 M' U M2`, `M' U2 M x2`.
+    pub fn written(&self) -> String {
+        let mut all = self.turns.clone();
+        all.extend(&self.rotation);
+        format_turns(&all)
+    }
+
+    /// The same solution as face turns relative to the centres, framed by its AUF
+    /// turns: what it does to the pieces, for a check independent of the notation.
+    pub fn relative(&self) -> Framed {
+        Framed {
+            before: self.before,
+            moves: crate::cube::relative_moves(&self.turns),
+            after: self.after,
+        }
+    }
+}
+
+/// What [`crate::Solver::solve_turns`] found.
+#[derive(Debug, Clone)]
+pub struct TurnOutcome {
+    /// A cheapest solution, or why there is none.
+    pub solution: Result<TurnSolution, Unsolved>,
+    /// With every solution asked for: every solution found, cheapest first (a list cut
+    /// short when `solution` is an error or `capped`).
+    pub listed: Option<Vec<TurnSolution>>,
+    /// The list stopped at `max_solutions`.
+    pub capped: bool,
+    /// No solution costs less than this.
+    pub proven_lower: usize,
+    /// Nodes generated.
+    pub nodes: u64,
+    /// Wall time.
+    pub seconds: f64,
+    /// Every table passed its check: the solution is proven shortest.
+    pub tables_checked: bool,
+    /// The metric lengths are counted in.
+    pub metric: Metric,
+    /// The turns allowed.
+    pub turns: TurnSet,
+}
+
+/// Solve `position` for `goal` with `turns` (see the [module docs](self)); `options`
+/// give the metric (`rules.metric`), the longest solution searched (`max_depth`, in the
+/// metric), the time limit, cancel flag and listing (`all`).
+pub fn solve_turns(
+    tables: &TableSet,
+    position: &MaskedCube,
+    goal: &Goal,
+    turns: TurnSet,
+    options: &Options,
+) -> Result<TurnOutcome, crate::Error> {
+    let start = Instant::now();
+    let cases = goal.cases_of(position)?;
+    let roots: Vec<_> = cases.iter().map(|c| c.position).collect();
+    let metric = options.rules.metric;
+    let query = HeldQuery {
+        turns,
+        metric,
+        within: options.all.map(|a| a.within as usize),
+        max_solutions: options.all.and_then(|a| a.max_solutions),
+        max_cost: options.max_depth as usize,
+        timeout: options.timeout,
+        cancel: options.cancel.as_deref(),
+    };
+    let found = search_held(tables, &roots, &query);
+    let framed = |s: &HeldSolution| TurnSolution {
+        before: cases[s.root].before,
+        turns: s.turns.clone(),
+        rotation: s.rotation.clone(),
+        after: cases[s.root].after,
+    };
+    let mut listed: Vec<TurnSolution> = Vec::new();
+    for s in &found.solutions {
+        let s = framed(s);
+        if !redundant(goal, &s) && !listed.iter().any(|l| l.turns == s.turns) {
+            listed.push(s);
+        }
+    }
+    for s in &listed {
+        check(goal, position, s)?;
+    }
+    let capped = found.stopped.is_some()
+        && query
+            .max_solutions
+            .is_some_and(|m| found.solutions.len() >= m);
+    let solution = match (listed.first(), found.stopped) {
+        (Some(s), None) => Ok(s.clone()),
+        (Some(s), Some(_)) if capped => Ok(s.clone()),
+        (_, Some(why)) if !capped => Err(why),
+        _ => Err(Unsolved::MaxDepth),
+    };
+    Ok(TurnOutcome {
+        solution,
+        listed: options.all.map(|_| listed),
+        capped,
+        proven_lower: found.proven_lower,
+        nodes: found.nodes,
+        seconds: start.elapsed().as_secs_f64(),
+        tables_checked: tables.checked(),
+        metric,
+        turns,
+    })
+}
+
+/// Whether a listed solution is another one with a different AUF: it begins with a turn
+/// of U (with `start_auf`), or its last axis's turns include a face turn of the face the
+/// U centre is on (with `end_auf`).
+fn redundant(goal: &Goal, s: &TurnSolution) -> bool {
+    let is_face = |t: &Turn| t.kind() == TurnKind::Face;
+    if goal.start_auf()
+        && s.turns
+            .first()
+            .is_some_and(|t| is_face(t) && t.face() == Face::U)
+    {
+        return true;
+    }
+    if !goal.end_auf() {
+        return false;
+    }
+    let Some(last_axis) = s.turns.last().map(|t| t.axis()) else {
+        return false;
+    };
+    let block_start = s.turns.len()
+        - s.turns
+            .iter()
+            .rev()
+            .take_while(|t| t.axis() == last_axis)
+            .count();
+    let frame = Held::new(crate::Cube::SOLVED)
+        .turns(&s.turns[..block_start])
+        .frame;
+    s.turns[block_start..]
+        .iter()
+        .any(|t| is_face(t) && frame.centre(t.face()) == Face::U)
+}
+
+/// A solution's check: with its rotation the centres come home, and what it does to the
+/// pieces reaches the goal from the position.
+fn check(goal: &Goal, position: &MaskedCube, s: &TurnSolution) -> Result<(), crate::Error> {
+    let held = Held::new(crate::Cube::SOLVED)
+        .turns(&s.turns)
+        .turns(&s.rotation);
+    if held.frame.is_home() && goal.reached_from(position, &s.relative()) {
+        return Ok(());
+    }
+    Err(crate::search::SearchError::InvalidSolution(s.written()).into())
+}

@@ -1,0 +1,433 @@
+//! Slice, wide and rotation notation (`korf::cube::Turn`) and the search with slices and
+//! wide turns (`Solver::solve_turns`).  The references use no korf search: every turn
+//! and random sequences are replayed on the independent sticker model (`sticker.rs`),
+//! whose layers are turned in 3-D space; and the whole set of optimal (and
+//! near-optimal) solutions is compared with a brute force over every sequence on a
+//! sticker array whose turns are read off that model.
+
+use crate::goals::{framings, solver};
+use crate::sticker::StickerCube;
+use korf::cube::{
+    parse_turns, turns_length, Face, Held, MaskedCube, Metric, Move, Turn, TurnKind, TurnSet,
+    TURN_COUNT,
+};
+use korf::goal::Aufs;
+use korf::search::{AllSolutions, Options};
+use korf::{Cube, Goal};
+use rand::{Rng, SeedableRng};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::OnceLock;
+
+/// The sticker model's face, depths and quarter turns for one turn.
+fn model_turn(t: Turn) -> (usize, Vec<i32>, usize) {
+    let depths = match t.kind() {
+        TurnKind::Face => vec![1],
+        TurnKind::Slice => vec![0],
+        TurnKind::Wide => vec![1, 0],
+        TurnKind::Rotation => vec![1, 0, -1],
+    };
+    (t.face() as usize, depths, t.quarter_turns() as usize)
+}
+
+fn model_apply(s: &mut StickerCube, turns: &[Turn]) {
+    for &t in turns {
+        let (face, depths, q) = model_turn(t);
+        s.turn_layers(face, &depths, q);
+    }
+}
+
+/// korf's cube as held after `turns`, against the sticker model after the same: the same
+/// stickers seen as held (each colour named by the face its centre is on), and after the
+/// rotation korf writes, the centres home.
+fn agree(turns: &[Turn]) {
+    let held = Held::new(Cube::SOLVED).turns(turns);
+    let mut model = StickerCube::solved();
+    model_apply(&mut model, turns);
+    let text = korf::cube::format_turns(turns);
+    let name = |c: u8| b"URFDLB"[(0..6).find(|&f| model.centre(f) == c).unwrap()];
+    let seen: Vec<u8> = model.facelets().bytes().map(name).collect();
+    assert_eq!(
+        String::from_utf8(seen).unwrap(),
+        held.seen().to_facelets(),
+        "{text}"
+    );
+    // A scramble with these turns is that cube.
+    assert_eq!(
+        korf::cube::parse_position(&text).unwrap(),
+        held.seen(),
+        "{text}"
+    );
+    model_apply(&mut model, &held.frame.home_rotation());
+    for f in 0..6 {
+        assert_eq!(model.centre(f), b"URFDLB"[f], "{text}: centres not home");
+    }
+    assert_eq!(model.facelets(), held.cube.to_facelets(), "{text}");
+}
+
+#[test]
+fn every_turn_and_random_sequences_agree_with_the_sticker_model() {
+    for i in 0..TURN_COUNT {
+        agree(&[Turn::from_index(i)]);
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(57);
+    for _ in 0..200 {
+        let n = rng.gen_range(1..25);
+        let seq: Vec<Turn> = (0..n)
+            .map(|_| Turn::from_index(rng.gen_range(0..TURN_COUNT)))
+            .collect();
+        agree(&seq);
+    }
+}
+
+type Stickers = [u8; 54];
+
+/// Per turn index, the slot each slot's sticker comes from, read off the sticker model.
+fn turn_perms() -> &'static Vec<[usize; 54]> {
+    static PERMS: OnceLock<Vec<[usize; 54]>> = OnceLock::new();
+    PERMS.get_or_init(|| {
+        let labels: String = (0..54u8).map(|i| (b'0' + i) as char).collect();
+        (0..TURN_COUNT)
+            .map(|i| {
+                let mut s = StickerCube::from_facelets(&labels);
+                model_apply(&mut s, &[Turn::from_index(i)]);
+                let after = s.facelets();
+                std::array::from_fn(|slot| (after.as_bytes()[slot] - b'0') as usize)
+            })
+            .collect()
+    })
+}
+
+fn turned(s: &Stickers, t: Turn) -> Stickers {
+    let perm = &turn_perms()[t.index()];
+    std::array::from_fn(|slot| s[perm[slot]])
+}
+
+/// Solved in any orientation: each face one colour (the centre's).
+fn uniform(s: &Stickers) -> bool {
+    (0..6).all(|f| s[f * 9..f * 9 + 9].iter().all(|&c| c == s[f * 9 + 4]))
+}
+
+/// A block's signature: its axis and the three layers' amounts.
+type Signature = Vec<(usize, [u8; 3])>;
+
+fn signature(turns: &[Turn]) -> Signature {
+    let mut sig: Signature = Vec::new();
+    for t in turns {
+        let l = t.layers();
+        match sig.last_mut() {
+            Some((axis, amounts)) if *axis == l.axis() => {
+                for i in 0..3 {
+                    amounts[i] = (amounts[i] + l.amounts()[i]) % 4;
+                }
+            }
+            _ => sig.push((l.axis(), l.amounts())),
+        }
+    }
+    sig
+}
+
+/// Every sequence of allowed turns (a run of one axis turns each layer kind at most once,
+/// in index order) costing at most `max`, that solves `start` with some AUF framing and
+/// does not pass through solved on the way; by block signature, the least cost and the
+/// first framing that works.
+fn brute_force(
+    start: &Stickers,
+    goal: &Goal,
+    set: TurnSet,
+    metric: Metric,
+    max: usize,
+) -> BTreeMap<Signature, (usize, Aufs)> {
+    let allowed: Vec<Turn> = set.turns().collect();
+    let mut found: BTreeMap<Signature, (usize, Aufs)> = BTreeMap::new();
+    for (before, after) in framings(goal) {
+        let u = |s: &Stickers, m: Option<Move>| m.map_or(*s, |m| turned(s, Turn::face_turn(m)));
+        // The turn after is of the layer the U centre is on (korf writes it after the
+        // rotation that brings the centres home).
+        let u_centre = |s: &Stickers, m: Option<Move>| {
+            m.map_or(*s, |m| {
+                let face = (0..6).find(|&f| s[f * 9 + 4] == b'U').unwrap();
+                turned(
+                    s,
+                    Turn::face_turn(Move::new(Face::ALL[face], m.quarter_turns())),
+                )
+            })
+        };
+        let s0 = u(start, before);
+        let mut path = Vec::new();
+        let mut visit = |p: &[Turn], s: &Stickers| {
+            if !p.is_empty() && uniform(&u_centre(s, after)) {
+                let cost = turns_length(p, metric);
+                let e = found.entry(signature(p)).or_insert((cost, (before, after)));
+                if cost < e.0 {
+                    e.0 = cost;
+                }
+                return true;
+            }
+            false
+        };
+        walk(&s0, None, max, metric, &allowed, &mut path, &mut visit);
+    }
+    found
+}
+
+fn walk(
+    s: &Stickers,
+    last: Option<Turn>,
+    left: usize,
+    metric: Metric,
+    allowed: &[Turn],
+    path: &mut Vec<Turn>,
+    visit: &mut dyn FnMut(&[Turn], &Stickers) -> bool,
+) {
+    if visit(path, s) {
+        return; // solved: nothing passes through it
+    }
+    for &t in allowed {
+        let cost = t.cost(metric);
+        let layer_of = |t: Turn| t.index() / 3;
+        let ok = last.is_none_or(|l| l.axis() != t.axis() || layer_of(l) < layer_of(t));
+        if ok && cost <= left {
+            path.push(t);
+            walk(
+                &turned(s, t),
+                Some(t),
+                left - cost,
+                metric,
+                allowed,
+                path,
+                visit,
+            );
+            path.pop();
+        }
+    }
+}
+
+/// What korf should list: the signatures within `within` of the optimum, less those that
+/// repeat a cheaper one with another AUF (starting with U, or ending with a face turn of
+/// the layer the U centre is on).
+fn expected(
+    start: &Stickers,
+    goal: &Goal,
+    set: TurnSet,
+    metric: Metric,
+    max: usize,
+    within: usize,
+) -> (usize, BTreeSet<Signature>) {
+    let all = brute_force(start, goal, set, metric, max);
+    let best = all
+        .values()
+        .map(|v| v.0)
+        .min()
+        .expect("the brute force solves it");
+    let kept = all
+        .into_iter()
+        .filter(|(_, (c, _))| *c <= best + within)
+        .map(|(sig, _)| sig)
+        .filter(|sig| !(goal.start_auf() && sig[0].0 == 0 && sig[0].1[0] != 0))
+        .filter(|sig| !(goal.end_auf() && ends_with_u(sig)))
+        .collect();
+    (best, kept)
+}
+
+/// Whether the last block turns, as a face, the layer the U centre is on then.
+fn ends_with_u(sig: &Signature) -> bool {
+    let mut model = StickerCube::solved();
+    for &(axis, amounts) in &sig[..sig.len() - 1] {
+        for (depth, &k) in [1, 0, -1].iter().zip(&amounts) {
+            model.turn_layers(axis, &[*depth], k as usize);
+        }
+    }
+    let (axis, [near, _, far]) = sig[sig.len() - 1];
+    (near != 0 && model.centre(axis) == b'U') || (far != 0 && model.centre(axis + 3) == b'U')
+}
+
+fn solve(
+    position: &MaskedCube,
+    goal: &Goal,
+    set: TurnSet,
+    metric: Metric,
+    within: u8,
+) -> korf::turn_search::TurnOutcome {
+    let options = Options {
+        all: Some(AllSolutions {
+            within,
+            max_solutions: None,
+        }),
+        max_depth: 16,
+        ..Options::for_rules(korf::cube::MoveRules {
+            metric,
+            ..Default::default()
+        })
+    };
+    solver().solve_turns(position, goal, set, &options).unwrap()
+}
+
+/// korf's list against the brute force, for a position given by a scramble.
+fn compare(scramble: &str, goal: Goal, set: &str, metric: Metric, within: u8) {
+    let set = TurnSet::parse(set).unwrap();
+    let cube = korf::cube::parse_position(scramble).unwrap();
+    let out = solve(&MaskedCube::from(cube), &goal, set, metric, within);
+    let listed = out.listed.clone().unwrap();
+    let best = listed[0].length(metric);
+    let start: Stickers = cube.to_facelets().as_bytes().try_into().unwrap();
+    let (want_best, want) = expected(
+        &start,
+        &goal,
+        set,
+        metric,
+        best + within as usize,
+        within as usize,
+    );
+    assert_eq!(best, want_best, "{scramble}: optimum");
+    let got: BTreeSet<Signature> = listed.iter().map(|s| signature(&s.turns)).collect();
+    assert_eq!(
+        got.len(),
+        listed.len(),
+        "{scramble}: a signature listed twice"
+    );
+    assert_eq!(
+        got, want,
+        "{scramble} ({set}, {metric}, {goal:?}): the listed set"
+    );
+    assert_eq!(out.solution.as_ref().unwrap().length(metric), best);
+    for s in &listed {
+        // Replayed on the sticker model: solved, and home after the rotation.
+        let mut model = StickerCube::from_facelets(&cube.to_facelets());
+        let aufs = |m: Option<Move>| m.map(Turn::face_turn).into_iter().collect::<Vec<_>>();
+        model_apply(&mut model, &aufs(s.before));
+        model_apply(&mut model, &s.turns);
+        model_apply(&mut model, &s.rotation);
+        model_apply(&mut model, &aufs(s.after));
+        assert_eq!(
+            model.facelets(),
+            korf::cube::SOLVED_FACELETS,
+            "{}",
+            s.written()
+        );
+    }
+}
+
+#[test]
+fn a_u_permutation_takes_seven_slice_turns_in_m_and_u() {
+    let set = TurnSet::parse("M,U").unwrap();
+    let ua = korf::cube::cube_from_turns(&parse_turns("M2 U M U2 M' U M2").unwrap()).inverse();
+    let out = solve(&MaskedCube::from(ua), &Goal::SOLVED, set, Metric::Stm, 0);
+    let listed = out.listed.unwrap();
+    assert_eq!(listed[0].length(Metric::Stm), 7);
+    assert!(
+        listed.iter().any(|s| s.written() == "M2 U M U2 M' U M2"),
+        "{listed:?}"
+    );
+    // Face turns alone never move a centre: no rotation at the end.
+    let faces = solve(
+        &MaskedCube::from(ua),
+        &Goal::SOLVED,
+        TurnSet::parse("R,U").unwrap(),
+        Metric::Stm,
+        0,
+    );
+    assert!(faces.listed.unwrap().iter().all(|s| s.rotation.is_empty()));
+}
+
+#[test]
+fn m_and_u_lists_match_the_brute_force() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(5757);
+    for n in [4, 6, 8] {
+        let turns: Vec<&str> = (0..n)
+            .map(|i| match i % 2 {
+                0 => ["M", "M2", "M'"][rng.gen_range(0..3)],
+                _ => ["U", "U2", "U'"][rng.gen_range(0..3)],
+            })
+            .collect();
+        let scramble = turns.join(" ");
+        compare(&scramble, Goal::SOLVED, "M,U", Metric::Stm, 1);
+        compare(
+            &scramble,
+            Goal::SOLVED.with_end_auf(true),
+            "M,U",
+            Metric::Stm,
+            1,
+        );
+        compare(
+            &scramble,
+            Goal::SOLVED.with_start_auf(true).with_end_auf(true),
+            "M,U",
+            Metric::Htm,
+            0,
+        );
+    }
+}
+
+#[test]
+fn mixed_axes_wide_turns_and_quarter_turns_match_the_brute_force() {
+    compare("R M' U R' U' M", Goal::SOLVED, "R,M,U", Metric::Stm, 1);
+    compare(
+        "r U R' U' r' F R F'",
+        Goal::SOLVED,
+        "R,r,U,F",
+        Metric::Stm,
+        0,
+    );
+    compare(
+        "M U M' U2 M U M'",
+        Goal::SOLVED.with_end_auf(true),
+        "M,U",
+        Metric::Qtm,
+        1,
+    );
+    compare("Rw U2 Rw' U'", Goal::SOLVED, "Rw,U", Metric::Htm, 1);
+}
+
+#[test]
+fn the_search_bound_is_a_lower_bound() {
+    // The held search's bound (the tables' value over how far a unit of the metric can
+    // move it) never exceeds the cost of a solution the brute force finds.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(99);
+    let set = TurnSet::parse("M,U").unwrap();
+    for _ in 0..30 {
+        let n = rng.gen_range(1..9);
+        let seq: Vec<Turn> = (0..n)
+            .map(|i| {
+                Turn::from_index(if i % 2 == 0 {
+                    21 + rng.gen_range(0..3)
+                } else {
+                    rng.gen_range(0..3)
+                })
+            })
+            .collect();
+        let cube = korf::cube::cube_from_turns(&seq);
+        let out = solve(&MaskedCube::from(cube), &Goal::SOLVED, set, Metric::Stm, 0);
+        let best = out.listed.unwrap()[0].length(Metric::Stm);
+        assert!(best <= turns_length(&seq, Metric::Stm));
+        let start: Stickers = cube.to_facelets().as_bytes().try_into().unwrap();
+        let (want, _) = expected(&start, &Goal::SOLVED, set, Metric::Stm, best, 0);
+        assert_eq!(best, want);
+        let h = solver().lower_bound(&cube) as usize;
+        assert!(h.div_ceil(2) <= best, "bound {h}/2 over {best}");
+    }
+}
+
+#[test]
+fn grey_stickers_and_the_m_slice() {
+    // The last six edges with the U-layer corners and every other piece given: a whole
+    // cube; the same with the top colour's stickers of the U-layer edges grey.
+    let ua = korf::cube::cube_from_turns(&parse_turns("M2 U M U2 M' U M2").unwrap()).inverse();
+    let f = ua.to_facelets();
+    let set = TurnSet::parse("M,U").unwrap();
+    let full = solve(&MaskedCube::from(ua), &Goal::SOLVED, set, Metric::Stm, 0);
+    let mut grey = f.clone().into_bytes();
+    for i in [1, 3, 5, 7] {
+        grey[i] = b'X';
+    }
+    let grey = MaskedCube::from_facelets(std::str::from_utf8(&grey).unwrap()).unwrap();
+    let out = solve(&grey, &Goal::SOLVED, set, Metric::Stm, 0);
+    let best = out.listed.as_ref().unwrap()[0].length(Metric::Stm);
+    assert!(best <= full.listed.unwrap()[0].length(Metric::Stm));
+    for s in out.listed.unwrap() {
+        assert!(
+            Goal::SOLVED.reached_from(&grey, &s.relative()),
+            "{}",
+            s.written()
+        );
+    }
+}
