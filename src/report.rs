@@ -82,6 +82,27 @@ pub fn framed_line(framed: &crate::goal::Framed, metric: Metric, optimal: bool) 
     words.join(" ")
 }
 
+/// A solution with slices or wide turns as `korf solve` prints it: `(U) M2 U M U2 M' U M2
+/// (U') (7s*, 11f, 16q)` — its length in the search's metric first, then in the others.
+pub fn turn_line(s: &crate::turn_search::TurnSolution, metric: Metric, optimal: bool) -> String {
+    let turn = |m: Option<Move>| m.map(|m| format!("({})", format_moves(&[m])));
+    let mut words: Vec<String> = Vec::new();
+    words.extend(turn(s.before));
+    if !s.turns.is_empty() || !s.rotation.is_empty() {
+        words.push(s.written());
+    }
+    words.extend(turn(s.after));
+    let mark = if optimal { "*" } else { "" };
+    let mut lengths = vec![format!("{}{}{mark}", s.length(metric), metric.letter())];
+    for m in [Metric::Stm, Metric::Htm, Metric::Qtm] {
+        if m != metric {
+            lengths.push(format!("{}{}", s.length(m), m.letter()));
+        }
+    }
+    words.push(format!("({})", lengths.join(", ")));
+    words.join(" ")
+}
+
 /// One solved (or abandoned) position, as printed by `solve --json` and written by `bench`.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct SolveRecord {
@@ -285,6 +306,93 @@ impl SolveRecord {
             target: None,
             start_auf: None,
             end_auf: None,
+        }
+    }
+
+    /// The record of a solve with slices or wide turns ([`crate::Solver::solve_turns`]):
+    /// the same fields, the solutions in WCA notation ending with their closing rotation,
+    /// `depths`, `symmetry` and the upper bound left empty (one thread, no split).
+    pub fn turns(
+        index: usize,
+        input: &str,
+        position: &crate::cube::MaskedCube,
+        goal: &crate::Goal,
+        outcome: &crate::turn_search::TurnOutcome,
+        heuristic: HeuristicKind,
+    ) -> SolveRecord {
+        let metric = outcome.metric;
+        let status = match &outcome.solution {
+            Ok(_) => "solved",
+            Err(Unsolved::Timeout) => "timeout",
+            Err(Unsolved::Interrupted) => "interrupted",
+            Err(Unsolved::MaxDepth) => "max_depth",
+            Err(Unsolved::Unreachable) => "unreachable",
+        };
+        let solution = outcome.solution.as_ref().ok();
+        let turn = |m: Option<Move>| m.map_or(String::new(), |m| format_moves(&[m]));
+        let all = outcome.listed.as_ref().map(|listed| {
+            let optimal_length = solution.map_or(0, |s| s.length(metric));
+            let within = listed
+                .iter()
+                .map(|s| s.length(metric) - optimal_length)
+                .max()
+                .unwrap_or(0);
+            let complete = outcome.solution.is_ok() && !outcome.capped;
+            AllSolutionsRecord {
+                solutions: listed.iter().map(|s| s.written()).collect(),
+                count: listed.len(),
+                optimal_count: listed
+                    .iter()
+                    .filter(|s| s.length(metric) == optimal_length)
+                    .count(),
+                optimal_length: optimal_length as u8,
+                within: within as u8,
+                complete,
+                metric,
+                listing: match (&outcome.solution, outcome.capped) {
+                    (_, true) => crate::search::Listing::Capped,
+                    (Err(Unsolved::Timeout), _) => crate::search::Listing::Timeout,
+                    (Err(Unsolved::Interrupted), _) => crate::search::Listing::Interrupted,
+                    _ => crate::search::Listing::Complete,
+                },
+                start_auf: goal
+                    .start_auf()
+                    .then(|| listed.iter().map(|s| turn(s.before)).collect()),
+                end_auf: goal
+                    .end_auf()
+                    .then(|| listed.iter().map(|s| turn(s.after)).collect()),
+            }
+        });
+        SolveRecord {
+            index,
+            input: input.to_string(),
+            facelets: position.to_facelets(),
+            status: status.to_string(),
+            solution: solution.map(|s| s.written()),
+            length: solution.map(|s| s.length(metric)),
+            metric,
+            allowed_moves: Some(outcome.turns.to_string()),
+            optimal: solution.is_some() && outcome.tables_checked,
+            nodes: outcome.nodes,
+            seconds: outcome.seconds,
+            nodes_per_second: outcome.nodes as f64 / outcome.seconds.max(1e-9),
+            threads: 1,
+            utilisation: 1.0,
+            depths: Vec::new(),
+            heuristic: heuristic.name().to_string(),
+            upper_bound: None,
+            symmetry: None,
+            proven_lower_bound: Some(outcome.proven_lower as u8),
+            searched_share: None,
+            predicted_nodes: None,
+            predicted_seconds: None,
+            prediction: None,
+            all,
+            target: (*goal.target() != Cube::SOLVED).then(|| goal.target().to_facelets()),
+            start_auf: goal
+                .start_auf()
+                .then(|| turn(solution.and_then(|s| s.before))),
+            end_auf: goal.end_auf().then(|| turn(solution.and_then(|s| s.after))),
         }
     }
 

@@ -102,10 +102,14 @@ def solve(
     threads: worker threads (default: every core).
     timeout: seconds; on expiry raises SolveTimeout, whose `best` is the best
         solution known then (not proven optimal).
-    metric: "htm" (every face turn counts 1) or "qtm" (a half turn counts 2; the
-        quarter-turn tables, built on first use, are then searched).
-    moves: only these turns, e.g. "R,U,F" (every turn of each face) or "R,U,F2" (a
-        half turn alone); a position they cannot solve raises KorfError.
+    metric: "htm" (every face turn counts 1; a slice 2), "qtm" (a half turn counts 2;
+        the quarter-turn tables, built on first use, are then searched) or "stm" (a
+        turn of a face, slice or wide layer counts 1).
+    moves: only these turns, e.g. "R,U,F" (every turn of each face), "R,U,F2" (a
+        half turn alone), slices and wide turns "M,U" or "R,r,U" (one thread; a
+        solution that leaves the centres turned ends with the rotation back, "x'",
+        counted in no metric; `Solution.length_in("htm")` gives other metrics); a
+        position face turns cannot solve raises KorfError.
     target: reach this position (facelets or moves) instead of the solved cube.
     start_auf / end_auf: allow one turn of U before / after the moves, not counted in
         the length (speedcubers' AUF); the solution's `start_auf` and `end_auf` say

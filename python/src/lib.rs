@@ -6,9 +6,10 @@
 //! waits for the search to wind down (it checks the flag every few thousand nodes) and
 //! raises `KeyboardInterrupt`; the solver stays usable.
 
-use korf::cube::{self, Cube, MaskedCube, Metric, Move, MoveRules, MoveSet};
+use korf::cube::{self, Cube, MaskedCube, Metric, Move, MoveRules, MoveSet, TurnSet};
 use korf::search::{AllSolutions, HeuristicKind, Listing, Options, Outcome, Unsolved};
 use korf::tables::{self, Integrity, Residency, Table, TableKind};
+use korf::turn_search::{TurnOutcome, TurnSolution};
 use korf::twophase::{FastOptions, TwoPhase};
 use korf::{Error, Goal, GoalOutcome, SolverConfig};
 use pyo3::create_exception;
@@ -72,19 +73,22 @@ fn py_error(e: Error) -> PyErr {
     }
 }
 
-/// `metric="htm"|"qtm"` and `moves="R,U,F"` (or None: every turn).
-fn move_rules(metric: &str, moves: Option<&str>) -> PyResult<MoveRules> {
+/// `metric="htm"|"qtm"|"stm"` and `moves="R,U,F"` (or None: every turn); the turns too
+/// when they include slices or wide turns (`"M,U"`, `"R,r,U"`).
+fn move_rules(metric: &str, moves: Option<&str>) -> PyResult<(MoveRules, Option<TurnSet>)> {
     let metric = Metric::from_name(metric).ok_or_else(|| {
         PyValueError::new_err(format!(
-            "unknown metric {metric:?}: use \"htm\" (face turns) or \"qtm\" (quarter turns)"
+            "unknown metric {metric:?}: use \"htm\" (face turns), \"qtm\" (quarter turns) or \"stm\" (slice turns)"
         ))
     })?;
-    let moves = match moves {
-        None => MoveSet::ALL,
-        Some(text) => MoveSet::parse(text)
+    let turns = match moves {
+        None => TurnSet::FACES,
+        Some(text) => TurnSet::parse(text)
             .map_err(|e| PyValueError::new_err(format!("moves={text:?}: {e}")))?,
     };
-    Ok(MoveRules { metric, moves })
+    let moves = turns.face_moves().unwrap_or(MoveSet::ALL);
+    let slices = turns.face_moves().is_none().then_some(turns);
+    Ok((MoveRules { metric, moves }, slices))
 }
 
 /// A position from a facelet string or a move sequence (the command line's one rule).
@@ -257,6 +261,14 @@ impl Solution {
         self.metric_.name()
     }
 
+    /// The length in another metric: `"htm"`, `"qtm"` or `"stm"` (a closing rotation
+    /// counts in none).
+    fn length_in(&self, metric: &str) -> PyResult<usize> {
+        let (rules, _) = move_rules(metric, None)?;
+        let turns = korf::cube::parse_turns(&self.moves.join(" ")).expect("korf's own notation");
+        Ok(korf::cube::turns_length(&turns, rules.metric))
+    }
+
     fn __len__(&self) -> usize {
         self.moves.len()
     }
@@ -270,13 +282,19 @@ impl Solution {
     /// As the command line prints it: "R U R' U' (4f*)", `*` marking a proven optimum,
     /// AUF turns in brackets: "(U) R U2 R' (U') (3f*)".
     fn __str__(&self) -> String {
-        let framed = korf::goal::Framed::from_text(
-            self.start_auf.as_deref(),
-            &self.moves.join(" "),
-            self.end_auf.as_deref(),
-        )
-        .expect("korf's own notation");
-        korf::report::framed_line(&framed, self.metric_, self.optimal)
+        let aufs = |t: &Option<String>| {
+            t.as_ref()
+                .filter(|t| !t.is_empty())
+                .map(|t| format!("({t})"))
+        };
+        let mut words: Vec<String> = aufs(&self.start_auf).into_iter().collect();
+        if !self.moves.is_empty() {
+            words.push(self.moves.join(" "));
+        }
+        words.extend(aufs(&self.end_auf));
+        let mark = if self.optimal { "*" } else { "" };
+        words.push(format!("({}{}{mark})", self.cost, self.metric_.letter()));
+        words.join(" ")
     }
 
     fn __repr__(&self) -> String {
@@ -366,6 +384,8 @@ impl SolutionSet {
 struct Solver {
     inner: korf::Solver,
     table_files: Vec<String>,
+    /// `moves` with slices or wide turns: searched by the held search.
+    slices: Option<TurnSet>,
 }
 
 impl Solver {
@@ -399,6 +419,109 @@ impl Solver {
             inner.solve_masked(position, goal, opts, None)
         })?
         .map_err(py_error)
+    }
+
+    fn run_turns(
+        &self,
+        py: Python<'_>,
+        position: &MaskedCube,
+        goal: &Goal,
+        turns: TurnSet,
+        opts: &Options,
+        cancel: &AtomicBool,
+    ) -> PyResult<TurnOutcome> {
+        let inner = &self.inner;
+        run_interruptibly(py, cancel, || {
+            inner.solve_turns(position, goal, turns, opts)
+        })?
+        .map_err(py_error)
+    }
+
+    /// A solution with slices or wide turns (its closing rotation among its moves).
+    fn turn_solution(&self, s: &TurnSolution, o: &TurnOutcome, goal: &Goal) -> Solution {
+        let best = o.solution.as_ref().map_or(0, |b| b.length(o.metric));
+        let turn = |m: Option<Move>| m.map_or(String::new(), |m| m.to_string());
+        Solution {
+            moves: s
+                .turns
+                .iter()
+                .chain(&s.rotation)
+                .map(|t| t.to_string())
+                .collect(),
+            optimal: o.tables_checked && s.length(o.metric) == best,
+            nodes: o.nodes,
+            seconds: o.seconds,
+            heuristic: self.inner.heuristic().name().to_string(),
+            tables: self.table_files.clone(),
+            metric_: o.metric,
+            cost: s.length(o.metric),
+            start_auf: goal.start_auf().then(|| turn(s.before)),
+            end_auf: goal.end_auf().then(|| turn(s.after)),
+        }
+    }
+
+    /// The exception of a search with slices that ended without its answer.
+    fn turns_unsolved(&self, o: &TurnOutcome, why: Unsolved) -> PyErr {
+        match why {
+            Unsolved::Timeout => SolveTimeout::new_err(format!(
+                "timed out after {:.1}s; no solution of fewer than {} {}",
+                o.seconds,
+                o.proven_lower,
+                o.metric.unit()
+            )),
+            Unsolved::Interrupted => {
+                pyo3::exceptions::PyKeyboardInterrupt::new_err("solve interrupted")
+            }
+            _ => KorfError::new_err(format!(
+                "no solution of at most {} {} with the turns {}",
+                self.inner.options().max_depth,
+                o.metric.unit(),
+                o.turns
+            )),
+        }
+    }
+
+    /// `solve_all` with slices or wide turns.
+    fn turn_set(
+        &self,
+        py: Python<'_>,
+        cube: &MaskedCube,
+        goal: &Goal,
+        turns: TurnSet,
+        opts: &Options,
+        cancel: &AtomicBool,
+    ) -> PyResult<SolutionSet> {
+        let found = self.run_turns(py, cube, goal, turns, opts, cancel)?;
+        let listed = found.listed.clone().unwrap_or_default();
+        match (&found.solution, found.capped) {
+            (Err(Unsolved::Interrupted), false) => {
+                return Err(self.turns_unsolved(&found, Unsolved::Interrupted))
+            }
+            (Err(why), false) if listed.is_empty() => return Err(self.turns_unsolved(&found, *why)),
+            _ => {}
+        }
+        let listing = match (&found.solution, found.capped) {
+            (_, true) => "capped",
+            (Err(_), _) => "timeout",
+            _ => "complete",
+        };
+        let best = listed.first().map_or(0, |s| s.length(found.metric));
+        let most = listed
+            .iter()
+            .map(|s| s.length(found.metric))
+            .max()
+            .unwrap_or(0);
+        Ok(SolutionSet {
+            solutions: listed
+                .iter()
+                .map(|s| self.turn_solution(s, &found, goal))
+                .collect(),
+            optimal_length: best as u8,
+            within: opts.all.map_or((most - best) as u8, |a| a.within),
+            listing: listing.to_string(),
+            nodes: found.nodes,
+            seconds: found.seconds,
+        })
     }
 
     fn solution(&self, moves: &[Move], optimal: bool, o: &Outcome) -> Solution {
@@ -471,7 +594,7 @@ impl Solver {
         moves: Option<&str>,
     ) -> PyResult<Self> {
         let kind = self::heuristic(heuristic)?;
-        let rules = move_rules(metric, moves)?;
+        let (rules, slices) = move_rules(metric, moves)?;
         let search = Options {
             threads: self::threads(threads)?,
             ..Options::for_rules(rules)
@@ -505,7 +628,11 @@ impl Solver {
             .iter()
             .map(|k| k.file_name())
             .collect();
-        Ok(Solver { inner, table_files })
+        Ok(Solver {
+            inner,
+            table_files,
+            slices,
+        })
     }
 
     /// The heuristic searched.
@@ -546,6 +673,13 @@ impl Solver {
         let cube = parse_masked(cube)?;
         let goal = goal(target, start_auf, end_auf)?;
         let (opts, cancel) = self.options(threads, timeout, None)?;
+        if let Some(turns) = self.slices {
+            let found = self.run_turns(py, &cube, &goal, turns, &opts, &cancel)?;
+            return match &found.solution {
+                Ok(s) => Ok(self.turn_solution(s, &found, &goal)),
+                Err(why) => Err(self.turns_unsolved(&found, *why)),
+            };
+        }
         let found = self.run(py, &cube, &goal, &opts, &cancel)?;
         let o = &found.outcome;
         let framing = (found.before, found.after);
@@ -581,6 +715,9 @@ impl Solver {
             max_solutions,
         };
         let (opts, cancel) = self.options(threads, timeout, Some(all))?;
+        if let Some(turns) = self.slices {
+            return self.turn_set(py, &cube, &goal, turns, &opts, &cancel);
+        }
         let found = self.run(py, &cube, &goal, &opts, &cancel)?;
         let o = &found.outcome;
         let Some(set) = &o.all else {
@@ -643,7 +780,7 @@ impl FastSolver {
         metric: &str,
     ) -> PyResult<Self> {
         let dir = self::tables_dir(tables_dir);
-        let metric = move_rules(metric, None)?.metric;
+        let metric = move_rules(metric, None)?.0.metric;
         let inner = py
             .detach(|| korf::open_two_phase_for(&dir, metric, generate, None))
             .map_err(py_error)?;
@@ -663,7 +800,7 @@ impl FastSolver {
         metric: &str,
     ) -> PyResult<Solution> {
         let cube = parse_cube(cube)?;
-        let metric = move_rules(metric, None)?.metric;
+        let metric = move_rules(metric, None)?.0.metric;
         let max_length = max_length.unwrap_or(korf::twophase::default_max_length(metric));
         let cancel = Arc::new(AtomicBool::new(false));
         let opts = FastOptions {

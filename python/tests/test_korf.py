@@ -329,7 +329,7 @@ def test_quarter_turns_and_move_sets_match_the_command_line(tables_dir, korf_bin
     with pytest.raises(ValueError, match="alone"):
         korf.Solver(tables_dir, heuristic="coset", moves="R'")
     with pytest.raises(ValueError, match="metric"):
-        korf.Solver(tables_dir, heuristic="coset", metric="stm")
+        korf.Solver(tables_dir, heuristic="coset", metric="etm")
     with pytest.raises(ValueError, match="--metric qtm"):
         korf.Solver(tables_dir, heuristic="coset-qtm")
     fast = korf.solve_fast("R U2 F", tables=tables_dir, metric="qtm")
@@ -337,3 +337,27 @@ def test_quarter_turns_and_move_sets_match_the_command_line(tables_dir, korf_bin
     # Both phases pruned in quarter turns: phase 1 by its own table.
     assert "phase1-qtm.pdb" in fast.tables, fast.tables
     assert "phase1-qtm.pdb" not in korf.solve_fast("R U2 F", tables=tables_dir).tables
+
+
+def test_slice_turns_list_every_m_and_u_solution_in_stm(tables_dir, korf_bin):
+    ua = "M2 U M U2 M' U M2"
+    every = korf.solve_all(ua, tables=tables_dir, heuristic="coset", moves="M,U", metric="stm")
+    assert every.optimal_length == 7 and every.listing == "complete"
+    assert all(m[0] in "MU" for s in every.solutions for m in s.moves)
+    assert "M2 U' M U2 M' U' M2" in [s.notation for s in every.solutions]
+    best = every.solutions[0]
+    assert best.metric == "stm" and best.optimal and str(best).endswith("(7s*)")
+    assert (best.length_in("htm"), best.length_in("qtm")) == (11, 16)
+    out = subprocess.run(
+        [korf_bin, "solve", "--json", "--all", "--tables", tables_dir, "--heuristic", "coset",
+         "--moves", "M,U", "--metric", "stm", "-s", ua],
+        capture_output=True, text=True, check=True,
+    )
+    record = json.loads(out.stdout)
+    assert record["metric"] == "stm" and record["allowed_moves"] == "U,M"
+    assert sorted(record["all"]["solutions"]) == sorted(s.notation for s in every.solutions)
+    # A solution that leaves the centres turned ends with the rotation back.
+    one = korf.solve("M U", tables=tables_dir, heuristic="coset", moves="M,U", metric="stm")
+    assert one.length == 2 and one.moves[-1][0] == "x", str(one)
+    with pytest.raises(ValueError, match="rotation"):
+        korf.Solver(tables_dir, heuristic="coset", moves="M,x")

@@ -361,6 +361,49 @@ fn it_solves_stickers_that_do_not_matter_and_refuses_what_cannot_be() {
 }
 
 #[test]
+fn it_lists_slice_turn_solutions_in_the_metric_asked() {
+    let s = Server::start(&[]);
+    // A U permutation in M and U, counted in slice turns.
+    let ua = encode("M2 U M U2 M' U M2");
+    let r = s.get(&format!(
+        "/v1/solve?position={ua}&mode=all&moves=M,U&metric=stm"
+    ));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let j = r.json();
+    assert_eq!(
+        (j["metric"].as_str(), j["length"].as_u64()),
+        (Some("stm"), Some(7)),
+        "{j}"
+    );
+    assert_eq!(j["allowed_moves"], "U,M");
+    let listed: Vec<&str> = j["all"]["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert!(listed.contains(&"M2 U' M U2 M' U' M2"), "{listed:?}");
+    let ua_cube = parse_position("M2 U M U2 M' U M2").unwrap();
+    for text in &listed {
+        let turns = korf::cube::parse_turns(text).unwrap();
+        let after = korf::cube::Held::new(ua_cube).turns(&turns);
+        assert!(after.cube.is_solved() && after.frame.is_home(), "{text}");
+    }
+    // QTM for face turns needs a server counting in quarter turns; a rotation in a move
+    // set and an unknown metric are refused.
+    for bad in ["moves=R,U&metric=qtm", "moves=M,x", "metric=etm"] {
+        let r = s.get(&format!("/v1/solve?position=R&{bad}"));
+        assert_eq!(r.status, 400, "{bad}: {}", r.body);
+    }
+    let r = s.get(&format!(
+        "/v1/solve?position={}&moves=M,U&metric=qtm",
+        encode("M U")
+    ));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["solution"], "U' M' x'", "{}", r.body);
+}
+
+#[test]
 fn health_openapi_tables_and_check_answer() {
     let s = Server::start(&[]);
     let h = s.health();

@@ -32,6 +32,7 @@ struct Case {
 
 /// `korf algs FILE`.
 pub fn algs(a: AlgsArgs) -> Result<(), CliError> {
+    a.search.face_turns_only("algs")?;
     if a.fast.fast {
         return Err(CliError::Input(
             "korf algs lists every optimal algorithm, which the two-phase search cannot prove: drop --fast".into(),

@@ -136,6 +136,7 @@ pub fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<Listed>, CliErro
 /// `korf bench`: the positions chosen ([`positions`]), one run per heuristic compared (or
 /// one run), the side-by-side table, the exports, and the exit status.
 pub fn bench(a: BenchArgs) -> Result<(), CliError> {
+    a.search.face_turns_only("bench")?;
     search_options(&a.search)?;
     positive_seconds(a.fast.time, "--time")?;
     let Some(Positions {

@@ -1,7 +1,7 @@
 //! Command-line definitions (clap) and the user-facing error type with its exit codes.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use korf::cube::{Metric, MoveRules, MoveSet};
+use korf::cube::{Metric, MoveRules, MoveSet, TurnSet};
 use korf::search::HeuristicKind;
 use korf::tables::TableKind;
 use std::path::PathBuf;
@@ -211,14 +211,17 @@ pub struct SearchArgs {
     #[arg(allow_hyphen_values = true, long, value_name = "D", value_parser = clap::value_parser!(u8).range(0..=30))]
     pub max_depth: Option<u8>,
     /// How solution lengths are counted: `htm`, every face turn counts 1 (quarter or
-    /// half); `qtm`, a half turn counts 2.  Printed lengths end in `f` or `q`.
+    /// half; a slice 2); `qtm`, a half turn counts 2 (a slice quarter turn 2); `stm`,
+    /// every face, slice or wide turn counts 1.  Printed lengths end in `f`, `q` or `s`.
     #[arg(long, value_name = "METRIC", default_value = "htm", value_parser = metric_parser())]
     pub metric: Metric,
-    /// Only these turns: faces (`R,U,F`: every turn of each) or half turns alone
-    /// (`R,U,F2`), comma-separated.  Any table serves; a position the turns cannot
-    /// solve is refused.
+    /// Only these turns: faces (`R,U,F`: every turn of each), slices (`M,E,S`), wide
+    /// turns (`Rw` or `r`), or half turns alone (`R,U,F2`, `M2`), comma-separated.  Any
+    /// table serves; a position face turns cannot solve is refused.  With slices or
+    /// wide turns (`korf solve` only) a solution that leaves the centres turned ends
+    /// with the rotation (`x`, `y2` …) that brings the cube back, counted in no metric.
     #[arg(long, value_name = "SET", value_parser = move_set_parser)]
-    pub moves: Option<MoveSet>,
+    pub moves: Option<TurnSet>,
     /// Give up on a position after this many seconds.
     #[arg(allow_hyphen_values = true, long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
@@ -274,13 +277,15 @@ fn metric_parser() -> impl clap::builder::TypedValueParser<Value = Metric> {
     PossibleValuesParser::new([
         PossibleValue::new("htm").help("Face turns: a half turn counts 1 (the default)"),
         PossibleValue::new("qtm").help("Quarter turns: a half turn counts 2"),
+        PossibleValue::new("stm")
+            .help("Slice turns: a turn of a face, slice or wide layer counts 1"),
     ])
     .map(|name| Metric::from_name(&name).expect("listed"))
 }
 
-/// `--moves`: a move set, or why it is not one.
-fn move_set_parser(text: &str) -> Result<MoveSet, String> {
-    MoveSet::parse(text).map_err(|e| e.to_string())
+/// `--moves`: a set of turns, or why it is not one.
+fn move_set_parser(text: &str) -> Result<TurnSet, String> {
+    TurnSet::parse(text).map_err(|e| e.to_string())
 }
 
 impl SearchArgs {
@@ -288,7 +293,26 @@ impl SearchArgs {
     pub fn rules(&self) -> MoveRules {
         MoveRules {
             metric: self.metric,
-            moves: self.moves.unwrap_or(MoveSet::ALL),
+            moves: self
+                .moves
+                .and_then(TurnSet::face_moves)
+                .unwrap_or(MoveSet::ALL),
+        }
+    }
+
+    /// The turns of --moves when they include slices or wide turns (searched by the held
+    /// search, `korf solve` only).
+    pub fn slice_turns(&self) -> Option<TurnSet> {
+        self.moves.filter(|t| t.face_moves().is_none())
+    }
+
+    /// Refuse slices and wide turns in --moves for a command that does not search them.
+    pub fn face_turns_only(&self, command: &str) -> Result<(), CliError> {
+        match self.slice_turns() {
+            None => Ok(()),
+            Some(t) => Err(CliError::Input(format!(
+                "--moves {t}: slices and wide turns are searched by `korf solve` only; `korf {command}` takes face turns (U R F D L B)"
+            ))),
         }
     }
 

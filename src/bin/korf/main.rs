@@ -8,6 +8,7 @@ mod cube;
 mod engine;
 mod interrupt;
 mod serve;
+mod slices;
 mod solve;
 mod tables;
 

@@ -143,6 +143,9 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
     let goal = a.goal.goal()?;
     // Read every position before loading tables, so bad input fails fast.
     let inputs = read_inputs(&a)?;
+    if let Some(turns) = a.search.slice_turns() {
+        return crate::slices::solve(&a, inputs, &goal, turns);
+    }
     let question = Question {
         goal,
         rules: a.search.rules(),

@@ -56,8 +56,12 @@ pub struct SolveRequest {
     /// mode=fast).
     #[serde(default)]
     pub end_auf: bool,
-    /// Only these turns (`R,U`, as `--moves`); not with mode=fast.
+    /// Only these turns (`R,U`, `M,U`, `R,r,U`, as `--moves`); not with mode=fast.
     pub moves: Option<String>,
+    /// How lengths are counted: `htm`, `stm`, or `qtm` (which a face-turn search can
+    /// count only on a server started with `--metric qtm`; a search with slices or wide
+    /// turns counts in any).  Default: the server's `--metric`.
+    pub metric: Option<String>,
 }
 
 /// A list of positions, answered one JSON line each.
@@ -184,7 +188,9 @@ struct Job {
     input: String,
     position: MaskedCube,
     /// Only these turns, if the request names them.
-    moves: Option<korf::cube::MoveSet>,
+    moves: Option<korf::cube::TurnSet>,
+    /// The metric, if the request names one.
+    metric: Option<korf::cube::Metric>,
     mode: Mode,
     timeout: Option<Duration>,
     all: Option<AllSolutions>,
@@ -207,6 +213,34 @@ fn goal_of(req: &SolveRequest) -> Result<korf::Goal, ApiError> {
         .with_end_auf(req.end_auf))
 }
 
+/// The metric a request names, if it can be counted here: any with slices or wide turns;
+/// for face turns, the server's, or STM for HTM (the same lengths).
+fn metric_of(
+    app: &App,
+    req: &SolveRequest,
+    moves: Option<korf::cube::TurnSet>,
+) -> Result<Option<korf::cube::Metric>, ApiError> {
+    use korf::cube::Metric;
+    let Some(name) = &req.metric else {
+        return Ok(None);
+    };
+    let metric = Metric::from_name(name)
+        .ok_or_else(|| ApiError::bad(format!("metric {name:?}: use htm, qtm or stm")))?;
+    let served = app.solver.options().rules.metric;
+    let slices = moves.is_some_and(|t| t.face_moves().is_none());
+    if req.mode == Mode::Fast && metric != served {
+        return Err(ApiError::bad(format!(
+            "metric: mode=fast counts in this server's metric ({served}): drop metric, or mode=fast"
+        )));
+    }
+    if slices || metric.of_face_turns() == served.of_face_turns() {
+        return Ok(Some(metric));
+    }
+    Err(ApiError::bad(format!(
+        "metric {metric}: this server searches face turns in {served} (its tables); start it with --metric {metric}, or allow slices or wide turns in moves"
+    )))
+}
+
 fn job(app: &App, req: SolveRequest) -> Result<Job, ApiError> {
     let position = masked_position_of(&req.position)?;
     if req.mode == Mode::Fast && !position.is_complete() {
@@ -224,9 +258,10 @@ fn job(app: &App, req: SolveRequest) -> Result<Job, ApiError> {
             ))
         }
         Some(text) => Some(
-            korf::cube::MoveSet::parse(text).map_err(|e| ApiError::bad(format!("moves: {e}")))?,
+            korf::cube::TurnSet::parse(text).map_err(|e| ApiError::bad(format!("moves: {e}")))?,
         ),
     };
+    let metric = metric_of(app, &req, moves)?;
     let timeout = korf::limits::optional_seconds(req.timeout, "timeout")
         .map_err(|e| ApiError::bad(e.to_string()))?;
     let timeout = Some(timeout.map_or(app.limits.max_timeout, |t| t.min(app.limits.max_timeout)));
@@ -251,6 +286,7 @@ fn job(app: &App, req: SolveRequest) -> Result<Job, ApiError> {
         input: req.position,
         position,
         moves,
+        metric,
         mode: req.mode,
         timeout,
         all,
@@ -355,7 +391,17 @@ async fn solve_optimal(
         opts.timeout = job.timeout;
         opts.cancel = Some(cancel);
         opts.all = job.all;
-        if let Some(m) = job.moves {
+        if let Some(m) = job.metric {
+            opts.rules.metric = m;
+        }
+        let h = app.solver.heuristic();
+        if let Some(turns) = job.moves.filter(|t| t.face_moves().is_none()) {
+            return app
+                .solver
+                .solve_turns(&job.position, &job.goal, turns, &opts)
+                .map(|o| SolveRecord::turns(1, &job.input, &job.position, &job.goal, &o, h));
+        }
+        if let Some(m) = job.moves.and_then(|t| t.face_moves()) {
             opts.rules.moves = m;
         }
         let complete = job.position.complete();
@@ -366,7 +412,6 @@ async fn solve_optimal(
             }
         };
         let hook: Option<&(dyn Fn(Snapshot) + Sync)> = progress.as_ref().map(|_| &send as _);
-        let h = app.solver.heuristic();
         app.solver
             .solve_masked(&job.position, &job.goal, &opts, hook)
             .map(|found| {
@@ -499,6 +544,7 @@ pub async fn solve_list(
                 target: None,
                 start_auf: false,
                 moves: None,
+                metric: None,
                 end_auf: false,
             };
             let line = match solve_one(app.clone(), one).await {
