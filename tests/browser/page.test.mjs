@@ -100,7 +100,8 @@ test("a cuber clicks colours onto the net, solves, and steps through the solutio
 test("the 3D cube turns each layer the way the move turns the facelets", async () => {
   const page = await browser.newPage();
   await page.goto(base + "/");
-  // For each of the 18 moves, carry every sticker of the turning layer through the
+  // For each turn (faces, slices, wide turns, rotations), carry every sticker of the
+  // turning layers through the
   // transform at the end of the animation (as Chromium computes it) and see where it
   // lands: it must be where applyMove sends that facelet.
   const wrong = await page.evaluate(() => {
@@ -108,11 +109,13 @@ test("the 3D cube turns each layer the way the move turns the facelets", async (
     const ids = Array.from({ length: 54 }, (_, i) => String.fromCharCode(48 + i)).join("");
     const at = (p, n) => [0, 1, 2].map(k => p[k] + n[k] / 2);
     const wrong = [];
-    for (const f of "URFDLB") for (const move of [f, f + "2", f + "'"]) {
+    const turns = [..."URFDLBMESxyzurfdlb", "Rw", "Uw"];
+    for (const t of turns) for (const move of [t, t + "2", t + "'"]) {
       const after = applyMove(ids, move);
+      const { face, depths } = moveLayers(move);
       STICKERS.forEach((s, i) => {
-        const n = NORMALS[f];
-        if (s.p[0] * n[0] + s.p[1] * n[1] + s.p[2] * n[2] !== 1) return;
+        const n = NORMALS[face];
+        if (!depths.includes(s.p[0] * n[0] + s.p[1] * n[1] + s.p[2] * n[2])) return;
         const m = new DOMMatrix(cubieTransform(s.p, move, 1, unit));
         // The sticker's centre on its cubie, which the transform puts in place.
         const r = m.transformPoint(new DOMPoint(s.n[0] * unit / 2, -s.n[1] * unit / 2, s.n[2] * unit / 2));
@@ -195,11 +198,40 @@ test("grey stickers: an orientation case lists every algorithm, each orienting t
   await page.waitForFunction(() => /, turns U,R\)/.test(document.querySelector("#answer").textContent));
   await page.selectOption("#sort", "qtm");
   const rows = await page.$$eval("#solutions li", els => els.map(e => e.textContent));
-  const quarters = rows.map(r => Number(r.match(/ (\d+)q$/)[1]));
+  const quarters = rows.map(r => Number(r.match(/ (\d+)q \d+s$/)[1]));
   assert.deepEqual(quarters, [...quarters].sort((a, b) => a - b), rows.join("\n"));
-  for (const r of rows) assert.ok(!/[FLDB]/.test(r.replace(/ \d+f \d+q$/, "")), r);
+  for (const r of rows) assert.ok(!/[FLDB]/.test(r.replace(/ \d+f \d+q \d+s$/, "")), r);
   // The grey colour is in the palette.
   assert.equal(await page.getAttribute("#palette button.X", "aria-label"), "grey: does not matter");
+  await page.close();
+});
+
+test("the M slice: every solution in M and U, counted in slice turns, plays to solved", async () => {
+  const page = await browser.newPage();
+  const scramble = "M2 U M U2 M' U M2";
+  await page.goto(base + "/?scramble=" + encodeURIComponent(scramble) + "&moves=M,U&metric=stm&mode=all");
+  await page.waitForFunction(() => /shortest, proven/.test(document.querySelector("#answer").textContent));
+  assert.equal(await page.textContent("#answer"), "7 slice turns (shortest, proven, turns U,M):");
+  const listed = await page.$$eval("#solutions li button", els => els.map(e => e.textContent));
+  assert.ok(listed.includes("M2 U' M U2 M' U' M2"), listed.join("\n"));
+  for (const line of listed) {
+    assert.ok(/^[MUx2' ]+$/.test(line), line);
+    const solved = await page.evaluate(s => applyMoves(document.querySelector("#facelets").value, s) === SOLVED, line);
+    assert.ok(solved, line);
+  }
+  const rows = await page.$$eval("#solutions li", els => els.map(e => e.textContent));
+  for (const r of rows) assert.match(r, / 11f 16q 7s$/);
+  // A solution that leaves the centres turned ends with the rotation that brings the
+  // cube back to how it was held at the start: every face one colour, each centre where
+  // it was.
+  await page.goto(base + "/?scramble=" + encodeURIComponent("M U") + "&moves=M,U&metric=stm");
+  await page.waitForFunction(() => /shortest, proven/.test(document.querySelector("#answer").textContent));
+  const moves = await page.$$eval("#moves li", els => els.map(e => e.textContent));
+  assert.deepEqual(moves, ["U'", "M'", "x'"]);
+  const start = await page.inputValue("#facelets");
+  await page.click("#last");
+  const end = await netFacelets(page);
+  for (let f = 0; f < 6; f++) assert.equal(end.slice(9 * f, 9 * f + 9), start[9 * f + 4].repeat(9), end);
   await page.close();
 });
 

@@ -116,8 +116,8 @@ fn signature(turns: &[Turn]) -> Signature {
         let l = t.layers();
         match sig.last_mut() {
             Some((axis, amounts)) if *axis == l.axis() => {
-                for i in 0..3 {
-                    amounts[i] = (amounts[i] + l.amounts()[i]) % 4;
+                for (a, b) in amounts.iter_mut().zip(l.amounts()) {
+                    *a = (*a + b) % 4;
                 }
             }
             _ => sig.push((l.axis(), l.amounts())),

@@ -43,8 +43,13 @@ export interface SolveOptions {
   startAuf?: boolean;
   /** Allow one turn of U after it: solved "up to AUF". */
   endAuf?: boolean;
-  /** Only these turns, as korf's `--moves`: "R,U" (every turn of each face), "R,U,F2". */
+  /** Only these turns, as korf's `--moves`: "R,U" (every turn of each face), "R,U,F2",
+   * slices and wide turns "M,U", "R,r,U" (a solution that leaves the centres turned ends
+   * with the rotation back, counted in no metric). */
   moves?: string;
+  /** How lengths are counted: "htm" (default), "stm", or "qtm" (face turns in quarter
+   * turns need the quarter-turn tables; with slices or wide turns any metric works). */
+  metric?: "htm" | "stm" | "qtm";
 }
 
 /** A table a mode needs. */

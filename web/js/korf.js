@@ -234,12 +234,13 @@ export class Solver {
   /**
    * A shortest solution of `position`, proven (`mode: "optimal"`), or every one
    * (`mode: "all"`, at most 1000); `timeout` in seconds (0: none) ends it early with the
-   * best solution known, marked not optimal; `moves` ("R,U") allows only those turns.
+   * best solution known, marked not optimal; `moves` ("R,U", "M,U") allows only those turns;
+   * `metric` ("htm", "stm", or "qtm" with slices or wide turns) counts lengths.
    */
-  async solve(position, { mode = "optimal", timeout = 0, startAuf = false, endAuf = false, moves = "" } = {}) {
+  async solve(position, { mode = "optimal", timeout = 0, startAuf = false, endAuf = false, moves = "", metric = "htm" } = {}) {
     await this.prepare(mode);
     return JSON.parse(this.engine.solve(String(position), mode, timeout, Boolean(startAuf), Boolean(endAuf),
-      String(moves ?? "")));
+      String(moves ?? ""), String(metric ?? "htm")));
   }
 
   /** What an optimal solve of `position` is expected to cost: bounds and seconds. */

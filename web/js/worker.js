@@ -9,13 +9,13 @@ import { Solver } from "./korf.js";
 const solver = new Solver({ tablesUrl: new URL("../tables/", import.meta.url).href });
 
 onmessage = async ({ data }) => {
-  const { id, op, mode, position, timeout, startAuf, endAuf, moves } = data;
+  const { id, op, mode, position, timeout, startAuf, endAuf, moves, metric } = data;
   const progress = p => postMessage({ id, type: "progress", ...p });
   try {
     let body;
     if (op === "prepare") body = await solver.prepare(mode, progress);
     else if (op === "fast") body = await solver.solveFast(position);
-    else if (op === "solve") body = await solver.solve(position, { mode, timeout, startAuf, endAuf, moves });
+    else if (op === "solve") body = await solver.solve(position, { mode, timeout, startAuf, endAuf, moves, metric });
     else if (op === "predict") body = await solver.predict(position);
     else throw new Error(`unknown request ${op}`);
     postMessage({ id, type: "result", body });

@@ -177,7 +177,8 @@ async function solve(mode) {
   const auf = $("auf").checked ? "&start_auf=true&end_auf=true" : "";
   const turns = $("turns").value.trim();
   const moves = turns && mode !== "fast" ? "&moves=" + encodeURIComponent(turns) : "";
-  const url = "v1/solve/events?mode=" + mode + auf + moves + "&position=" + encodeURIComponent(state.facelets);
+  const metric = mode !== "fast" && $("metric").value !== "htm" ? "&metric=" + $("metric").value : "";
+  const url = "v1/solve/events?mode=" + mode + auf + moves + metric + "&position=" + encodeURIComponent(state.facelets);
   try {
     const r = await fetch(url, { headers: headers({ Accept: "text/event-stream" }), signal: state.abort.signal });
     if (r.status !== 200) {
@@ -235,7 +236,8 @@ function showResult(r) {
   const proof = r.optimal ? "shortest, proven" : r.heuristic === "two-phase" ? "fast, not proven shortest" : "best found, not proven shortest";
   const upTo = r.start_auf !== undefined || r.end_auf !== undefined ? ", up to AUF" : "";
   const turns = r.allowed_moves ? `, turns ${r.allowed_moves}` : "";
-  $("answer").textContent = `${r.length} moves (${proof}${upTo}${turns}):`;
+  const unit = { htm: "moves", qtm: "quarter turns", stm: "slice turns" }[r.metric] || "moves";
+  $("answer").textContent = `${r.length} ${unit} (${proof}${upTo}${turns}):`;
   if (r.all) {
     state.listed = r.all.solutions.map((s, i) => ({
       moves: s, before: r.all.start_auf?.[i] || "", after: r.all.end_auf?.[i] || "", order: i,
@@ -245,10 +247,20 @@ function showResult(r) {
   showSolution(r.solution, r.start_auf || "", r.end_auf || "");
 }
 
-/** A sequence's length in face turns (htm) and quarter turns (qtm, a half turn 2). */
+/**
+ * A sequence's length in face turns (htm: a slice counts 2), quarter turns (qtm: a half
+ * turn 2, a slice quarter turn 2) and slice turns (stm: every turn 1); rotations count 0.
+ */
 function lengths(moves) {
-  const words = moves.split(" ").filter(Boolean);
-  return { htm: words.length, qtm: words.reduce((n, w) => n + (w.endsWith("2") ? 2 : 1), 0) };
+  const n = { htm: 0, qtm: 0, stm: 0 };
+  for (const w of moves.split(" ").filter(Boolean)) {
+    if (/^[xyz]/.test(w)) continue;
+    const slice = /^[MES]/.test(w) ? 2 : 1;
+    n.htm += slice;
+    n.qtm += slice * (/2/.test(w) ? 2 : 1);
+    n.stm += 1;
+  }
+  return n;
 }
 
 /** The list of every solution, each with its length in both metrics, sorted as chosen. */
@@ -263,7 +275,7 @@ function drawList() {
     const n = lengths(s.moves);
     b.textContent = framed(s.before, s.moves, s.after) || "(solved)";
     b.addEventListener("click", () => showSolution(s.moves, s.before, s.after));
-    li.append(b, ` ${n.htm}f ${n.qtm}q`);
+    li.append(b, ` ${n.htm}f ${n.qtm}q ${n.stm}s`);
     list.appendChild(li);
   }
   $("solutions").innerHTML = "";
@@ -410,6 +422,7 @@ function start() {
   const params = new URLSearchParams(location.search);
   $("auf").checked = params.get("auf") === "1";
   $("turns").value = params.get("moves") || "";
+  if (["htm", "qtm", "stm"].includes(params.get("metric"))) $("metric").value = params.get("metric");
   if (params.get("scramble")) {
     $("scramble").value = params.get("scramble");
     if (applyScramble()) solve(params.get("mode") || "optimal");

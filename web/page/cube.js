@@ -1,5 +1,5 @@
-// The cube as 54 facelets (URFDLB, each face read row by row as korf prints it) and the
-// 18 face turns as permutations of them, derived from the geometry: each sticker is a
+// The cube as 54 facelets (URFDLB, each face read row by row as korf prints it) and its
+// turns (faces, slices, wide turns, rotations) as permutations of them, derived from the geometry: each sticker is a
 // position in {-1,0,1}^3 and an outward normal; a clockwise quarter turn of a face turns
 // the stickers of its layer by -90 degrees about its outward normal.
 "use strict";
@@ -31,33 +31,59 @@ function dot(a, b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 // -90 degrees about unit axis n: v -> -(n x v) + n (n . v)
 function turn(n, v) { const c = cross(n, v), d = dot(n, v); return [0, 1, 2].map(i => -c[i] + n[i] * d + 0); }
 
-// QUARTER[f][j] = i: after a clockwise quarter turn of face f, facelet j holds what facelet i held.
-const QUARTER = {};
+// Every turn in WCA notation: the face whose clockwise turn gives its direction, and the
+// layers it moves, as depths along that face's normal (1 its own layer, 0 the middle,
+// -1 the far one).  M turns as L, E as D, S as F; x as R, y as U, z as F; Rw (or r) is
+// R and the middle layer.
+const LAYERS = { M: ["L", [0]], E: ["D", [0]], S: ["F", [0]], x: ["R", [1, 0, -1]], y: ["U", [1, 0, -1]], z: ["F", [1, 0, -1]] };
 for (const f of FACES) {
+  LAYERS[f] = [f, [1]];
+  LAYERS[f + "w"] = [f, [1, 0]];
+  LAYERS[f.toLowerCase()] = [f, [1, 0]];
+}
+
+// QUARTER[t][j] = i: after a clockwise quarter turn t, facelet j holds what facelet i held.
+const QUARTER = {};
+for (const [t, [f, depths]] of Object.entries(LAYERS)) {
   const n = NORMALS[f];
   const perm = STICKERS.map((_, j) => j);
   STICKERS.forEach((s, i) => {
-    if (dot(s.p, n) === 1) perm[INDEX.get(key(turn(n, s.p), turn(n, s.n)))] = i;
+    if (depths.includes(dot(s.p, n))) perm[INDEX.get(key(turn(n, s.p), turn(n, s.n)))] = i;
   });
-  QUARTER[f] = perm;
+  QUARTER[t] = perm;
+}
+
+/** A move's turn ("R", "M", "Rw", "r", "x") and its amount ("", "2", "'"), or null. */
+function splitMove(move) {
+  const m = /^([URFDLB]w?|[urfdlbMESxyz])(2|'|2')?$/.exec(move);
+  return m && { turn: m[1], amount: m[2] === "2'" ? "2" : m[2] || "" };
+}
+
+/** The face whose direction a move turns in and the layers it moves (depths). */
+function moveLayers(move) {
+  const [face, depths] = LAYERS[splitMove(move).turn];
+  return { face, depths };
 }
 
 /** Quarter turns of a move, clockwise: 1 for R, 2 for R2, -1 for R'. */
 function quarterTurns(move) {
-  return move.length === 1 ? 1 : move[1] === "2" ? 2 : -1;
+  const { amount } = splitMove(move);
+  return amount === "" ? 1 : amount === "2" ? 2 : -1;
 }
 
 /** The move that undoes a move. */
 function inverseMove(move) {
-  return move.length === 1 ? move + "'" : move[1] === "2" ? move : move[0];
+  const { turn, amount } = splitMove(move);
+  return turn + (amount === "" ? "'" : amount === "2" ? "2" : "");
 }
 
-/** Apply one move ("R", "R2", "R'") to a 54-letter facelet string. */
+/** Apply one move ("R", "R2", "R'", "M", "Rw'", "x2") to a 54-letter facelet string. */
 function applyMove(facelets, move) {
-  if (!/^[URFDLB](2|')?$/.test(move)) throw new Error("not a move: " + move);
+  const parts = splitMove(move);
+  if (!parts) throw new Error("not a move: " + move);
   const times = (quarterTurns(move) + 4) % 4; // R' = three clockwise quarter turns
   let s = facelets;
-  for (let t = 0; t < times; t++) s = QUARTER[move[0]].map(i => s[i]).join("");
+  for (let t = 0; t < times; t++) s = QUARTER[parts.turn].map(i => s[i]).join("");
   return s;
 }
 
@@ -68,4 +94,4 @@ function applyMoves(facelets, moves) {
 
 const SOLVED = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 
-if (typeof module !== "undefined") module.exports = { applyMove, applyMoves, inverseMove, quarterTurns, SOLVED, FACES };
+if (typeof module !== "undefined") module.exports = { applyMove, applyMoves, inverseMove, quarterTurns, moveLayers, SOLVED, FACES };

@@ -1,10 +1,10 @@
 // The cube in 3D: 26 cubies drawn with CSS transforms, whose layers turn when a move is
 // played.  Each cubie face that shows outside carries one facelet (data-index, so the
-// page's draw() colours it with the net).  A turn animates the cubies of one layer about
+// page's draw() colours it with the net).  A turn animates the cubies of its layers about
 // the face's axis with the Web Animations API; when it ends, the page draws the new
 // facelets and the cubies snap back to their places, now wearing the turned colours.
 // Drag the cube to look at it from elsewhere; double-click to look from the front again.
-// Uses the model of cube.js: NORMALS, INDEX and key(), dot(), quarterTurns().
+// Uses the model of cube.js: NORMALS, INDEX and key(), dot(), quarterTurns(), moveLayers().
 "use strict";
 
 // CSS has y pointing down; the model has y up.
@@ -26,7 +26,7 @@ function faceTransform(n) {
 function cubieTransform(p, move, fraction, unit) {
   const place = `translate3d(${p[0] * unit}px, ${-p[1] * unit}px, ${p[2] * unit}px)`;
   if (!move) return place;
-  const [x, y, z] = toCss(NORMALS[move[0]]);
+  const [x, y, z] = toCss(NORMALS[moveLayers(move).face]);
   const angle = 90 * quarterTurns(move) * fraction;
   return `rotate3d(${x}, ${y}, ${z}, ${angle}deg) ${place}`;
 }
@@ -98,7 +98,8 @@ class CubeView {
 
   /** The cubies that a move turns. */
   layer(move) {
-    return this.cubies.filter(c => dot(c.p, NORMALS[move[0]]) === 1);
+    const { face, depths } = moveLayers(move);
+    return this.cubies.filter(c => depths.includes(dot(c.p, NORMALS[face])));
   }
 
   /**

@@ -114,7 +114,8 @@ const Local = (() => {
       }
       const auf = $("auf").checked;
       const moves = $("turns").value.trim();
-      const record = await request({ op: "solve", position, mode, startAuf: auf, endAuf: auf, moves });
+      const metric = $("metric").value;
+      const record = await request({ op: "solve", position, mode, startAuf: auf, endAuf: auf, moves, metric });
       clearInterval(ticker);
       showResult(record);
     } catch (e) {

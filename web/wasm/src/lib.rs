@@ -191,7 +191,11 @@ impl Engine {
     /// Solve `position` optimally (`mode` = `optimal`), or list every optimal solution
     /// (`all`), stopping after `timeout_seconds` (0: no limit) with the best solution
     /// known, a turn of U allowed before (`start_auf`) or after (`end_auf`) it, only the
-    /// turns `moves` names (`R,U`; empty: every turn): the JSON record `korf serve` gives.
+    /// turns `moves` names (`R,U`, `M,U`; empty: every face turn), lengths counted in
+    /// `metric` (`htm`, `stm`; `qtm` only with slices or wide turns): the JSON record
+    /// `korf serve` gives.
+    // The JavaScript API passes each option positionally (korf.js names them).
+    #[allow(clippy::too_many_arguments)]
     pub fn solve(
         &self,
         position: &str,
@@ -200,6 +204,7 @@ impl Engine {
         start_auf: bool,
         end_auf: bool,
         moves: &str,
+        metric: &str,
     ) -> Result<String, JsError> {
         let masked = read_masked(position).map_err(|e| JsError::new(&e))?;
         kinds_for(mode, false)?;
@@ -214,15 +219,33 @@ impl Engine {
             ..solver.options().clone()
         };
         let mut options = options;
-        if !moves.trim().is_empty() {
-            options.rules.moves = korf::cube::MoveSet::parse(moves)
-                .map_err(|e| JsError::new(&format!("turns: {e}")))?;
-        }
-        let complete = masked.complete();
-        let prediction = complete.map(|c| solver.predict(&c));
+        let turns = match moves.trim() {
+            "" => korf::cube::TurnSet::FACES,
+            text => korf::cube::TurnSet::parse(text)
+                .map_err(|e| JsError::new(&format!("turns: {e}")))?,
+        };
+        let metric = korf::cube::Metric::from_name(metric)
+            .ok_or_else(|| JsError::new(&format!("metric {metric:?}: use htm, stm or qtm")))?;
         let goal = korf::Goal::SOLVED
             .with_start_auf(start_auf)
             .with_end_auf(end_auf);
+        options.rules.metric = metric;
+        let Some(face_moves) = turns.face_moves() else {
+            let outcome = solver
+                .solve_turns(&masked, &goal, turns, &options)
+                .map_err(error)?;
+            let record =
+                SolveRecord::turns(1, position, &masked, &goal, &outcome, solver.heuristic());
+            return Ok(serde_json::to_string(&record).expect("a record serialises"));
+        };
+        if metric == korf::cube::Metric::Qtm {
+            return Err(JsError::new(
+                "metric qtm: the page's tables count face turns; quarter turns need slices or wide turns in the turns box, or the command line's --metric qtm",
+            ));
+        }
+        options.rules.moves = face_moves;
+        let complete = masked.complete();
+        let prediction = complete.map(|c| solver.predict(&c));
         let found = solver
             .solve_masked(&masked, &goal, &options, None)
             .map_err(error)?;
