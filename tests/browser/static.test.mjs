@@ -137,6 +137,12 @@ test("with no server: a scramble in the URL is solved in the browser, fast and t
   await answered(page, /turns U,R\)/, 120_000);
   const ru = (await page.$$eval("#moves li", els => els.map(e => e.textContent))).join(" ");
   assert.ok(!/[FLDB]/.test(ru), ru);
+  // Slices in slice turns, in WebAssembly: a U permutation in M and U is 7 moves.
+  await page.goto(base + "/?scramble=" + encodeURIComponent("M2 U M U2 M' U M2") + "&mode=all&moves=M,U&metric=stm");
+  await answered(page, /^7 slice turns \(shortest, proven, turns U,M\)/, 120_000);
+  const mu = await page.$$eval("#solutions li button", els => els.map(e => e.textContent));
+  assert.ok(mu.includes("M2 U' M U2 M' U' M2"), mu.join("\n"));
+  for (const line of mu) assert.ok(await solves(page, line), line);
   assert.deepEqual(errors, []);
   console.log(`# fast with tables built: ${fastBuild.toFixed(1)} s; optimal with its tables built: ` +
     `${optimalBuild.toFixed(1)} s; after a reload: ${reload.toFixed(1)} s`);
