@@ -856,7 +856,8 @@ fn random_state(seed: Option<u64>) -> String {
     cube::random_cube(&mut rng).to_facelets()
 }
 
-/// Apply `moves` to `cube` (solved if None): the facelet string of the result.
+/// Apply `moves` (face turns, slices, wide turns, rotations) to `cube` (solved if None):
+/// the facelet string of the result, as seen held the way the moves leave it.
 #[pyfunction]
 #[pyo3(signature = (moves, cube=None))]
 fn apply(moves: &str, cube: Option<&str>) -> PyResult<String> {
@@ -864,8 +865,8 @@ fn apply(moves: &str, cube: Option<&str>) -> PyResult<String> {
         Some(c) => parse_cube(c)?,
         None => Cube::SOLVED,
     };
-    let seq = cube::parse_moves(moves).map_err(|e| py_error(Error::Moves(e)))?;
-    Ok(start.apply_moves(&seq).to_facelets())
+    let seq = cube::parse_turns(moves).map_err(|e| py_error(Error::Moves(e)))?;
+    Ok(cube::Held::new(start).turns(&seq).seen().to_facelets())
 }
 
 /// Whether `cube` (a facelet string or moves) is a solvable position.

@@ -185,7 +185,7 @@ pub fn format_moves(seq: &[Move]) -> String {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveParseError {
     /// A token that is no move.
-    #[error("unknown move `{token}` at position {position}: only outer face turns U R F D L B are accepted, each optionally followed by 2, 3 or ' (e.g. R U2 F')")]
+    #[error("unknown move `{token}` at position {position}: moves are face turns U R F D L B, slices M E S, wide turns such as Rw (or r) and rotations x y z, each optionally followed by 2, 3 or ' (e.g. R U2 M')")]
     Unknown {
         /// The token as written.
         token: String,
@@ -217,7 +217,7 @@ pub enum MoveParseError {
         position: usize,
     },
     /// A turn amount other than 1, 2, 3 or '.
-    #[error("bad turn amount in `{token}` at position {position}: use nothing, 2, 3 or ' after the face letter")]
+    #[error("bad turn amount in `{token}` at position {position}: use nothing, 2, 3 or ' after the turn's letter")]
     Amount {
         /// The token as written.
         token: String,
@@ -233,16 +233,23 @@ pub enum MoveParseError {
     },
 }
 
+/// Refuse a facelet string where moves are asked for: nobody writes 40 turns without a
+/// space, and read as turns it would be another position without a word.
+pub(super) fn not_facelets(text: &str) -> Result<(), MoveParseError> {
+    match super::facelet_attempt(text) {
+        Some(letters) => Err(MoveParseError::Facelets {
+            letters: letters.chars().filter(|c| "URFDLB".contains(*c)).count(),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Parse a move sequence such as `R U R' U'`, `R2 U2'`, `RUR'U'`, `U3` (= U') or `U1` (= U).
 ///
 /// A facelet string is refused ([`MoveParseError::Facelets`]): nobody writes 40 turns
 /// without a space, and read as turns it would be another position without a word.
 pub fn parse_moves(text: &str) -> Result<Sequence, MoveParseError> {
-    if let Some(letters) = super::facelet_attempt(text) {
-        return Err(MoveParseError::Facelets {
-            letters: letters.chars().filter(|c| "URFDLB".contains(*c)).count(),
-        });
-    }
+    not_facelets(text)?;
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;

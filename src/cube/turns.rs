@@ -257,11 +257,7 @@ fn read_token(letter: char, wide: bool, amount: &str) -> Result<Option<Turn>, ()
 /// [`parse_moves`](super::parse_moves) refuses it.
 pub fn parse_turns(text: &str) -> Result<Vec<Turn>, super::MoveParseError> {
     use super::MoveParseError;
-    if let Some(letters) = super::facelet_attempt(text) {
-        return Err(MoveParseError::Facelets {
-            letters: letters.chars().filter(|c| "URFDLB".contains(*c)).count(),
-        });
-    }
+    super::moves::not_facelets(text)?;
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;

@@ -205,7 +205,8 @@ pub fn search_held(tables: &TableSet, roots: &[Cube], query: &HeldQuery) -> Held
     while bound <= query.max_cost {
         for (i, root) in roots.iter().enumerate() {
             walk.root = i;
-            if walk.lower(root) <= bound && walk.stopped.is_none() {
+            let wanted = walk.list || walk.found.is_empty();
+            if wanted && walk.stopped.is_none() && walk.lower(root) <= bound {
                 walk.node(*root, root.inverse(), Frame::HOME, 3, bound);
             }
         }

@@ -122,10 +122,15 @@ fn check_reports_each_problem_with_exit_2() {
             .stderr(predicate::str::contains(needle));
     }
     korf()
-        .args(["check", "--scramble", "R U M"])
+        .args(["check", "--scramble", "R U Mw"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("`M` at position 5"));
+        .stderr(predicate::str::contains("`Mw` at position 5"));
+    // Slices, wide turns and rotations are moves.
+    korf()
+        .args(["check", "--scramble", "R U M r x2"])
+        .assert()
+        .code(0);
     // A move sequence passed where facelets belong gets a hint.
     korf()
         .args(["check", "R U R' U'"])
