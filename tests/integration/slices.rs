@@ -431,3 +431,69 @@ fn grey_stickers_and_the_m_slice() {
         );
     }
 }
+
+fn korf() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("korf").unwrap();
+    c.env("KORF_TABLES", crate::common::tables_dir());
+    c
+}
+
+#[test]
+fn the_command_line_lists_slice_solutions_and_refuses_what_it_cannot() {
+    let ua = "M2 U M U2 M' U M2";
+    let out = korf()
+        .args([
+            "solve", "--moves", "M,U", "--metric", "stm", "--all", "--json", "-s", ua,
+        ])
+        .assert()
+        .success();
+    let j: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert_eq!(
+        (j["length"].as_u64(), j["metric"].as_str()),
+        (Some(7), Some("stm"))
+    );
+    assert_eq!(j["all"]["optimal_length"], 7);
+    let lines = korf()
+        .args(["solve", "--moves", "M,U", "--metric", "stm", "-s", "M U"])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&lines.get_output().stdout).to_string();
+    assert_eq!(text, "U' M' x' (2s*, 3f, 3q)\n");
+    // Options that keep or split work, other commands, rotations in a set: exit 2, the
+    // flag named.
+    for (args, needle) in [
+        (
+            vec!["solve", "--moves", "M,U", "--fast", "-s", "M"],
+            "--fast",
+        ),
+        (
+            vec![
+                "solve",
+                "--moves",
+                "M,U",
+                "--out",
+                "/nonexistent/x",
+                "-s",
+                "M",
+            ],
+            "--out",
+        ),
+        (vec!["solve", "--moves", "M,x", "-s", "M"], "rotation"),
+        (vec!["bench", "--moves", "M,U", "-"], "korf bench"),
+    ] {
+        korf()
+            .args(&args)
+            .write_stdin("M\n")
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(needle));
+    }
+    // A bad line among good ones: the good ones answered, exit 2, each named.
+    korf()
+        .args(["solve", "--moves", "M,U", "-"])
+        .write_stdin("M U\nR Q\n")
+        .assert()
+        .code(2)
+        .stdout(predicates::str::contains("U' M' x'"))
+        .stderr(predicates::str::contains("`Q` at position 3"));
+}

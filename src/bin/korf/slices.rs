@@ -41,12 +41,14 @@ pub(crate) fn solve(
     };
     crate::interrupt::solving();
     let mut failure = None;
+    let mut bad_lines = 0;
     for (i, (_, text, parsed)) in inputs.iter().enumerate() {
         let position = match parsed {
             Ok(p) => p,
             Err(e) => {
+                // Reported in its place among the answers; counted at the end.
                 eprintln!("korf: error: {e}");
-                failure.get_or_insert(CliError::Input(format!("position {}: {e}", i + 1)));
+                bad_lines += 1;
                 continue;
             }
         };
@@ -59,6 +61,13 @@ pub(crate) fn solve(
         if let Some(why) = why {
             failure.get_or_insert(CliError::Failure(format!("position {}: {why}", i + 1)));
         }
+    }
+    if bad_lines > 0 {
+        return Err(crate::bench::bad_input_summary(
+            bad_lines,
+            inputs.len(),
+            "input lines",
+        ));
     }
     failure.map_or(Ok(()), Err)
 }
