@@ -29,7 +29,7 @@ mod moves;
 mod random;
 mod rules;
 pub mod symmetry;
-mod turns;
+pub mod turns;
 
 pub use facelet::{FaceletError, SOLVED_FACELETS};
 pub use masked::{MaskedCube, MASK_CHARS, MAX_COMPLETIONS};
