@@ -66,16 +66,21 @@ pub fn solution_line(solution: &[Move], metric: Metric, optimal: bool) -> String
     framed_line(&framed, metric, optimal)
 }
 
+/// The words of a sequence `body` (left out if empty) between its AUF turns in brackets.
+fn aufs_around(before: Option<Move>, body: String, after: Option<Move>) -> Vec<String> {
+    let turn = |m: Option<Move>| m.map(|m| format!("({})", format_moves(&[m])));
+    let mut words: Vec<String> = turn(before).into_iter().collect();
+    if !body.is_empty() {
+        words.push(body);
+    }
+    words.extend(turn(after));
+    words
+}
+
 /// A solution framed by its AUF turns, as `korf solve` prints it: `(U) R U R' (U2) (3f*)`
 /// — the turns of U in brackets, the length that of the sequence between them.
 pub fn framed_line(framed: &crate::goal::Framed, metric: Metric, optimal: bool) -> String {
-    let turn = |m: Option<Move>| m.map(|m| format!("({})", format_moves(&[m])));
-    let mut words: Vec<String> = Vec::new();
-    words.extend(turn(framed.before));
-    if !framed.moves.is_empty() {
-        words.push(format_moves(&framed.moves));
-    }
-    words.extend(turn(framed.after));
+    let mut words = aufs_around(framed.before, format_moves(&framed.moves), framed.after);
     let mark = if optimal { "*" } else { "" };
     let (length, letter) = (metric.length(&framed.moves), metric.letter());
     words.push(format!("({length}{letter}{mark})"));
@@ -85,13 +90,7 @@ pub fn framed_line(framed: &crate::goal::Framed, metric: Metric, optimal: bool) 
 /// A solution with slices or wide turns as `korf solve` prints it: `(U) M2 U M U2 M' U M2
 /// (U') (7s*, 11f, 16q)` — its length in the search's metric first, then in the others.
 pub fn turn_line(s: &crate::turn_search::TurnSolution, metric: Metric, optimal: bool) -> String {
-    let turn = |m: Option<Move>| m.map(|m| format!("({})", format_moves(&[m])));
-    let mut words: Vec<String> = Vec::new();
-    words.extend(turn(s.before));
-    if !s.turns.is_empty() || !s.rotation.is_empty() {
-        words.push(s.written());
-    }
-    words.extend(turn(s.after));
+    let mut words = aufs_around(s.before, s.written(), s.after);
     let mark = if optimal { "*" } else { "" };
     let mut lengths = vec![format!("{}{}{mark}", s.length(metric), metric.letter())];
     for m in [Metric::Stm, Metric::Htm, Metric::Qtm] {

@@ -200,13 +200,15 @@ pub fn search_held(tables: &TableSet, roots: &[Cube], query: &HeldQuery) -> Held
         root: 0,
     };
     let within = query.within.unwrap_or(0);
-    let mut bound = roots.iter().map(|c| walk.lower(c)).min().unwrap_or(0);
+    // Each root's bound, read once: a root is searched from the first bound it meets.
+    let lower: Vec<usize> = roots.iter().map(|c| walk.lower(c)).collect();
+    let mut bound = lower.iter().copied().min().unwrap_or(0);
     let mut cheapest = None;
     while bound <= query.max_cost {
         for (i, root) in roots.iter().enumerate() {
             walk.root = i;
             let wanted = walk.list || walk.found.is_empty();
-            if wanted && walk.stopped.is_none() && walk.lower(root) <= bound {
+            if wanted && walk.stopped.is_none() && lower[i] <= bound {
                 walk.node(*root, root.inverse(), Frame::HOME, 3, bound);
             }
         }

@@ -81,14 +81,14 @@ fn print(
     if a.json {
         out(&(serde_json::to_string(r).expect("serializable") + "\n"));
     } else {
-        let listed = outcome.listed.clone();
-        let shown = listed.unwrap_or_else(|| outcome.solution.iter().cloned().collect());
+        let one = outcome.solution.as_ref().ok().map(std::slice::from_ref);
+        let shown = outcome.listed.as_deref().or(one).unwrap_or_default();
         let best = outcome
             .solution
             .as_ref()
             .map(|s| s.length(outcome.metric))
             .ok();
-        for s in &shown {
+        for s in shown {
             let optimal = r.optimal && Some(s.length(outcome.metric)) == best;
             out(&format!(
                 "{}\n",
