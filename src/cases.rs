@@ -24,17 +24,21 @@ pub enum Mask {
     Oll,
     /// Permutation: the last layer's top stickers grey.
     Pll,
+    /// An F2L pair: every sticker of the last layer's pieces grey, wherever they are (the
+    /// first two layers must end solved, the last layer as it may).
+    F2lPair,
 }
 
 impl Mask {
     /// Every mask, as named on a case line.
-    pub const ALL: [Mask; 2] = [Mask::Oll, Mask::Pll];
+    pub const ALL: [Mask; 3] = [Mask::Oll, Mask::Pll, Mask::F2lPair];
 
-    /// The name: `oll`, `pll`.
+    /// The name: `oll`, `pll`, `f2l-pair`.
     pub fn name(self) -> &'static str {
         match self {
             Mask::Oll => "oll",
             Mask::Pll => "pll",
+            Mask::F2lPair => "f2l-pair",
         }
     }
 
@@ -45,10 +49,15 @@ impl Mask {
 
     /// `cube` with this mask's stickers grey.
     pub fn apply(self, cube: &Cube) -> MaskedCube {
+        if self == Mask::F2lPair {
+            // The U-layer pieces are the first four corners and the first four edges.
+            return MaskedCube::with_pieces_grey(cube, 0x0f, 0x00f);
+        }
         let f = cube.to_facelets().into_bytes();
         let grey = |i: usize| match self {
             Mask::Oll => LAST_LAYER.contains(&i) && f[i] != b'U',
             Mask::Pll => LAST_LAYER_TOP.contains(&i),
+            Mask::F2lPair => unreachable!("greyed by piece above"),
         };
         let text: String = (0..54)
             .map(|i| if grey(i) { 'X' } else { f[i] as char })

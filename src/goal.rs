@@ -171,6 +171,17 @@ impl Goal {
         Ok(cases)
     }
 
+    /// Whether `position` has more completions (times the AUF cases) than are searched
+    /// one by one ([`crate::cube::MAX_COMPLETIONS`]); an error if it has none.
+    pub fn too_many_cases(&self, position: &MaskedCube) -> Result<bool, crate::Error> {
+        if position.is_complete() {
+            return Ok(false);
+        }
+        let aufs = (1 + 3 * self.start_auf as u128) * (1 + 3 * self.end_auf as u128);
+        let count = position.completion_count()?;
+        Ok(count.saturating_mul(aufs) > crate::cube::MAX_COMPLETIONS as u128)
+    }
+
     /// Whether `solution` takes `position` to the goal: on the cube model for a complete
     /// position, else by where the given stickers land.
     pub fn reached_from(&self, position: &MaskedCube, solution: &Framed) -> bool {
@@ -497,6 +508,11 @@ pub(crate) fn solve(
     options: &search::Options,
     progress: Option<&(dyn Fn(search::Snapshot) + Sync)>,
 ) -> Result<GoalOutcome, crate::Error> {
+    if goal.too_many_cases(position)? {
+        let turns = options.rules.moves.into();
+        let found = crate::turn_search::solve_pinned(position, goal, turns, options, true)?;
+        return Ok(crate::turn_search::as_goal_outcome(found, options));
+    }
     let start = Instant::now();
     let cases = goal.cases_of(position)?;
     if cases.len() == 1 {

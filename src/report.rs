@@ -206,7 +206,7 @@ impl AllSolutionsRecord {
         AllSolutionsRecord {
             solutions: set.solutions.iter().map(|s| format_moves(s)).collect(),
             count: set.solutions.len(),
-            optimal_count: set.count_of_length(set.optimal_length as usize),
+            optimal_count: set.count_of_length(metric, set.optimal_length as usize),
             optimal_length: set.optimal_length,
             within: set.within,
             complete: set.is_complete(),
@@ -254,6 +254,15 @@ impl AllSolutionsRecord {
     }
 }
 
+/// The heuristic a record names: the tables' family, or the tables built for the query
+/// over the pieces a masked position pins.
+fn heuristic_name(kind: HeuristicKind, query_tables: bool) -> String {
+    match query_tables {
+        true => "pinned pieces (built for the query)".to_string(),
+        false => kind.name().to_string(),
+    }
+}
+
 impl SolveRecord {
     /// The record of an optimal solve of `cube` (input line `index`, text `input`).
     pub fn optimal(
@@ -293,7 +302,7 @@ impl SolveRecord {
             utilisation: outcome.busy_seconds
                 / (outcome.threads as f64 * outcome.seconds).max(1e-9),
             depths: outcome.depths,
-            heuristic: heuristic.name().to_string(),
+            heuristic: heuristic_name(heuristic, outcome.query_tables),
             upper_bound: outcome.upper_bound,
             symmetry: Some(outcome.symmetry),
             proven_lower_bound: Some(outcome.proven_lower),
@@ -378,7 +387,7 @@ impl SolveRecord {
             threads: 1,
             utilisation: 1.0,
             depths: Vec::new(),
-            heuristic: heuristic.name().to_string(),
+            heuristic: heuristic_name(heuristic, outcome.query_tables),
             upper_bound: None,
             symmetry: None,
             proven_lower_bound: Some(outcome.proven_lower as u8),

@@ -15,8 +15,10 @@
 use crate::cube::{
     format_turns, turns_length, Face, Held, MaskedCube, Metric, Move, Turn, TurnKind, TurnSet,
 };
+use crate::cube::{Cube, MoveSet};
 use crate::goal::{Framed, Goal};
-use crate::search::held::{search_held, HeldQuery, HeldSolution};
+use crate::search::held::{search_held, search_held_with, HeldQuery, HeldSolution};
+use crate::search::pinned::PinnedBound;
 use crate::search::{Options, TableSet, Unsolved};
 use web_time::Instant;
 
@@ -80,11 +82,15 @@ pub struct TurnOutcome {
     pub metric: Metric,
     /// The turns allowed.
     pub turns: TurnSet,
+    /// The bound was tables built for this query ([`crate::search::pinned`]).
+    pub query_tables: bool,
 }
 
 /// Solve `position` for `goal` with `turns` (see the [module docs](self)); `options`
 /// give the metric (`rules.metric`), the longest solution searched (`max_depth`, in the
-/// metric), the time limit, cancel flag and listing (`all`).
+/// metric), the time limit, cancel flag and listing (`all`).  A position with too many
+/// completions to search one by one is searched from one of them, bound by tables built
+/// for the query ([`crate::search::pinned`]).
 pub fn solve_turns(
     tables: &TableSet,
     position: &MaskedCube,
@@ -92,25 +98,123 @@ pub fn solve_turns(
     turns: TurnSet,
     options: &Options,
 ) -> Result<TurnOutcome, crate::Error> {
+    if goal.too_many_cases(position)? {
+        return solve_pinned(position, goal, turns, options, false);
+    }
     let start = Instant::now();
     let cases = goal.cases_of(position)?;
     let roots: Vec<_> = cases.iter().map(|c| c.position).collect();
-    let metric = options.rules.metric;
-    let query = HeldQuery {
+    let query = held_query(turns, options, false);
+    let found = search_held(tables, &roots, &query);
+    let frame = |s: &HeldSolution| (cases[s.root].before, cases[s.root].after);
+    let checked = tables.checked();
+    finish(
+        position,
+        goal,
         turns,
-        metric,
+        options,
+        &query,
+        (found, checked, false),
+        frame,
+        start,
+    )
+}
+
+/// [`solve_turns`] for a position with more completions than are searched one by one:
+/// from one completion (turned by each start AUF), bound by the pinned pieces' tables
+/// ([`PinnedBound`]), done when every piece is where the given stickers want it.
+///
+/// `through_goal`: list sequences that pass the goal before their end too, as face-turn
+/// searches of masked positions do ([`crate::Solver::solve_masked`]).
+pub fn solve_pinned(
+    position: &MaskedCube,
+    goal: &Goal,
+    turns: TurnSet,
+    options: &Options,
+    through_goal: bool,
+) -> Result<TurnOutcome, crate::Error> {
+    let start = Instant::now();
+    if *goal.target() != crate::Cube::SOLVED {
+        return Err(crate::Error::Input(
+            "a position with stickers that do not matter (`X`) is solved to the solved cube: drop --target, or give every sticker".into(),
+        ));
+    }
+    let completion = position.any_completion()?;
+    let goals = position.piece_goals(&completion);
+    let metric = options.rules.metric;
+    let moves = turns.face_moves().unwrap_or(MoveSet::ALL);
+    let bound = PinnedBound::new(goals, moves, metric.of_face_turns(), goal.end_auf());
+    let befores: Vec<Option<Move>> = match goal.start_auf() {
+        true => vec![None, Some(u(1)), Some(u(2)), Some(u(3))],
+        false => vec![None],
+    };
+    let roots: Vec<Cube> = befores
+        .iter()
+        .map(|b| b.map_or(completion, |m| completion.apply_move(m)))
+        .collect();
+    let query = held_query(turns, options, through_goal);
+    let found = search_held_with(bound, &roots, &query);
+    let frame = |s: &HeldSolution| {
+        let end = roots[s.root].apply_moves(&crate::cube::relative_moves(&s.turns));
+        let after = (0..4)
+            .find(|&q| q > 0 && goals.allows(&end.apply_move(u(q))))
+            .filter(|_| !goals.allows(&end))
+            .map(u);
+        (befores[s.root], after)
+    };
+    // The tables are built here, in memory, for this query: nothing to check.
+    finish(
+        position,
+        goal,
+        turns,
+        options,
+        &query,
+        (found, true, true),
+        frame,
+        start,
+    )
+}
+
+fn u(quarter_turns: u8) -> Move {
+    Move::new(Face::U, quarter_turns)
+}
+
+/// The held search's question from the options.
+fn held_query(turns: TurnSet, options: &Options, through_goal: bool) -> HeldQuery<'_> {
+    HeldQuery {
+        turns,
+        metric: options.rules.metric,
         within: options.all.map(|a| a.within as usize),
         max_solutions: options.all.and_then(|a| a.max_solutions),
         max_cost: options.max_depth as usize,
         timeout: options.timeout,
         cancel: options.cancel.as_deref(),
-    };
-    let found = search_held(tables, &roots, &query);
-    let framed = |s: &HeldSolution| TurnSolution {
-        before: cases[s.root].before,
-        turns: s.turns.clone(),
-        rotation: s.rotation.clone(),
-        after: cases[s.root].after,
+        through_goal,
+    }
+}
+
+/// The outcome of a held search (with whether its tables passed their check and whether
+/// they were built for the query): each
+/// solution framed by its AUF turns (`frame`), listed once, checked.
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    position: &MaskedCube,
+    goal: &Goal,
+    turns: TurnSet,
+    options: &Options,
+    query: &HeldQuery,
+    (found, tables_checked, query_tables): (crate::search::held::HeldOutcome, bool, bool),
+    frame: impl Fn(&HeldSolution) -> (Option<Move>, Option<Move>),
+    start: Instant,
+) -> Result<TurnOutcome, crate::Error> {
+    let framed = |s: &HeldSolution| {
+        let (before, after) = frame(s);
+        TurnSolution {
+            before,
+            turns: s.turns.clone(),
+            rotation: s.rotation.clone(),
+            after,
+        }
     };
     let mut listed: Vec<TurnSolution> = Vec::new();
     for s in &found.solutions {
@@ -139,9 +243,10 @@ pub fn solve_turns(
         proven_lower: found.proven_lower,
         nodes: found.nodes,
         seconds: start.elapsed().as_secs_f64(),
-        tables_checked: tables.checked(),
-        metric,
+        tables_checked,
+        metric: options.rules.metric,
         turns,
+        query_tables,
     })
 }
 
@@ -187,4 +292,65 @@ fn check(goal: &Goal, position: &MaskedCube, s: &TurnSolution) -> Result<(), cra
         return Ok(());
     }
     Err(crate::search::SearchError::InvalidSolution(s.written()).into())
+}
+
+/// A face-turn search's outcome as [`crate::Solver::solve_masked`] gives it: the solutions
+/// as moves, sorted by length and then move by move, each with its AUF turns.
+pub(crate) fn as_goal_outcome(found: TurnOutcome, options: &Options) -> crate::GoalOutcome {
+    use crate::search::{Listing, Outcome, SolutionSet, TaskMerge};
+    let rules = options.rules;
+    let moves =
+        |s: &TurnSolution| -> Vec<Move> { s.turns.iter().filter_map(|t| t.as_move()).collect() };
+    let mut listed: Vec<(Vec<Move>, crate::goal::Aufs)> = found
+        .listed
+        .iter()
+        .flatten()
+        .map(|s| (moves(s), (s.before, s.after)))
+        .collect();
+    listed
+        .sort_by(|a, b| (rules.length(&a.0).cmp(&rules.length(&b.0))).then_with(|| a.0.cmp(&b.0)));
+    let best = found.solution.as_ref().ok();
+    let (before, after) = best.map_or((None, None), |s| (s.before, s.after));
+    let listing = match (found.capped, &found.solution) {
+        (true, _) => Listing::Capped,
+        (false, Err(Unsolved::Interrupted)) => Listing::Interrupted,
+        (false, Err(Unsolved::Timeout)) => Listing::Timeout,
+        _ => Listing::Complete,
+    };
+    let all = options.all.map(|a| {
+        let optimal = listed.first().map_or(0, |(m, _)| rules.length(m) as u8);
+        SolutionSet {
+            solutions: listed.iter().map(|(m, _)| m.clone()).collect(),
+            optimal_length: optimal,
+            within: a.within,
+            listing,
+        }
+    });
+    let outcome = Outcome {
+        solution: found.solution.as_ref().map(moves).map_err(|&e| e),
+        tables_checked: found.tables_checked,
+        nodes: found.nodes,
+        seconds: found.seconds,
+        depths: Vec::new(),
+        busy_seconds: found.seconds,
+        threads: 1,
+        upper_bound: None,
+        symmetry: TaskMerge {
+            symmetries: 1,
+            tasks: 1,
+            all_tasks: 1,
+        },
+        unproven: None,
+        proven_lower: found.proven_lower.min(u8::MAX as usize) as u8,
+        taken_share: None,
+        all,
+        rules,
+        query_tables: found.query_tables,
+    };
+    crate::GoalOutcome {
+        outcome,
+        before,
+        after,
+        framing: listed.into_iter().map(|(_, f)| f).collect(),
+    }
 }

@@ -127,6 +127,28 @@ impl MaskedCube {
         Ok(MaskedCube { stickers })
     }
 
+    /// `cube` with every sticker of some pieces grey, wherever those pieces are: the
+    /// corner pieces whose bit is set in `corners` (bit `i` for piece `i`,
+    /// [`crate::cube::CORNER_NAMES`]' order) and the edge pieces in `edges`.
+    pub fn with_pieces_grey(cube: &Cube, corners: u8, edges: u16) -> MaskedCube {
+        let mut masked = MaskedCube::from(*cube);
+        for at in 0..8 {
+            if corners >> cube.corner(at) & 1 != 0 {
+                CORNER_FACELETS[at]
+                    .iter()
+                    .for_each(|&f| masked.stickers[f] = None);
+            }
+        }
+        for at in 0..12 {
+            if edges >> cube.edge(at) & 1 != 0 {
+                EDGE_FACELETS[at]
+                    .iter()
+                    .for_each(|&f| masked.stickers[f] = None);
+            }
+        }
+        masked
+    }
+
     /// Whether every sticker is given.
     pub fn is_complete(&self) -> bool {
         self.stickers.iter().all(Option::is_some)
@@ -200,6 +222,69 @@ impl MaskedCube {
         }
         debug_assert_eq!(out.len() as u128, total);
         Ok(out)
+    }
+
+    /// One completion, whatever their number (for the search of a position with too
+    /// many to list, [`crate::search::pinned`]); an error naming why if there is none.
+    pub fn any_completion(&self) -> Result<Cube, FaceletError> {
+        let counts = (self.corners().counts(), self.edges().counts());
+        self.completion_count()?;
+        let (Ok(c), Ok(e)) = counts else {
+            unreachable!("completion_count refuses pieces that cannot be placed")
+        };
+        let parity = (0..2)
+            .find(|&p| c[p][0] > 0 && e[p][0] > 0)
+            .expect("completion_count found a completion");
+        let (cp, co) = self.corners().first(parity).expect("counted");
+        let (ep, eo) = self.edges().first(parity).expect("counted");
+        Ok(Cube::from_parts(
+            array(&cp),
+            array(&co),
+            array(&ep),
+            array(&eo),
+        ))
+    }
+
+    /// Where each piece of `completion` (a cube that agrees with the given stickers) may
+    /// end for the position to count as solved: every placement that puts each of its
+    /// given stickers on the face of its colour.
+    pub fn piece_goals(&self, completion: &Cube) -> PieceGoals {
+        let mut goals = PieceGoals {
+            corners: [0; 8],
+            edges: [0; 12],
+        };
+        for at in 0..8 {
+            let (q, o0) = (
+                completion.corner(at) as usize,
+                completion.twist(at) as usize,
+            );
+            let given: [bool; 3] =
+                std::array::from_fn(|n| self.stickers[CORNER_FACELETS[at][(n + o0) % 3]].is_some());
+            for to in 0..8 {
+                for o in 0..3 {
+                    let fits = (0..3).all(|n| {
+                        !given[n]
+                            || CORNER_FACELETS[to][(n + o) % 3] / 9 == CORNER_COLOURS[q][n] as usize
+                    });
+                    goals.corners[q] |= (fits as u32) << (to * 3 + o);
+                }
+            }
+        }
+        for at in 0..12 {
+            let (q, o0) = (completion.edge(at) as usize, completion.flip(at) as usize);
+            let given: [bool; 2] =
+                std::array::from_fn(|n| self.stickers[EDGE_FACELETS[at][(n + o0) % 2]].is_some());
+            for to in 0..12 {
+                for o in 0..2 {
+                    let fits = (0..2).all(|n| {
+                        !given[n]
+                            || EDGE_FACELETS[to][(n + o) % 2] / 9 == EDGE_COLOURS[q][n] as usize
+                    });
+                    goals.edges[q] |= (fits as u32) << (to * 2 + o);
+                }
+            }
+        }
+        goals
     }
 
     /// How many completions there are; an error naming why if there are none.
@@ -359,6 +444,53 @@ impl Placements {
         Unplaceable::Otherwise
     }
 
+    /// One placement with orientation sum 0 and permutation parity `parity`, if any (a
+    /// search that remembers the partial placements that led nowhere).
+    fn first(&self, parity: usize) -> Option<(Vec<u8>, Vec<u8>)> {
+        let mut dead = std::collections::HashSet::new();
+        let (mut pieces, mut turns) = (Vec::new(), Vec::new());
+        self.find(0, 0, 0, parity, &mut pieces, &mut turns, &mut dead)
+            .then_some((pieces, turns))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn find(
+        &self,
+        used: usize,
+        inversions: usize,
+        sum: usize,
+        parity: usize,
+        pieces: &mut Vec<u8>,
+        turns: &mut Vec<u8>,
+        dead: &mut std::collections::HashSet<(usize, usize, usize)>,
+    ) -> bool {
+        let m = self.turns as usize;
+        if pieces.len() == self.options.len() {
+            return inversions % 2 == parity && sum.is_multiple_of(m);
+        }
+        let key = (used, inversions % 2, sum % m);
+        if dead.contains(&key) {
+            return false;
+        }
+        for &(piece, turn) in &self.options[pieces.len()] {
+            let bit = 1usize << piece;
+            if used & bit != 0 {
+                continue;
+            }
+            let inv = (used >> (piece + 1)).count_ones() as usize;
+            pieces.push(piece);
+            turns.push(turn);
+            let (i2, s2) = (inversions + inv, sum + turn as usize);
+            if self.find(used | bit, i2, s2, parity, pieces, turns, dead) {
+                return true;
+            }
+            pieces.pop();
+            turns.pop();
+        }
+        dead.insert(key);
+        false
+    }
+
     /// Every placement with orientation sum 0 and permutation parity `parity`: each as
     /// the pieces and their orientations, position by position.
     fn list(&self, parity: usize) -> Vec<(Vec<u8>, Vec<u8>)> {
@@ -407,6 +539,28 @@ impl Placements {
             pieces.pop();
             turns.pop();
         }
+    }
+}
+
+/// Where each piece of a cube may end for a masked position to count as solved
+/// ([`MaskedCube::piece_goals`]): per piece (by its identity), a bit for each placement,
+/// `position · 3 + twist` for corners and `position · 2 + flip` for edges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceGoals {
+    /// Per corner piece, the placements allowed.
+    pub corners: [u32; 8],
+    /// Per edge piece, the placements allowed.
+    pub edges: [u32; 12],
+}
+
+impl PieceGoals {
+    /// Whether every piece of `cube` is where it may end.
+    #[inline]
+    pub fn allows(&self, cube: &Cube) -> bool {
+        (0..8).all(|i| {
+            self.corners[cube.corner(i) as usize] >> (i * 3 + cube.twist(i) as usize) & 1 != 0
+        }) && (0..12)
+            .all(|i| self.edges[cube.edge(i) as usize] >> (i * 2 + cube.flip(i) as usize) & 1 != 0)
     }
 }
 

@@ -32,7 +32,7 @@ pub mod symmetry;
 pub mod turns;
 
 pub use facelet::{FaceletError, SOLVED_FACELETS};
-pub use masked::{MaskedCube, MASK_CHARS, MAX_COMPLETIONS};
+pub use masked::{MaskedCube, PieceGoals, MASK_CHARS, MAX_COMPLETIONS};
 pub use moves::{
     canonical_form, format_moves, is_canonical, parse_moves, Face, Move, MoveParseError, Sequence,
     ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS,

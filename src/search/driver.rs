@@ -467,6 +467,7 @@ pub fn solve_with(
         all: None,
         symmetry,
         rules: opts.rules,
+        query_tables: false,
     };
     if let Some(sol) = resumed.as_ref().and_then(|r| Saved::moves(&r.solution)) {
         // Proven by an earlier run (and checked again against the position on load).
@@ -546,6 +547,7 @@ pub fn solve_with(
         depths: run.depths,
         symmetry,
         rules: opts.rules,
+        query_tables: false,
     })
 }
 
@@ -611,6 +613,7 @@ fn quick_solve(
             all_tasks: 0,
         },
         rules: opts.rules,
+        query_tables: false,
     }))
 }
 

@@ -159,15 +159,65 @@ pub struct HeldQuery<'a> {
     pub timeout: Option<Duration>,
     /// Stop when set.
     pub cancel: Option<&'a AtomicBool>,
+    /// Also list sequences that reach the goal before their end and come back to it (a
+    /// masked goal that a final turn of U keeps, say): what face-turn searches of masked
+    /// positions list.  Otherwise such a sequence is left out.
+    pub through_goal: bool,
+}
+
+/// What bounds a held search and says when it is done: the full-cube tables (the goal
+/// the solved cube), or a bound built for the query ([`super::pinned::PinnedBound`]).
+/// Values are in [`Bound::metric`], turns relative to the centres.
+pub trait Bound {
+    /// The metric of the values: face turns or quarter turns.
+    fn metric(&self) -> Metric;
+    /// A lower bound on the turns left from `cube` (with its `inverse`); `u8::MAX` if the
+    /// goal cannot be reached at all.
+    fn value(&self, cube: &Cube, inverse: &Cube) -> u8;
+    /// Whether the bound is above `budget`.
+    fn exceeds(&self, cube: &Cube, inverse: &Cube, budget: u8) -> bool {
+        self.value(cube, inverse) > budget
+    }
+    /// Whether `cube` is at the goal.
+    fn reached(&self, cube: &Cube) -> bool;
+}
+
+/// The full-cube tables, read on the cube and on its inverse; the goal the solved cube.
+pub struct TablesBound<'a>(Heuristic<'a>, Metric);
+
+impl<'a> TablesBound<'a> {
+    /// The bound of `tables`.
+    pub fn new(tables: &'a TableSet) -> TablesBound<'a> {
+        TablesBound(Heuristic::new(tables), tables.kind().spec().metric)
+    }
+}
+
+impl Bound for TablesBound<'_> {
+    fn metric(&self) -> Metric {
+        self.1
+    }
+
+    fn value(&self, cube: &Cube, inverse: &Cube) -> u8 {
+        self.0.value(cube).max(self.0.value(inverse))
+    }
+
+    fn exceeds(&self, cube: &Cube, inverse: &Cube, budget: u8) -> bool {
+        self.0.exceeds_on(cube, budget) || self.0.exceeds_on(inverse, budget)
+    }
+
+    fn reached(&self, cube: &Cube) -> bool {
+        cube.is_solved()
+    }
 }
 
 /// Deepest a held search goes, in turns.
 const MAX_TURNS: usize = 40;
 
-struct Walk<'a> {
-    h: Heuristic<'a>,
+struct Walk<'a, B> {
+    h: B,
     options: [Vec<BlockOption>; 3],
     reach: (usize, usize),
+    through_goal: bool,
     path: Vec<(usize, usize)>,
     found: Vec<HeldSolution>,
     list: bool,
@@ -183,11 +233,17 @@ struct Walk<'a> {
 /// Search `roots` (cubes relative to their centres, held with the centres at home)
 /// together for the cheapest sequences of `query.turns` that solve one of them.
 pub fn search_held(tables: &TableSet, roots: &[Cube], query: &HeldQuery) -> HeldOutcome {
-    let tables_metric = tables.kind().spec().metric;
+    search_held_with(TablesBound::new(tables), roots, query)
+}
+
+/// [`search_held`] with another bound and goal.
+pub fn search_held_with<B: Bound>(bound: B, roots: &[Cube], query: &HeldQuery) -> HeldOutcome {
+    let tables_metric = bound.metric();
     let mut walk = Walk {
-        h: Heuristic::new(tables),
+        h: bound,
         options: block_options(query.turns, query.metric),
         reach: reach_per_cost(query.turns, query.metric, tables_metric),
+        through_goal: query.through_goal,
         path: Vec::with_capacity(MAX_TURNS),
         found: Vec::new(),
         list: query.within.is_some(),
@@ -203,6 +259,15 @@ pub fn search_held(tables: &TableSet, roots: &[Cube], query: &HeldQuery) -> Held
     // Each root's bound, read once: a root is searched from the first bound it meets.
     let lower: Vec<usize> = roots.iter().map(|c| walk.lower(c)).collect();
     let mut bound = lower.iter().copied().min().unwrap_or(0);
+    if bound == usize::MAX {
+        // The bound proves no root can reach the goal.
+        return HeldOutcome {
+            solutions: Vec::new(),
+            proven_lower: 0,
+            stopped: Some(Unsolved::Unreachable),
+            nodes: 0,
+        };
+    }
     let mut cheapest = None;
     while bound <= query.max_cost {
         for (i, root) in roots.iter().enumerate() {
@@ -235,11 +300,14 @@ pub fn search_held(tables: &TableSet, roots: &[Cube], query: &HeldQuery) -> Held
     }
 }
 
-impl Walk<'_> {
-    /// The least cost a cube (relative to its centres) can be solved in.
+impl<B: Bound> Walk<'_, B> {
+    /// The least cost a cube (relative to its centres) can be solved in; `usize::MAX` if
+    /// it cannot be.
     fn lower(&self, c: &Cube) -> usize {
-        let h = self.h.value(c).max(self.h.value(&c.inverse())) as usize;
-        (h * self.reach.1).div_ceil(self.reach.0)
+        match self.h.value(c, &c.inverse()) {
+            u8::MAX => usize::MAX,
+            h => (h as usize * self.reach.1).div_ceil(self.reach.0),
+        }
     }
 
     /// Whether the search must stop (time, cancel), checked every 4096 nodes.
@@ -258,12 +326,15 @@ impl Walk<'_> {
     /// The children of one node: `cube` relative to the centres (and its inverse), held
     /// in `frame`, reached by a block of axis `last` (3 at a root), with `left` to spend.
     fn node(&mut self, cube: Cube, inverse: Cube, frame: Frame, last: usize, left: usize) {
-        if cube.is_solved() {
-            // A sequence that reaches the goal before its end is not listed.
+        if self.h.reached(&cube) {
             if left == 0 {
                 self.keep(frame);
+                return;
             }
-            return;
+            if !self.through_goal {
+                // A sequence that reaches the goal before its end is not listed.
+                return;
+            }
         }
         if self.must_stop() || self.path.len() >= MAX_TURNS {
             return;
@@ -283,13 +354,10 @@ impl Walk<'_> {
                 }
                 let rest = left - cost;
                 let rest_budget = rest * self.reach.0 / self.reach.1;
-                if rest > 0
-                    && (self.h.exceeds_on(&c, rest_budget as u8)
-                        || self.h.exceeds_on(&inv, rest_budget as u8))
-                {
+                if rest > 0 && self.h.exceeds(&c, &inv, rest_budget.min(254) as u8) {
                     continue;
                 }
-                if rest == 0 && !c.is_solved() {
+                if rest == 0 && !self.h.reached(&c) {
                     continue;
                 }
                 self.path.push((axis, i));

@@ -42,6 +42,7 @@ pub mod held;
 mod heuristic;
 mod iterate;
 mod lanes;
+pub mod pinned;
 mod plain;
 mod reference;
 mod ruled;

@@ -70,6 +70,9 @@ pub struct Outcome {
     /// What counted as a move ([`crate::search::Options::rules`]): lengths, bounds and
     /// `proven_lower` are in its metric.
     pub rules: MoveRules,
+    /// The bound was tables built for this query over the pieces a masked position pins
+    /// ([`crate::search::pinned`]), not the tables on disk.
+    pub query_tables: bool,
 }
 
 /// What a search for every solution found ([`crate::search::Options::all`]).
@@ -93,9 +96,12 @@ impl SolutionSet {
         self.listing == Listing::Complete
     }
 
-    /// How many solutions have `length` moves.
-    pub fn count_of_length(&self, length: usize) -> usize {
-        self.solutions.iter().filter(|s| s.len() == length).count()
+    /// How many solutions have `length` in `metric` (the metric they were searched in).
+    pub fn count_of_length(&self, metric: crate::cube::Metric, length: usize) -> usize {
+        self.solutions
+            .iter()
+            .filter(|s| metric.length(s) == length)
+            .count()
     }
 }
 

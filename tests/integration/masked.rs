@@ -340,7 +340,8 @@ fn a_masked_position_no_cube_fits_is_refused_with_the_reason() {
         with(&[(9, 'D'), (20, 'X'), (27, 'X')]),
         Err(FaceletError::BadCorner { .. })
     ));
-    // Everything grey but the centres: far too many cubes to search one by one.
+    // Everything grey but the centres: far too many cubes to list, and solved as it is
+    // (searched from one of them, `korf::search::pinned`).
     let grey: String = (0..54)
         .map(|i| {
             if i % 9 == 4 {
@@ -354,8 +355,11 @@ fn a_masked_position_no_cube_fits_is_refused_with_the_reason() {
     let err = p.completions(korf::cube::MAX_COMPLETIONS).unwrap_err();
     assert!(matches!(err, FaceletError::TooManyCompletions { .. }));
     assert!(err.to_string().contains("fewer `X`"), "{err}");
-    let got = solver().solve_masked(&p, &Goal::SOLVED, &options(MoveRules::HTM, None), None);
-    assert!(got.is_err_and(|e| e.is_input()));
+    let got = solver()
+        .solve_masked(&p, &Goal::SOLVED, &options(MoveRules::HTM, None), None)
+        .unwrap();
+    assert_eq!(got.outcome.moves(), Some(&[][..]));
+    assert!(got.outcome.query_tables);
 }
 
 #[test]
@@ -365,4 +369,150 @@ fn a_masked_position_takes_no_target() {
     let goal = Goal::to(position_of("R"));
     let got = solver().solve_masked(&p, &goal, &options(MoveRules::HTM, None), None);
     assert!(got.is_err_and(|e| e.is_input() && e.to_string().contains("--target")));
+}
+
+// Open masks: more completions than are searched one by one, searched from one of them
+// bound by tables over the pieces the mask pins (`korf::search::pinned`).
+
+/// An F2L-pair case: every sticker of the last layer's pieces grey, wherever they are.
+fn f2l_pair_case(setup: &str) -> String {
+    korf::cases::Mask::F2lPair
+        .apply(&position_of(setup))
+        .to_facelets()
+}
+
+/// `check`, and the search was the one for open masks.
+fn check_open(facelets: &str, goal: &Goal, rules: MoveRules, max: usize, within: u8) {
+    let position = MaskedCube::from_facelets(facelets).unwrap();
+    assert!(goal.too_many_cases(&position).unwrap(), "{facelets}");
+    let got = solver()
+        .solve_masked(&position, goal, &options(rules, Some(within)), None)
+        .unwrap();
+    assert!(got.outcome.query_tables, "{facelets}");
+    check(facelets, goal, rules, max, within);
+}
+
+#[test]
+fn an_f2l_pair_with_the_last_layer_grey_matches_the_brute_force() {
+    let ru = MoveSet::parse("R,U").unwrap();
+    let case = f2l_pair_case("R U R' U' R U R'");
+    let p = MaskedCube::from_facelets(&case).unwrap();
+    assert_eq!(p.completion_count(), Ok(62_208), "4!·4!·3³·2³/2");
+    for (metric, max, start, end, within) in [
+        (Metric::Htm, 7, true, true, 1),
+        (Metric::Htm, 7, false, false, 2),
+        (Metric::Qtm, 7, true, false, 1),
+    ] {
+        let goal = Goal::SOLVED.with_start_auf(start).with_end_auf(end);
+        check_open(&case, &goal, MoveRules { metric, moves: ru }, max, within);
+    }
+    // Every turn: a short pair, and a pair that F and R set up together.
+    for setup in ["R U R'", "F R' F' R"] {
+        let case = f2l_pair_case(setup);
+        check_open(&case, &Goal::SOLVED, MoveRules::HTM, 4, 1);
+    }
+}
+
+#[test]
+fn random_open_masks_on_short_positions_match_the_brute_force() {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(2911);
+    let all: Vec<Move> = MoveSet::ALL.moves().collect();
+    let mut checked = 0;
+    while checked < 6 {
+        let seq: Vec<Move> = (0..3).map(|_| all[rng.gen_range(0..all.len())]).collect();
+        let cube = Cube::from_moves(&seq);
+        // Some pieces grey (by identity), and some single stickers.
+        let corners: u8 = rng.gen::<u8>() & rng.gen::<u8>();
+        let edges: u16 = rng.gen::<u16>() & rng.gen::<u16>() & 0xfff;
+        let mut facelets = MaskedCube::with_pieces_grey(&cube, corners, edges)
+            .to_facelets()
+            .into_bytes();
+        for _ in 0..4 {
+            let i = rng.gen_range(0..54);
+            if i % 9 != 4 {
+                facelets[i] = b'X';
+            }
+        }
+        let facelets = String::from_utf8(facelets).unwrap();
+        let goal = Goal::SOLVED
+            .with_start_auf(checked % 3 == 1)
+            .with_end_auf(checked % 2 == 1);
+        let p = MaskedCube::from_facelets(&facelets).unwrap();
+        if !goal.too_many_cases(&p).unwrap() {
+            continue;
+        }
+        check_open(&facelets, &goal, MoveRules::HTM, 3, (checked % 2) as u8);
+        checked += 1;
+    }
+}
+
+#[test]
+fn the_pinned_bound_is_a_lower_bound() {
+    use korf::search::held::Bound;
+    use korf::search::pinned::PinnedBound;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(57);
+    let all: Vec<Move> = MoveSet::ALL.moves().collect();
+    let ru = MoveRules {
+        metric: Metric::Htm,
+        moves: MoveSet::parse("R,U").unwrap(),
+    };
+    let ru_moves: Vec<Move> = ru.moves.moves().collect();
+    for trial in 0..40 {
+        // Half the trials in ⟨R,U⟩ (tables of those turns only), half with every turn.
+        let (rules, pool) = match trial % 2 {
+            0 => (MoveRules::HTM, &all),
+            _ => (ru, &ru_moves),
+        };
+        let n = rng.gen_range(1..=4);
+        let seq: Vec<Move> = (0..n).map(|_| pool[rng.gen_range(0..pool.len())]).collect();
+        let cube = Cube::from_moves(&seq);
+        let grey = MaskedCube::with_pieces_grey(&cube, 0x0f, 0x00f);
+        let end_auf = trial % 3 == 0;
+        let goal = Goal::SOLVED.with_end_auf(end_auf);
+        let facelets = grey.to_facelets();
+        let optimum = expected(&facelets, &goal, rules, n, 0).0;
+        let completion = grey.any_completion().unwrap();
+        assert!(grey.matches(&completion));
+        let bound = PinnedBound::new(
+            grey.piece_goals(&completion),
+            rules.moves,
+            rules.metric,
+            end_auf,
+        );
+        let h = bound.value(&completion, &completion.inverse()) as usize;
+        assert!(h <= optimum, "bound {h} over {optimum}: {seq:?}");
+    }
+}
+
+#[test]
+fn a_pair_that_r_and_u_cannot_reach_is_proven_unreachable() {
+    // F' U' F takes the front-right pair out of its slot with its edge flipped: a flip
+    // that R and U never change (Kociemba's edge orientation), so ⟨R,U⟩ cannot solve it.
+    let case = f2l_pair_case("F' U' F");
+    let position = MaskedCube::from_facelets(&case).unwrap();
+    let cube = position_of("F' U' F");
+    let r_and_u_keep_flips = MoveSet::parse("R,U")
+        .unwrap()
+        .moves()
+        .all(|m| (0..12).all(|i| Cube::from_moves(&[m]).flip(i) == 0));
+    assert!(r_and_u_keep_flips);
+    let pinned_edge_flipped = (0..12).any(|i| cube.edge(i) >= 4 && cube.flip(i) == 1);
+    assert!(pinned_edge_flipped);
+    let ru = MoveRules {
+        metric: Metric::Htm,
+        moves: MoveSet::parse("R,U").unwrap(),
+    };
+    let got = solver()
+        .solve_masked(&position, &Goal::SOLVED, &options(ru, Some(0)), None)
+        .unwrap();
+    assert_eq!(
+        got.outcome.solution,
+        Err(korf::search::Unsolved::Unreachable)
+    );
+    // With F allowed, it is three turns.
+    let ruf = MoveRules {
+        metric: Metric::Htm,
+        moves: MoveSet::parse("R,U,F").unwrap(),
+    };
+    check_open(&case, &Goal::SOLVED, ruf, 3, 0);
 }

@@ -1,0 +1,317 @@
+//! A bound built for one query: pattern databases over just the pieces a masked position
+//! pins, for positions with too many completions to search one by one (an F2L pair, say,
+//! whose last layer is all grey: 62,208 completions).
+//!
+//! **Which pieces.** Of a masked position's pieces ([`PieceGoals`]), those whose given
+//! stickers allow one placement only are *pinned*: an edge with both stickers given, a
+//! corner with two or three.  Every other piece is left out, which only weakens the
+//! bound.
+//!
+//! **The tables.** The pinned pieces are split into groups of at most [`GROUP_MOST`]: the
+//! corners in balanced chunks, the edges in balanced chunks, and each pinned corner with
+//! the pinned edges beside its goal (an F2L pair and its cross edges).  A group's table
+//! holds, for every placement of its pieces, the fewest turns (of the query's face turns,
+//! counted in the tables' metric) that put them where the goal wants them, found by a
+//! breadth-first search from the goal (from the four goals `U`-turned apart with an end
+//! AUF).  Each is a lower bound on the whole problem, so their maximum is too; the tests
+//! check it against searches without any bound.  A placement the turns cannot bring home
+//! is marked unreachable, which proves the query has no solution.
+//!
+//! Built once per question and kept for the next ([`PinnedBound::new`] reuses the last
+//! few), since a case list asks the same question of every case.
+
+use super::held::Bound;
+use crate::cube::{Cube, Face, Metric, Move, MoveSet, PieceGoals, CORNER_NAMES, EDGE_NAMES};
+use std::sync::{Arc, Mutex};
+
+/// Most pieces in one group: a table of 24⁵ bytes (7.6 MiB).
+pub const GROUP_MOST: usize = 5;
+
+/// A placement no turn sequence reaches.
+const UNREACHED: u8 = u8::MAX;
+
+/// A group of pinned pieces and its table.
+struct Group {
+    /// The corner pieces, then the edge pieces (by identity).
+    corners: Vec<u8>,
+    edges: Vec<u8>,
+    /// Per placement (each piece's `position · 3 + twist`, or `· 2 + flip`, a base-24
+    /// digit, corners first), the fewest turns home.
+    table: Vec<u8>,
+}
+
+impl Group {
+    /// The table index of `inverse`'s cube (the inverse tells where each piece is).
+    #[inline]
+    fn index(&self, inverse: &Cube) -> usize {
+        let mut index = 0;
+        let mut scale = 1;
+        for &q in &self.corners {
+            let twist = (3 - inverse.twist(q as usize)) % 3;
+            index += (inverse.corner(q as usize) * 3 + twist) as usize * scale;
+            scale *= 24;
+        }
+        for &q in &self.edges {
+            let flip = inverse.flip(q as usize);
+            index += (inverse.edge(q as usize) * 2 + flip) as usize * scale;
+            scale *= 24;
+        }
+        index
+    }
+}
+
+/// What a question's tables depend on.
+#[derive(Clone, PartialEq, Eq)]
+struct Key {
+    pinned_corners: Vec<(u8, u8)>,
+    pinned_edges: Vec<(u8, u8)>,
+    moves: MoveSet,
+    metric: Metric,
+    end_auf: bool,
+}
+
+/// The last few questions' tables.
+static KEPT: Mutex<Vec<(Key, Arc<Vec<Group>>)>> = Mutex::new(Vec::new());
+/// How many questions' tables are kept.
+const KEEP: usize = 4;
+
+/// The bound and goal test of a masked position searched from one completion: where each
+/// piece may end ([`PieceGoals`]), optionally up to a final turn of U, and the tables
+/// over the pinned pieces.
+pub struct PinnedBound {
+    goals: PieceGoals,
+    end_auf: bool,
+    metric: Metric,
+    groups: Arc<Vec<Group>>,
+}
+
+impl PinnedBound {
+    /// The bound for `goals`, searched with the face turns `moves` (all 18 where the
+    /// search turns slices or wide layers, which move the pieces relative to the centres
+    /// as face turns do), lengths in `metric` (face turns or quarter turns: the tables'
+    /// metric), `end_auf` allowing a final turn of U.
+    pub fn new(goals: PieceGoals, moves: MoveSet, metric: Metric, end_auf: bool) -> PinnedBound {
+        let key = Key {
+            pinned_corners: pinned(&goals.corners),
+            pinned_edges: pinned(&goals.edges),
+            moves,
+            metric,
+            end_auf,
+        };
+        let groups = kept(&key).unwrap_or_else(|| {
+            let built = Arc::new(build_groups(&key));
+            let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+            kept.insert(0, (key.clone(), built.clone()));
+            kept.truncate(KEEP);
+            built
+        });
+        PinnedBound {
+            goals,
+            end_auf,
+            metric,
+            groups,
+        }
+    }
+
+    /// How many tables, and their bytes.
+    pub fn size(&self) -> (usize, usize) {
+        let bytes = self.groups.iter().map(|g| g.table.len()).sum();
+        (self.groups.len(), bytes)
+    }
+}
+
+impl Bound for PinnedBound {
+    fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    #[inline]
+    fn value(&self, _cube: &Cube, inverse: &Cube) -> u8 {
+        self.groups
+            .iter()
+            .map(|g| g.table[g.index(inverse)])
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[inline]
+    fn exceeds(&self, _cube: &Cube, inverse: &Cube, budget: u8) -> bool {
+        self.groups
+            .iter()
+            .any(|g| g.table[g.index(inverse)] > budget)
+    }
+
+    fn reached(&self, cube: &Cube) -> bool {
+        if self.goals.allows(cube) {
+            return true;
+        }
+        self.end_auf && (1..4).any(|q| self.goals.allows(&cube.apply_move(Move::new(Face::U, q))))
+    }
+}
+
+/// The tables of `key`, if kept.
+fn kept(key: &Key) -> Option<Arc<Vec<Group>>> {
+    let kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    kept.iter().find(|(k, _)| k == key).map(|(_, g)| g.clone())
+}
+
+/// The pieces of one kind with one allowed placement: `(piece, placement)`.
+fn pinned(allowed: &[u32]) -> Vec<(u8, u8)> {
+    allowed
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.count_ones() == 1)
+        .map(|(q, a)| (q as u8, a.trailing_zeros() as u8))
+        .collect()
+}
+
+/// The groups of a question, each with its table.
+fn build_groups(key: &Key) -> Vec<Group> {
+    let steps = Steps::new(key.moves, key.metric);
+    let mut groups = Vec::new();
+    for chunk in balanced(&key.pinned_corners) {
+        groups.push((chunk, Vec::new()));
+    }
+    for chunk in balanced(&key.pinned_edges) {
+        groups.push((Vec::new(), chunk));
+    }
+    // Each pinned corner with the pinned edges beside its goal position.
+    for &(c, at) in &key.pinned_corners {
+        let corner = CORNER_NAMES[at as usize / 3];
+        let beside: Vec<(u8, u8)> = key
+            .pinned_edges
+            .iter()
+            .copied()
+            .filter(|&(_, e)| {
+                EDGE_NAMES[e as usize / 2]
+                    .chars()
+                    .all(|f| corner.contains(f))
+            })
+            .take(GROUP_MOST - 1)
+            .collect();
+        if !beside.is_empty() {
+            groups.push((vec![(c, at)], beside));
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(corners, edges)| steps.group(&corners, &edges, key.end_auf))
+        .collect()
+}
+
+/// `pieces` in chunks of at most [`GROUP_MOST`], as even as can be.
+fn balanced(pieces: &[(u8, u8)]) -> Vec<Vec<(u8, u8)>> {
+    if pieces.is_empty() {
+        return Vec::new();
+    }
+    let chunks = pieces.len().div_ceil(GROUP_MOST);
+    let size = pieces.len().div_ceil(chunks);
+    pieces.chunks(size).map(<[_]>::to_vec).collect()
+}
+
+/// How each turn moves one piece's placement, and what it costs.
+struct Steps {
+    /// Per turn: its cost, and the placement each corner placement goes to, and each
+    /// edge placement.
+    turns: Vec<(u8, [u8; 24], [u8; 24])>,
+    /// The placement moves of `U'`, `U2`, `U` (for the goals `U`-turned apart).
+    aufs: [([u8; 24], [u8; 24]); 3],
+}
+
+impl Steps {
+    fn new(moves: MoveSet, metric: Metric) -> Steps {
+        let step = |m: Move| {
+            let c = Cube::from_moves(&[m]);
+            let mut corners = [0u8; 24];
+            let mut edges = [0u8; 24];
+            for i in 0..8 {
+                let from = c.corner(i) as usize;
+                for o in 0..3 {
+                    corners[from * 3 + o] = (i * 3 + (o + c.twist(i) as usize) % 3) as u8;
+                }
+            }
+            for i in 0..12 {
+                let from = c.edge(i) as usize;
+                for o in 0..2 {
+                    edges[from * 2 + o] = (i * 2 + (o ^ c.flip(i) as usize)) as u8;
+                }
+            }
+            (corners, edges)
+        };
+        let turns = moves
+            .moves()
+            .map(|m| {
+                let (c, e) = step(m);
+                (metric.cost(m) as u8, c, e)
+            })
+            .collect();
+        Steps {
+            turns,
+            aufs: [3, 2, 1].map(|q| step(Move::new(Face::U, q))),
+        }
+    }
+
+    /// A group's table: breadth first from its goals, cheaper distances first.
+    fn group(&self, corners: &[(u8, u8)], edges: &[(u8, u8)], end_auf: bool) -> Group {
+        let k = corners.len() + edges.len();
+        let size = 24usize.pow(k as u32);
+        let mut table = vec![UNREACHED; size];
+        let goal: Vec<u8> = corners.iter().chain(edges).map(|&(_, s)| s).collect();
+        let encode = |digits: &[u8]| {
+            digits
+                .iter()
+                .rev()
+                .fold(0usize, |i, &d| i * 24 + d as usize)
+        };
+        table[encode(&goal)] = 0;
+        if end_auf {
+            for (c, e) in &self.aufs {
+                let turned: Vec<u8> = goal
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &s)| match i < corners.len() {
+                        true => c[s as usize],
+                        false => e[s as usize],
+                    })
+                    .collect();
+                table[encode(&turned)] = 0;
+            }
+        }
+        let mut digits = vec![0u8; k];
+        let mut depth = 0u8;
+        let mut deepest = 0u8;
+        while depth <= deepest {
+            for index in 0..size {
+                if table[index] != depth {
+                    continue;
+                }
+                let mut rest = index;
+                for d in digits.iter_mut() {
+                    *d = (rest % 24) as u8;
+                    rest /= 24;
+                }
+                for (cost, c, e) in &self.turns {
+                    let mut next = 0usize;
+                    for (i, &d) in digits.iter().enumerate().rev() {
+                        let moved = match i < corners.len() {
+                            true => c[d as usize],
+                            false => e[d as usize],
+                        };
+                        next = next * 24 + moved as usize;
+                    }
+                    let reach = depth + cost;
+                    if table[next] > reach {
+                        table[next] = reach;
+                        deepest = deepest.max(reach);
+                    }
+                }
+            }
+            depth += 1;
+        }
+        Group {
+            corners: corners.iter().map(|&(q, _)| q).collect(),
+            edges: edges.iter().map(|&(q, _)| q).collect(),
+            table,
+        }
+    }
+}
