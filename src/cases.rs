@@ -8,7 +8,10 @@
 //! case.  Each case is given by one representative, in an order fixed by its pieces (not
 //! the speedcubing wiki's numbering).
 
-use crate::cube::{parse_masked_position, parse_moves, Cube, Face, MaskedCube, Move};
+use crate::cube::{
+    cube_from_turns, format_moves, format_turns, parse_masked_position, parse_turns,
+    relative_moves, turns_length, Cube, Face, Held, MaskedCube, Metric, Move, Turn, TurnKind,
+};
 
 /// The last layer's stickers: U1–U9 but the centre, then the top row of R, F, L and B.
 const LAST_LAYER: [usize; 20] = [
@@ -16,6 +19,10 @@ const LAST_LAYER: [usize; 20] = [
 ];
 /// The last layer's top stickers but the centre.
 const LAST_LAYER_TOP: [usize; 8] = [0, 1, 2, 3, 5, 6, 7, 8];
+/// Every sticker of the last layer's corner positions.
+const LAST_LAYER_CORNERS: [usize; 12] = [0, 2, 6, 8, 9, 11, 18, 20, 36, 38, 45, 47];
+/// The side stickers of the last layer's edge positions.
+const LAST_LAYER_EDGE_SIDES: [usize; 4] = [10, 19, 37, 46];
 
 /// A named way to grey stickers: what a case asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,18 +34,37 @@ pub enum Mask {
     /// An F2L pair: every sticker of the last layer's pieces grey, wherever they are (the
     /// first two layers must end solved, the last layer as it may).
     F2lPair,
+    /// The last six edges (Roux): nothing grey; the moves that set the case up must be
+    /// turns of M and U.
+    Lse,
+    /// 2-look OLL, edges first: the last layer's corners all grey, its edges' stickers
+    /// that are not the U colour grey.
+    OllEdges,
+    /// 2-look PLL, corners first: the side stickers of the last layer's edges grey (the
+    /// edges' top stickers and the corners given).
+    PllCorners,
 }
 
 impl Mask {
     /// Every mask, as named on a case line.
-    pub const ALL: [Mask; 3] = [Mask::Oll, Mask::Pll, Mask::F2lPair];
+    pub const ALL: [Mask; 6] = [
+        Mask::Oll,
+        Mask::Pll,
+        Mask::F2lPair,
+        Mask::Lse,
+        Mask::OllEdges,
+        Mask::PllCorners,
+    ];
 
-    /// The name: `oll`, `pll`, `f2l-pair`.
+    /// The name: `oll`, `pll`, `f2l-pair`, `lse`, `oll-edges`, `pll-corners`.
     pub fn name(self) -> &'static str {
         match self {
             Mask::Oll => "oll",
             Mask::Pll => "pll",
             Mask::F2lPair => "f2l-pair",
+            Mask::Lse => "lse",
+            Mask::OllEdges => "oll-edges",
+            Mask::PllCorners => "pll-corners",
         }
     }
 
@@ -57,12 +83,33 @@ impl Mask {
         let grey = |i: usize| match self {
             Mask::Oll => LAST_LAYER.contains(&i) && f[i] != b'U',
             Mask::Pll => LAST_LAYER_TOP.contains(&i),
-            Mask::F2lPair => unreachable!("greyed by piece above"),
+            Mask::OllEdges => {
+                LAST_LAYER_CORNERS.contains(&i) || (LAST_LAYER.contains(&i) && f[i] != b'U')
+            }
+            Mask::PllCorners => LAST_LAYER_EDGE_SIDES.contains(&i),
+            Mask::F2lPair | Mask::Lse => false,
         };
         let text: String = (0..54)
             .map(|i| if grey(i) { 'X' } else { f[i] as char })
             .collect();
         MaskedCube::from_facelets(&text).expect("a mask of a legal cube has a completion")
+    }
+
+    /// The case this mask makes of the position `turns` set up (held as they leave it);
+    /// an error if the turns do not fit the mask.
+    pub fn case_of(self, turns: &[Turn]) -> Result<MaskedCube, String> {
+        if self == Mask::Lse {
+            let other = turns.iter().find(|t| {
+                !(t.kind() == TurnKind::Slice && t.axis() == 1
+                    || t.kind() == TurnKind::Face && t.face() == Face::U)
+            });
+            if let Some(t) = other {
+                return Err(format!(
+                    "`{t}` is not a turn of M or U: an `lse` case is set up by M and U turns only"
+                ));
+            }
+        }
+        Ok(self.apply(&cube_from_turns(turns)))
     }
 }
 
@@ -73,17 +120,38 @@ pub enum CaseSet {
     Oll,
     /// The 21 permutation cases of the last layer.
     Pll,
+    /// 2-look OLL, first look: the 3 edge orientation cases, corners ignored.
+    OllEdges,
+    /// 2-look OLL, second look: the 7 corner orientation cases with the edges oriented
+    /// (OCLL).
+    OllCorners,
+    /// 2-look PLL, first look: the 2 corner permutation cases, the edges' places ignored.
+    PllCorners,
+    /// 2-look PLL, second look: the 4 edge permutation cases with the corners solved
+    /// (EPLL).
+    PllEdges,
 }
 
 impl CaseSet {
     /// Every set, as named on the command line.
-    pub const ALL: [CaseSet; 2] = [CaseSet::Oll, CaseSet::Pll];
+    pub const ALL: [CaseSet; 6] = [
+        CaseSet::Oll,
+        CaseSet::Pll,
+        CaseSet::OllEdges,
+        CaseSet::OllCorners,
+        CaseSet::PllCorners,
+        CaseSet::PllEdges,
+    ];
 
-    /// The name: `oll`, `pll`.
+    /// The name: `oll`, `pll`, `oll-edges`, `oll-corners`, `pll-corners`, `pll-edges`.
     pub fn name(self) -> &'static str {
         match self {
             CaseSet::Oll => "oll",
             CaseSet::Pll => "pll",
+            CaseSet::OllEdges => "oll-edges",
+            CaseSet::OllCorners => "oll-corners",
+            CaseSet::PllCorners => "pll-corners",
+            CaseSet::PllEdges => "pll-edges",
         }
     }
 
@@ -92,11 +160,23 @@ impl CaseSet {
         CaseSet::ALL.into_iter().find(|s| s.name() == name)
     }
 
+    /// The mask that makes a position one of this set's cases.
+    pub fn mask(self) -> Mask {
+        match self {
+            CaseSet::Oll | CaseSet::OllCorners => Mask::Oll,
+            CaseSet::Pll | CaseSet::PllEdges => Mask::Pll,
+            CaseSet::OllEdges => Mask::OllEdges,
+            CaseSet::PllCorners => Mask::PllCorners,
+        }
+    }
+
     /// The cases, each named `oll-01` … or `pll-01` …, as masked positions.
     pub fn cases(self) -> Vec<(String, MaskedCube)> {
-        let (cubes, mask) = match self {
-            CaseSet::Oll => (orientation_cases(), Mask::Oll),
-            CaseSet::Pll => (permutation_cases(), Mask::Pll),
+        let mask = self.mask();
+        let cubes = match self {
+            CaseSet::Oll => orientation_cases(),
+            CaseSet::Pll => permutation_cases(),
+            _ => classes(self.candidates(), mask),
         };
         cubes
             .iter()
@@ -104,6 +184,78 @@ impl CaseSet {
             .map(|(i, c)| (format!("{}-{:02}", self.name(), i + 1), mask.apply(c)))
             .collect()
     }
+
+    /// The last-layer states a 2-look set's cases are classes of.
+    fn candidates(self) -> Vec<Cube> {
+        let solved = Cube::SOLVED;
+        let mut out = Vec::new();
+        match self {
+            CaseSet::OllEdges | CaseSet::OllCorners => {
+                for code in 0..(81 * 16) {
+                    let (corners, edges) = (code / 16, code % 16);
+                    let mut co = [0u8; 8];
+                    let mut eo = [0u8; 12];
+                    (0..4).for_each(|i| co[i] = (corners / 3usize.pow(i as u32) % 3) as u8);
+                    (0..4).for_each(|i| eo[i] = (edges >> i & 1) as u8);
+                    let twisted = co.iter().any(|&t| t != 0);
+                    let wanted = match self {
+                        CaseSet::OllEdges => !twisted,
+                        _ => edges == 0,
+                    };
+                    let c = Cube::from_parts(solved.corner_perm(), co, solved.edge_perm(), eo);
+                    if wanted && c.validate().is_ok() {
+                        out.push(c);
+                    }
+                }
+            }
+            CaseSet::PllCorners | CaseSet::PllEdges => {
+                for p in permutations() {
+                    let mut cp = solved.corner_perm();
+                    let mut ep = solved.edge_perm();
+                    match self {
+                        CaseSet::PllCorners => {
+                            cp[..4].copy_from_slice(&p);
+                            // The parity the corners need, from a swap of two edges the
+                            // mask hides.
+                            if parity(&p) == 1 {
+                                ep.swap(1, 3);
+                            }
+                        }
+                        _ if parity(&p) == 0 => ep[..4].copy_from_slice(&p),
+                        _ => continue,
+                    }
+                    out.push(Cube::from_parts(cp, [0; 8], ep, [0; 12]));
+                }
+            }
+            CaseSet::Oll | CaseSet::Pll => unreachable!("generated by their own rules"),
+        }
+        out
+    }
+}
+
+/// One representative of each class of `candidates` under a turn of U before and after,
+/// as `mask` shows them, but the solved class: the representative the member whose masked
+/// facelets come first, the classes in that order.
+fn classes(candidates: Vec<Cube>, mask: Mask) -> Vec<Cube> {
+    let u = |q: u8| Cube::from_moves(&[Move::new(Face::U, q)]);
+    let turns = [Cube::SOLVED, u(1), u(2), u(3)];
+    let least = |c: &Cube| -> (String, Cube) {
+        turns
+            .iter()
+            .flat_map(|a| turns.iter().map(move |b| a.compose(c).compose(b)))
+            .map(|v| (mask.apply(&v).to_facelets(), v))
+            .min_by(|x, y| x.0.cmp(&y.0))
+            .expect("sixteen")
+    };
+    let solved = least(&Cube::SOLVED).0;
+    let mut reps = std::collections::BTreeMap::new();
+    for c in &candidates {
+        let (key, rep) = least(c);
+        if key != solved {
+            reps.entry(key).or_insert(rep);
+        }
+    }
+    reps.into_values().collect()
 }
 
 /// One representative of each orientation class but the solved one: corner twists and
@@ -222,8 +374,10 @@ pub fn parse_case_line(text: &str) -> Result<CaseLine, String> {
     let (first, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     let position = match Mask::from_name(first) {
         Some(mask) => {
-            let moves = parse_moves(after).map_err(|e| format!("the moves after `{first}`: {e}"))?;
-            mask.apply(&Cube::from_moves(&moves))
+            let turns =
+                parse_turns(after).map_err(|e| format!("the moves after `{first}`: {e}"))?;
+            mask.case_of(&turns)
+                .map_err(|e| format!("the moves after `{first}`: {e}"))?
         }
         None => parse_masked_position(rest).map_err(|e| {
             format!("{e} (a case line is [NAME: ]POSITION: facelets with X for grey stickers, moves, or `oll`/`pll` and the moves that set the case up)")
@@ -261,8 +415,9 @@ impl Question {
     }
 }
 
-/// One algorithm of a case: the moves, the AUF turns around them (`""` for none), and the
-/// moves' length in each metric.
+/// One algorithm of a case: the turns (in WCA notation, with the closing rotation if the
+/// centres end turned), the AUF turns around them (`""` for none), and their length in
+/// each metric.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Algorithm {
     /// The moves.
@@ -275,6 +430,42 @@ pub struct Algorithm {
     pub htm: usize,
     /// Quarter turns.
     pub qtm: usize,
+    /// Slice turns (a face, slice or wide turn each one).
+    pub stm: usize,
+}
+
+impl Algorithm {
+    /// An algorithm of `turns` (rotations counted in no metric).
+    fn of(turns: &[Turn], before: Option<Move>, after: Option<Move>) -> Algorithm {
+        let auf = |m: Option<Move>| m.map_or(String::new(), |m| format_moves(&[m]));
+        Algorithm {
+            moves: format_turns(turns),
+            start_auf: auf(before),
+            end_auf: auf(after),
+            htm: turns_length(turns, Metric::Htm),
+            qtm: turns_length(turns, Metric::Qtm),
+            stm: turns_length(turns, Metric::Stm),
+        }
+    }
+
+    /// Whether it takes `position` to `goal` (its rotation bringing the centres home) at
+    /// the lengths it gives.
+    fn solves(&self, position: &MaskedCube, goal: &crate::Goal) -> bool {
+        let aufs = crate::goal::Framed::from_text(Some(&self.start_auf), "", Some(&self.end_auf));
+        let (Some(aufs), Ok(turns)) = (aufs, parse_turns(&self.moves)) else {
+            return false;
+        };
+        let framed = crate::goal::Framed {
+            before: aufs.before,
+            moves: relative_moves(&turns),
+            after: aufs.after,
+        };
+        Held::new(Cube::SOLVED).turns(&turns).frame.is_home()
+            && goal.reached_from(position, &framed)
+            && turns_length(&turns, Metric::Htm) == self.htm
+            && turns_length(&turns, Metric::Qtm) == self.qtm
+            && turns_length(&turns, Metric::Stm) == self.stm
+    }
 }
 
 /// One case's answer, as `korf algs` prints it (one JSON line) and keeps it (`--out`).
@@ -314,27 +505,77 @@ impl CaseRecord {
         question: &Question,
         found: &crate::GoalOutcome,
     ) -> CaseRecord {
-        use crate::cube::{format_moves, Metric};
         let o = &found.outcome;
-        let status = match &o.solution {
-            Ok(_) => "solved",
-            Err(crate::search::Unsolved::Timeout) => "timeout",
-            Err(crate::search::Unsolved::Interrupted) => "interrupted",
-            Err(crate::search::Unsolved::MaxDepth) => "max_depth",
-            Err(crate::search::Unsolved::Unreachable) => "unreachable",
-        };
-        let turn = |m: Option<Move>| m.map_or(String::new(), |m| format_moves(&[m]));
         let algorithms = found
             .listed()
             .iter()
-            .map(|f| Algorithm {
-                moves: format_moves(&f.moves),
-                start_auf: turn(f.before),
-                end_auf: turn(f.after),
-                htm: Metric::Htm.length(&f.moves),
-                qtm: Metric::Qtm.length(&f.moves),
+            .map(|f| {
+                let turns: Vec<Turn> = f.moves.iter().map(|&m| Turn::face_turn(m)).collect();
+                Algorithm::of(&turns, f.before, f.after)
             })
             .collect();
+        let listing = o.all.as_ref().map(|a| listing_name(a.listing).to_string());
+        let optimal = o.solution.as_ref().ok().map(|m| o.rules.length(m));
+        let status = status_name(o.solution.as_ref().err());
+        CaseRecord::of(
+            line,
+            case,
+            question,
+            (status, optimal, listing),
+            algorithms,
+            (o.nodes, o.seconds),
+        )
+    }
+
+    /// The record of a case's search with slices or wide turns.
+    pub fn from_turns(
+        line: usize,
+        case: &CaseLine,
+        question: &Question,
+        found: &crate::turn_search::TurnOutcome,
+    ) -> CaseRecord {
+        let algorithms = found
+            .listed
+            .iter()
+            .flatten()
+            .map(|s| {
+                let mut turns = s.turns.clone();
+                turns.extend(&s.rotation);
+                Algorithm::of(&turns, s.before, s.after)
+            })
+            .collect();
+        let listing = found.listed.as_ref().map(|_| {
+            let l = match (&found.solution, found.capped) {
+                (_, true) => crate::search::Listing::Capped,
+                (Err(crate::search::Unsolved::Timeout), _) => crate::search::Listing::Timeout,
+                (Err(crate::search::Unsolved::Interrupted), _) => {
+                    crate::search::Listing::Interrupted
+                }
+                _ => crate::search::Listing::Complete,
+            };
+            listing_name(l).to_string()
+        });
+        let optimal = found.solution.as_ref().ok().map(|s| s.length(found.metric));
+        let status = status_name(found.solution.as_ref().err());
+        let work = (found.nodes, found.seconds);
+        CaseRecord::of(
+            line,
+            case,
+            question,
+            (status, optimal, listing),
+            algorithms,
+            work,
+        )
+    }
+
+    fn of(
+        line: usize,
+        case: &CaseLine,
+        question: &Question,
+        (status, optimal_length, listing): (&str, Option<usize>, Option<String>),
+        algorithms: Vec<Algorithm>,
+        (nodes, seconds): (u64, f64),
+    ) -> CaseRecord {
         CaseRecord {
             line,
             name: case.name.clone(),
@@ -342,35 +583,28 @@ impl CaseRecord {
             facelets: case.position.to_facelets(),
             question: question.clone(),
             status: status.to_string(),
-            optimal_length: o.solution.as_ref().ok().map(|m| o.rules.length(m)),
-            listing: o.all.as_ref().map(|a| listing_name(a.listing).to_string()),
+            optimal_length,
+            listing,
             algorithms,
-            nodes: o.nodes,
-            seconds: o.seconds,
+            nodes,
+            seconds,
         }
     }
 
     /// Whether the record answers `question` for `case` and every algorithm it lists
     /// solves the case, at the lengths it gives (a record read back from a file).
     pub fn answers(&self, case: &CaseLine, question: &Question) -> bool {
-        use crate::cube::Metric;
         let goal = question.goal();
-        let solves = |a: &Algorithm| {
-            let framed =
-                crate::goal::Framed::from_text(Some(&a.start_auf), &a.moves, Some(&a.end_auf));
-            framed.is_some_and(|f| {
-                goal.reached_from(&case.position, &f)
-                    && Metric::Htm.length(&f.moves) == a.htm
-                    && Metric::Qtm.length(&f.moves) == a.qtm
-            })
-        };
         self.question == *question
             && self.facelets == case.position.to_facelets()
-            && self.algorithms.iter().all(solves)
+            && self
+                .algorithms
+                .iter()
+                .all(|a| a.solves(&case.position, &goal))
     }
 
     /// The CSV rows of this record, one a solution: `line,name,facelets,start_auf,moves,
-    /// end_auf,htm,qtm,optimal_length` (see [`CaseRecord::CSV_HEADER`]).
+    /// end_auf,htm,qtm,stm,optimal_length` (see [`CaseRecord::CSV_HEADER`]).
     pub fn csv_rows(&self) -> String {
         let quote = |s: &str| match s.contains([',', '"', '\n']) {
             true => format!("\"{}\"", s.replace('"', "\"\"")),
@@ -381,8 +615,8 @@ impl CaseRecord {
         let mut out = String::new();
         for a in &self.algorithms {
             out += &format!(
-                "{},{name},{},{},{},{},{},{},{optimal}\n",
-                self.line, self.facelets, a.start_auf, a.moves, a.end_auf, a.htm, a.qtm
+                "{},{name},{},{},{},{},{},{},{},{optimal}\n",
+                self.line, self.facelets, a.start_auf, a.moves, a.end_auf, a.htm, a.qtm, a.stm
             );
         }
         out
@@ -390,7 +624,18 @@ impl CaseRecord {
 
     /// The header of [`CaseRecord::csv_rows`].
     pub const CSV_HEADER: &'static str =
-        "line,name,facelets,start_auf,moves,end_auf,htm,qtm,optimal_length\n";
+        "line,name,facelets,start_auf,moves,end_auf,htm,qtm,stm,optimal_length\n";
+}
+
+/// A search's status as a record gives it.
+fn status_name(why: Option<&crate::search::Unsolved>) -> &'static str {
+    match why {
+        None => "solved",
+        Some(crate::search::Unsolved::Timeout) => "timeout",
+        Some(crate::search::Unsolved::Interrupted) => "interrupted",
+        Some(crate::search::Unsolved::MaxDepth) => "max_depth",
+        Some(crate::search::Unsolved::Unreachable) => "unreachable",
+    }
 }
 
 /// A listing's name as JSON gives it.

@@ -281,7 +281,7 @@ fn bench_takes_a_list_with_grey_stickers() {
 
 #[test]
 fn the_case_lists_in_docs_are_what_korf_cases_prints() {
-    for set in ["oll", "pll"] {
+    for set in CaseSet::ALL.map(CaseSet::name) {
         let printed = korf().args(["cases", set]).assert().success();
         let shipped = std::fs::read_to_string(format!("docs/cases/{set}.txt")).unwrap();
         assert_eq!(
@@ -303,4 +303,119 @@ fn a_checkpoint_is_refused_for_grey_stickers_rather_than_silently_not_kept() {
         .code(2)
         .stderr(predicates::str::contains("--checkpoint"));
     assert!(!dir.path().join("c.json").exists());
+}
+
+#[test]
+fn the_2_look_sets_have_their_known_counts_none_another_up_to_auf() {
+    for (set, count) in [
+        (CaseSet::OllEdges, 3),
+        (CaseSet::OllCorners, 7),
+        (CaseSet::PllCorners, 2),
+        (CaseSet::PllEdges, 4),
+    ] {
+        let cases = set.cases();
+        assert_eq!(cases.len(), count, "{}", set.name());
+        let mask = set.mask();
+        // Every member of a case's class as the mask shows it: the case turned by U
+        // before and after, from one cube that fits it.
+        let class = |p: &MaskedCube| -> Vec<MaskedCube> {
+            let c = p.any_completion().unwrap();
+            (0..4)
+                .flat_map(|a| (0..4).map(move |b| u(a).compose(&c).compose(&u(b))))
+                .map(|v| mask.apply(&v))
+                .collect()
+        };
+        let solved = mask.apply(&Cube::SOLVED);
+        for (i, (name, a)) in cases.iter().enumerate() {
+            let seen = class(a);
+            assert!(!seen.contains(&solved), "{name} is solved up to AUF");
+            for (other, b) in &cases[i + 1..] {
+                assert!(!seen.contains(b), "{name} is {other} up to AUF");
+            }
+            let f = a.to_facelets().into_bytes();
+            let edge_tops = [1, 3, 5, 7].map(|i| f[i]);
+            match set {
+                // The edges already oriented, or already in place.
+                CaseSet::OllCorners | CaseSet::PllCorners => assert_eq!(edge_tops, [b'U'; 4]),
+                CaseSet::PllEdges => {
+                    let corners = a.any_completion().unwrap();
+                    let turned = (0..4)
+                        .any(|q| (0..8).all(|i| corners.compose(&u(q)).corner(i) as usize == i));
+                    assert!(turned, "{name}: corners solved up to AUF");
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+#[test]
+fn algs_takes_slices_counts_slice_turns_and_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("lse.txt");
+    std::fs::write(&list, "ua: lse M2 U M U2 M' U M2\npair: f2l-pair R U R'\n").unwrap();
+    let out = dir.path().join("out.jsonl");
+    let run = || {
+        korf()
+            .args([
+                "algs",
+                list.to_str().unwrap(),
+                "--moves",
+                "M,U,R",
+                "--metric",
+                "stm",
+            ])
+            .args(["--out", out.to_str().unwrap()])
+            .assert()
+            .success()
+    };
+    let first = run();
+    let records: Vec<serde_json::Value> = String::from_utf8(first.get_output().stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    let ua = &records[0];
+    assert_eq!(ua["metric"], "stm");
+    assert_eq!(ua["optimal_length"], 7);
+    let algs = ua["algorithms"].as_array().unwrap();
+    assert!(
+        algs.iter().any(|a| a["moves"] == "M2 U' M U2 M' U' M2"),
+        "{algs:?}"
+    );
+    for a in algs {
+        // Each replayed, as held: its stated lengths, and the case solved.
+        let turns = korf::cube::parse_turns(a["moves"].as_str().unwrap()).unwrap();
+        for (metric, key) in [
+            (Metric::Htm, "htm"),
+            (Metric::Qtm, "qtm"),
+            (Metric::Stm, "stm"),
+        ] {
+            assert_eq!(a[key], korf::cube::turns_length(&turns, metric), "{a}");
+        }
+        let setup = korf::cube::parse_turns("M2 U M U2 M' U M2").unwrap();
+        let case = korf::cube::cube_from_turns(&setup);
+        let held = korf::cube::Held::new(case).turns(&turns);
+        assert!(held.frame.is_home() && held.cube.is_solved(), "{a}");
+    }
+    assert_eq!(records[1]["algorithms"][0]["moves"], "R U' R'");
+    // Run again: both records are kept, checked, and not searched again.
+    let again = run();
+    let err = String::from_utf8(again.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("2 of 2 cases are in"), "{err}");
+    // An `lse` case is set up by M and U alone.
+    std::fs::write(&list, "lse M U R\n").unwrap();
+    korf()
+        .args([
+            "algs",
+            list.to_str().unwrap(),
+            "--moves",
+            "M,U",
+            "--metric",
+            "stm",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("`R` is not a turn of M or U"));
 }

@@ -32,7 +32,7 @@ struct Case {
 
 /// `korf algs FILE`.
 pub fn algs(a: AlgsArgs) -> Result<(), CliError> {
-    a.search.face_turns_only("algs")?;
+    let turns = a.search.slice_turns();
     if a.fast.fast {
         return Err(CliError::Input(
             "korf algs lists every optimal algorithm, which the two-phase search cannot prove: drop --fast".into(),
@@ -42,7 +42,10 @@ pub fn algs(a: AlgsArgs) -> Result<(), CliError> {
     let rules = a.search.rules();
     let question = Question {
         metric: rules.metric,
-        moves: (!rules.moves.is_all()).then(|| rules.moves.to_string()),
+        moves: match turns {
+            Some(t) => Some(t.to_string()),
+            None => (!rules.moves.is_all()).then(|| rules.moves.to_string()),
+        },
         within: a.search.within.unwrap_or(0),
         start_auf: a.start_auf,
         end_auf: a.end_auf,
@@ -73,9 +76,17 @@ pub fn algs(a: AlgsArgs) -> Result<(), CliError> {
                 if crate::interrupt::requested() {
                     return Err(CliError::Interrupted);
                 }
-                let found =
-                    solver.solve_masked(&c.case.position, &question.goal(), &options, None)?;
-                let r = CaseRecord::new(c.line, &c.case, &question, &found);
+                let (position, goal) = (&c.case.position, &question.goal());
+                let r = match turns {
+                    Some(t) => {
+                        let found = solver.solve_turns(position, goal, t, &options)?;
+                        CaseRecord::from_turns(c.line, &c.case, &question, &found)
+                    }
+                    None => {
+                        let found = solver.solve_masked(position, goal, &options, None)?;
+                        CaseRecord::new(c.line, &c.case, &question, &found)
+                    }
+                };
                 if r.status == "interrupted" || r.listing.as_deref() == Some("interrupted") {
                     return Err(CliError::Interrupted);
                 }

@@ -47,12 +47,14 @@ pub enum Command {
     /// Check whether a facelet string is a solvable position, and say what is wrong if not.
     Check(CheckArgs),
     /// Every optimal algorithm of each case of a list: one case a line (`[NAME: ]` then
-    /// facelets with `X` for grey stickers, moves, or `oll`/`pll` and the moves that set
-    /// the case up), one JSON line (or CSV rows) a case with each solution's length in
-    /// every metric.
+    /// facelets with `X` for grey stickers, moves, or a mask — `oll`, `pll`, `f2l-pair`,
+    /// `lse`, `oll-edges`, `pll-corners` — and the moves that set the case up), one JSON
+    /// line (or CSV rows) a case with each solution's length in every metric.
     Algs(AlgsArgs),
     /// Print a case set korf generates, one case a line for `korf algs`: `oll` (the 57
-    /// orientation cases of the last layer) or `pll` (its 21 permutation cases).
+    /// orientation cases of the last layer), `pll` (its 21 permutation cases), or the
+    /// 2-look subsets `oll-edges` (3), `oll-corners` (7), `pll-corners` (2), `pll-edges`
+    /// (4).
     Cases(CasesArgs),
     /// Combine the result files of a list's shards (`--out` of `bench`/`solve -`), check
     /// that they cover the list exactly once, and print the summary `bench` prints.
@@ -436,8 +438,8 @@ pub struct AlgsArgs {
 /// `korf cases`.
 #[derive(Args, Debug)]
 pub struct CasesArgs {
-    /// The set: `oll` or `pll`.
-    #[arg(value_name = "SET", value_parser = ["oll", "pll"])]
+    /// The set: `oll`, `pll`, `oll-edges`, `oll-corners`, `pll-corners` or `pll-edges`.
+    #[arg(value_name = "SET", value_parser = ["oll", "pll", "oll-edges", "oll-corners", "pll-corners", "pll-edges"])]
     pub set: String,
 }
 
