@@ -132,19 +132,13 @@ impl MaskedCube {
     /// [`crate::cube::CORNER_NAMES`]' order) and the edge pieces in `edges`.
     pub fn with_pieces_grey(cube: &Cube, corners: u8, edges: u16) -> MaskedCube {
         let mut masked = MaskedCube::from(*cube);
-        for at in 0..8 {
-            if corners >> cube.corner(at) & 1 != 0 {
-                CORNER_FACELETS[at]
-                    .iter()
-                    .for_each(|&f| masked.stickers[f] = None);
-            }
+        let corner_slots = CORNER_FACELETS.iter().enumerate();
+        for (_, slots) in corner_slots.filter(|&(at, _)| corners >> cube.corner(at) & 1 != 0) {
+            slots.iter().for_each(|&f| masked.stickers[f] = None);
         }
-        for at in 0..12 {
-            if edges >> cube.edge(at) & 1 != 0 {
-                EDGE_FACELETS[at]
-                    .iter()
-                    .for_each(|&f| masked.stickers[f] = None);
-            }
+        let edge_slots = EDGE_FACELETS.iter().enumerate();
+        for (_, slots) in edge_slots.filter(|&(at, _)| edges >> cube.edge(at) & 1 != 0) {
+            slots.iter().for_each(|&f| masked.stickers[f] = None);
         }
         masked
     }
@@ -249,38 +243,38 @@ impl MaskedCube {
     /// end for the position to count as solved: every placement that puts each of its
     /// given stickers on the face of its colour.
     pub fn piece_goals(&self, completion: &Cube) -> PieceGoals {
-        let mut goals = PieceGoals {
-            corners: [0; 8],
-            edges: [0; 12],
-        };
-        for at in 0..8 {
-            let (q, o0) = (
-                completion.corner(at) as usize,
-                completion.twist(at) as usize,
-            );
-            let given: [bool; 3] =
-                std::array::from_fn(|n| self.stickers[CORNER_FACELETS[at][(n + o0) % 3]].is_some());
-            for to in 0..8 {
-                for o in 0..3 {
-                    let fits = (0..3).all(|n| {
-                        !given[n]
-                            || CORNER_FACELETS[to][(n + o) % 3] / 9 == CORNER_COLOURS[q][n] as usize
-                    });
-                    goals.corners[q] |= (fits as u32) << (to * 3 + o);
-                }
-            }
+        let corners = self.goals_of(&CORNER_FACELETS, &CORNER_COLOURS, |i| {
+            (completion.corner(i), completion.twist(i))
+        });
+        let edges = self.goals_of(&EDGE_FACELETS, &EDGE_COLOURS, |i| {
+            (completion.edge(i), completion.flip(i))
+        });
+        PieceGoals {
+            corners: corners.try_into().expect("eight corners"),
+            edges: edges.try_into().expect("twelve edges"),
         }
-        for at in 0..12 {
-            let (q, o0) = (completion.edge(at) as usize, completion.flip(at) as usize);
-            let given: [bool; 2] =
-                std::array::from_fn(|n| self.stickers[EDGE_FACELETS[at][(n + o0) % 2]].is_some());
-            for to in 0..12 {
-                for o in 0..2 {
-                    let fits = (0..2).all(|n| {
-                        !given[n]
-                            || EDGE_FACELETS[to][(n + o) % 2] / 9 == EDGE_COLOURS[q][n] as usize
-                    });
-                    goals.edges[q] |= (fits as u32) << (to * 2 + o);
+    }
+
+    /// [`MaskedCube::piece_goals`] for one kind of piece: the positions' stickers
+    /// `slots`, the pieces' colours `colours`, and the piece and orientation at each
+    /// position of the completion.
+    fn goals_of<const S: usize>(
+        &self,
+        slots: &[[usize; S]],
+        colours: &[[u8; S]],
+        piece_at: impl Fn(usize) -> (u8, u8),
+    ) -> Vec<u32> {
+        let mut goals = vec![0u32; slots.len()];
+        for (at, here) in slots.iter().enumerate() {
+            let (q, o0) = piece_at(at);
+            let (q, o0) = (q as usize, o0 as usize);
+            let given: [bool; S] =
+                std::array::from_fn(|n| self.stickers[here[(n + o0) % S]].is_some());
+            for (to, there) in slots.iter().enumerate() {
+                for o in 0..S {
+                    let fits = (0..S)
+                        .all(|n| !given[n] || there[(n + o) % S] / 9 == colours[q][n] as usize);
+                    goals[q] |= (fits as u32) << (to * S + o);
                 }
             }
         }
