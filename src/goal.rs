@@ -508,11 +508,6 @@ pub(crate) fn solve(
     options: &search::Options,
     progress: Option<&(dyn Fn(search::Snapshot) + Sync)>,
 ) -> Result<GoalOutcome, crate::Error> {
-    if goal.too_many_cases(position)? {
-        let turns = options.rules.moves.into();
-        let found = crate::turn_search::solve_pinned(position, goal, turns, options, true)?;
-        return Ok(crate::turn_search::as_goal_outcome(found, options));
-    }
     let start = Instant::now();
     let cases = goal.cases_of(position)?;
     if cases.len() == 1 {

@@ -368,9 +368,10 @@ impl Solver {
     /// [`Solver::solve_goal`] for a position some of whose stickers do not matter (`X` in
     /// its facelets, [`MaskedCube`]): the shortest sequences after which every given
     /// sticker is on the face of its colour, found by solving each cube that agrees with
-    /// the given stickers.  Refused (an input error) if there are more such cubes than
-    /// [`crate::cube::MAX_COMPLETIONS`] (shared among the AUF choices), or with a target
-    /// other than the solved cube.
+    /// the given stickers.  With more such cubes than [`crate::cube::MAX_COMPLETIONS`]
+    /// (shared among the AUF choices), one of them is searched on one thread, bound by
+    /// tables built for the question ([`crate::search::pinned`]).  Refused (an input
+    /// error) with a target other than the solved cube.
     pub fn solve_masked(
         &self,
         position: &MaskedCube,
@@ -378,6 +379,12 @@ impl Solver {
         options: &Options,
         progress: Option<&(dyn Fn(Snapshot) + Sync)>,
     ) -> Result<GoalOutcome, Error> {
+        if goal.too_many_cases(position)? {
+            // An open mask: one completion, with tables built for the question.
+            let turns = options.rules.moves.into();
+            let found = crate::turn_search::solve_pinned(position, goal, turns, options, true)?;
+            return Ok(crate::turn_search::as_goal_outcome(found, options));
+        }
         crate::goal::solve(self, position, goal, options, progress)
     }
 }

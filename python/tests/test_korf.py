@@ -363,3 +363,36 @@ def test_slice_turns_list_every_m_and_u_solution_in_stm(tables_dir, korf_bin):
     assert one.length == 2 and one.moves[-1][0] == "x", str(one)
     with pytest.raises(ValueError, match="rotation"):
         korf.Solver(tables_dir, heuristic="coset", moves="M,x")
+
+
+# Each piece's stickers in Kociemba's facelet order (U1..U9 R1..R9 F1..F9 D1..D9 L1..L9
+# B1..B9, 0-based): the corners URF UFL ULB UBR DFR DLF DBL DRB, then the twelve edges.
+PIECES = [
+    (8, 9, 20), (6, 18, 38), (0, 36, 47), (2, 45, 11), (29, 26, 15), (27, 44, 24),
+    (33, 53, 42), (35, 17, 51), (5, 10), (7, 19), (3, 37), (1, 46), (32, 16), (28, 25),
+    (30, 43), (34, 52), (23, 12), (21, 41), (50, 39), (48, 14),
+]
+
+
+def test_an_f2l_pair_with_the_last_layer_grey_is_solved_with_tables_built_for_it(tables_dir):
+    # Every sticker of the last layer's pieces (those with a U sticker) grey, wherever
+    # they are: 62,208 cubes fit, more than korf solves one by one, so it searches with
+    # tables built for the question.
+    scramble = "R U R' U' R U R'"
+    facelets = list(korf.facelets(scramble))
+    for piece in PIECES:
+        if any(facelets[i] == "U" for i in piece):
+            for i in piece:
+                facelets[i] = "X"
+    case = "".join(facelets)
+    assert korf.check(case) is None
+    every = korf.solve_all(case, moves="R,U", within=1, tables=tables_dir)
+    assert every.optimal_length == 7 and every.complete
+    assert "R U' R' U R U' R'" in [s.notation for s in every.solutions]
+    face_of = {n: f for f, n in AXES.items()}
+    for s in every.solutions:
+        after = Cube().apply(scramble).apply(s.moves)
+        last_layer = {p for (p, _), c in after.stickers.items() if c == "U"}
+        for (p, n), colour in after.stickers.items():
+            if p not in last_layer:
+                assert colour == face_of[n], (str(s), p, n, colour)

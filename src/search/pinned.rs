@@ -4,12 +4,16 @@
 //!
 //! **Which pieces.** Of a masked position's pieces ([`PieceGoals`]), those whose given
 //! stickers allow one placement only are *pinned*: an edge with both stickers given, a
-//! corner with two or three.  Every other piece is left out, which only weakens the
-//! bound.
+//! corner with two or three.  Pieces of one kind that allow the same several placements
+//! (the last layer's edges of an orientation case, each with its top colour given) are
+//! *interchangeable*: the goal is that they fill those placements, in any order.  Every
+//! other piece (a grey one, say) is left out, which only weakens the bound.
 //!
 //! **The tables.** The pinned pieces are split into groups of at most [`GROUP_MOST`]: the
 //! corners in balanced chunks, the edges in balanced chunks, and each pinned corner with
-//! the pinned edges beside its goal (an F2L pair and its cross edges).  A group's table
+//! the pinned edges beside its goal (an F2L pair and its cross edges); and each class of
+//! at most [`GROUP_MOST`] interchangeable pieces, whose table is read with the pieces'
+//! placements sorted (which piece is where does not matter).  A group's table
 //! holds, for every placement of its pieces, the fewest turns (of the query's face turns,
 //! counted in the tables' metric) that put them where the goal wants them, found by a
 //! breadth-first search from the goal (from the four goals `U`-turned apart with an end
@@ -35,6 +39,8 @@ struct Group {
     /// The corner pieces, then the edge pieces (by identity).
     corners: Vec<u8>,
     edges: Vec<u8>,
+    /// The pieces are interchangeable: the digits are sorted before they are read.
+    sorted: bool,
     /// Per placement (each piece's `position · 3 + twist`, or `· 2 + flip`, a base-24
     /// digit, corners first), the fewest turns home.
     table: Vec<u8>,
@@ -44,6 +50,9 @@ impl Group {
     /// The table index of `inverse`'s cube (the inverse tells where each piece is).
     #[inline]
     fn index(&self, inverse: &Cube) -> usize {
+        if self.sorted {
+            return self.sorted_index(inverse);
+        }
         let mut index = 0;
         let mut scale = 1;
         for &q in &self.corners {
@@ -60,11 +69,34 @@ impl Group {
     }
 }
 
+impl Group {
+    /// The index of an interchangeable class: its pieces' placements, sorted.
+    fn sorted_index(&self, inverse: &Cube) -> usize {
+        let mut digits = [0u8; GROUP_MOST];
+        let k = self.corners.len() + self.edges.len();
+        for (d, &q) in digits.iter_mut().zip(&self.corners) {
+            *d = inverse.corner(q as usize) * 3 + (3 - inverse.twist(q as usize)) % 3;
+        }
+        for (d, &q) in digits[self.corners.len()..].iter_mut().zip(&self.edges) {
+            *d = inverse.edge(q as usize) * 2 + inverse.flip(q as usize);
+        }
+        digits[..k].sort_unstable();
+        encode(&digits[..k])
+    }
+}
+
+/// A table index: base-24 digits, the first the lowest.
+fn encode(digits: &[u8]) -> usize {
+    digits.iter().rev().fold(0, |i, &d| i * 24 + d as usize)
+}
+
 /// What a question's tables depend on.
 #[derive(Clone, PartialEq, Eq)]
 struct Key {
     pinned_corners: Vec<(u8, u8)>,
     pinned_edges: Vec<(u8, u8)>,
+    /// Classes of interchangeable pieces: corners or not, the pieces, their placements.
+    classes: Vec<(bool, Vec<u8>, u32)>,
     moves: MoveSet,
     metric: Metric,
     end_auf: bool,
@@ -94,6 +126,7 @@ impl PinnedBound {
         let key = Key {
             pinned_corners: pinned(&goals.corners),
             pinned_edges: pinned(&goals.edges),
+            classes: interchangeable(&goals),
             moves,
             metric,
             end_auf,
@@ -165,6 +198,28 @@ fn pinned(allowed: &[u32]) -> Vec<(u8, u8)> {
         .collect()
 }
 
+/// The classes of two to [`GROUP_MOST`] pieces of one kind that allow the same several
+/// placements (but not every one).
+fn interchangeable(goals: &PieceGoals) -> Vec<(bool, Vec<u8>, u32)> {
+    let mut classes = Vec::new();
+    for (corners, allowed) in [(true, &goals.corners[..]), (false, &goals.edges[..])] {
+        let mut seen = Vec::new();
+        for &a in allowed {
+            if a.count_ones() < 2 || a == (1 << 24) - 1 || seen.contains(&a) {
+                continue;
+            }
+            seen.push(a);
+            let pieces: Vec<u8> = (0..allowed.len() as u8)
+                .filter(|&q| allowed[q as usize] == a)
+                .collect();
+            if (2..=GROUP_MOST).contains(&pieces.len()) {
+                classes.push((corners, pieces, a));
+            }
+        }
+    }
+    classes
+}
+
 /// The groups of a question, each with its table.
 fn build_groups(key: &Key) -> Vec<Group> {
     let steps = Steps::new(key.moves, key.metric);
@@ -193,10 +248,14 @@ fn build_groups(key: &Key) -> Vec<Group> {
             groups.push((vec![(c, at)], beside));
         }
     }
-    groups
+    let mut built: Vec<Group> = groups
         .into_iter()
         .map(|(corners, edges)| steps.group(&corners, &edges, key.end_auf))
-        .collect()
+        .collect();
+    for (corners, pieces, allowed) in &key.classes {
+        built.push(steps.class(*corners, pieces, *allowed, key.end_auf));
+    }
+    built
 }
 
 /// `pieces` in chunks of at most [`GROUP_MOST`], as even as can be.
@@ -251,33 +310,89 @@ impl Steps {
         }
     }
 
-    /// A group's table: breadth first from its goals, cheaper distances first.
+    /// A group of pinned pieces: its table from the one goal (four with an end AUF).
     fn group(&self, corners: &[(u8, u8)], edges: &[(u8, u8)], end_auf: bool) -> Group {
-        let k = corners.len() + edges.len();
-        let size = 24usize.pow(k as u32);
-        let mut table = vec![UNREACHED; size];
         let goal: Vec<u8> = corners.iter().chain(edges).map(|&(_, s)| s).collect();
-        let encode = |digits: &[u8]| {
-            digits
-                .iter()
-                .rev()
-                .fold(0usize, |i, &d| i * 24 + d as usize)
+        let goals = self.with_aufs(vec![goal], corners.len(), end_auf, false);
+        Group {
+            corners: corners.iter().map(|&(q, _)| q).collect(),
+            edges: edges.iter().map(|&(q, _)| q).collect(),
+            sorted: false,
+            table: self.table(corners.len(), &goals, false),
+        }
+    }
+
+    /// A class of interchangeable pieces: its table from every way to fill `allowed`
+    /// with them, one piece a position.
+    fn class(&self, corners: bool, pieces: &[u8], allowed: u32, end_auf: bool) -> Group {
+        let per_position = if corners { 3 } else { 2 };
+        let mut fills = Vec::new();
+        fill(
+            allowed,
+            per_position,
+            pieces.len(),
+            0,
+            &mut Vec::new(),
+            &mut fills,
+        );
+        let corner_digits = if corners { pieces.len() } else { 0 };
+        let goals = self.with_aufs(fills, corner_digits, end_auf, true);
+        let (c, e) = match corners {
+            true => (pieces.to_vec(), Vec::new()),
+            false => (Vec::new(), pieces.to_vec()),
         };
-        table[encode(&goal)] = 0;
+        Group {
+            corners: c,
+            edges: e,
+            sorted: true,
+            table: self.table(corner_digits, &goals, true),
+        }
+    }
+
+    /// `goals`, and with an end AUF each turned by `U'`, `U2` and `U` too.
+    fn with_aufs(
+        &self,
+        goals: Vec<Vec<u8>>,
+        corner_digits: usize,
+        end_auf: bool,
+        sorted: bool,
+    ) -> Vec<Vec<u8>> {
+        let mut all = goals.clone();
         if end_auf {
             for (c, e) in &self.aufs {
-                let turned: Vec<u8> = goal
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &s)| match i < corners.len() {
-                        true => c[s as usize],
-                        false => e[s as usize],
-                    })
-                    .collect();
-                table[encode(&turned)] = 0;
+                for goal in &goals {
+                    let mut turned: Vec<u8> = goal
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &s)| {
+                            if i < corner_digits {
+                                c[s as usize]
+                            } else {
+                                e[s as usize]
+                            }
+                        })
+                        .collect();
+                    if sorted {
+                        turned.sort_unstable();
+                    }
+                    all.push(turned);
+                }
             }
         }
+        all
+    }
+
+    /// A table over `k` digits (the first `corner_digits` corners), breadth first from
+    /// `goals`, cheaper distances first; with `sorted`, digits are sorted after each turn.
+    fn table(&self, corner_digits: usize, goals: &[Vec<u8>], sorted: bool) -> Vec<u8> {
+        let k = goals[0].len();
+        let size = 24usize.pow(k as u32);
+        let mut table = vec![UNREACHED; size];
+        for goal in goals {
+            table[encode(goal)] = 0;
+        }
         let mut digits = vec![0u8; k];
+        let mut moved = vec![0u8; k];
         let mut depth = 0u8;
         let mut deepest = 0u8;
         while depth <= deepest {
@@ -291,14 +406,17 @@ impl Steps {
                     rest /= 24;
                 }
                 for (cost, c, e) in &self.turns {
-                    let mut next = 0usize;
-                    for (i, &d) in digits.iter().enumerate().rev() {
-                        let moved = match i < corners.len() {
-                            true => c[d as usize],
-                            false => e[d as usize],
+                    for (i, (m, &d)) in moved.iter_mut().zip(&digits).enumerate() {
+                        *m = if i < corner_digits {
+                            c[d as usize]
+                        } else {
+                            e[d as usize]
                         };
-                        next = next * 24 + moved as usize;
                     }
+                    if sorted {
+                        moved.sort_unstable();
+                    }
+                    let next = encode(&moved);
                     let reach = depth + cost;
                     if table[next] > reach {
                         table[next] = reach;
@@ -308,10 +426,33 @@ impl Steps {
             }
             depth += 1;
         }
-        Group {
-            corners: corners.iter().map(|&(q, _)| q).collect(),
-            edges: edges.iter().map(|&(q, _)| q).collect(),
-            table,
+        table
+    }
+}
+
+/// Every sorted choice of `left` placements from `allowed`, no two at one position
+/// (`per_position` placements a position), added to `out`.
+fn fill(
+    allowed: u32,
+    per_position: u32,
+    left: usize,
+    from: u32,
+    chosen: &mut Vec<u8>,
+    out: &mut Vec<Vec<u8>>,
+) {
+    if left == 0 {
+        out.push(chosen.clone());
+        return;
+    }
+    for s in from..24 {
+        let taken = chosen
+            .iter()
+            .any(|&c| c as u32 / per_position == s / per_position);
+        if allowed >> s & 1 == 0 || taken {
+            continue;
         }
+        chosen.push(s as u8);
+        fill(allowed, per_position, left - 1, s + 1, chosen, out);
+        chosen.pop();
     }
 }

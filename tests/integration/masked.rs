@@ -516,3 +516,31 @@ fn a_pair_that_r_and_u_cannot_reach_is_proven_unreachable() {
     };
     check_open(&case, &Goal::SOLVED, ruf, 3, 0);
 }
+
+#[test]
+fn an_edge_orientation_case_with_interchangeable_edges_matches_the_brute_force() {
+    use korf::search::held::Bound;
+    use korf::search::pinned::PinnedBound;
+    // The first look of 2-look OLL: the last layer's corners all grey, its edges' top
+    // stickers given. The four edges may end in any order: tables over them as a class.
+    let ruf = MoveRules {
+        metric: Metric::Htm,
+        moves: MoveSet::parse("R,U,F").unwrap(),
+    };
+    for setup in ["F R U R' U' F'", "F U R U' R' F'"] {
+        let case = korf::cases::Mask::OllEdges.apply(&position_of(setup));
+        let facelets = case.to_facelets();
+        let goal = Goal::SOLVED.with_start_auf(true).with_end_auf(true);
+        check_open(&facelets, &goal, ruf, 6, 1);
+        let completion = case.any_completion().unwrap();
+        let goals = case.piece_goals(&completion);
+        let top_edges = goals.edges[..4].iter().all(|&a| a == goals.edges[0]);
+        assert!(
+            top_edges && goals.edges[0].count_ones() == 4,
+            "one class of four"
+        );
+        let bound = PinnedBound::new(goals, ruf.moves, Metric::Htm, true);
+        let optimum = expected(&facelets, &goal, ruf, 6, 0).0;
+        assert!(bound.value(&completion, &completion.inverse()) as usize <= optimum);
+    }
+}
