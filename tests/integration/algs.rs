@@ -419,3 +419,37 @@ fn algs_takes_slices_counts_slice_turns_and_resumes() {
         .code(2)
         .stderr(predicates::str::contains("`R` is not a turn of M or U"));
 }
+
+#[test]
+fn bench_takes_goals_and_keeps_them_apart_in_its_results() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    // Sune, then a turn of U: one move more unless a first turn of U is free.
+    std::fs::write(&list, "R U R' U R U2 R' U\n").unwrap();
+    let length = |extra: &[&str], out: &std::path::Path| -> u64 {
+        let json = dir.path().join("rows.json");
+        korf()
+            .args(["bench", list.to_str().unwrap(), "--moves", "R,U", "--out"])
+            .arg(out)
+            .arg("--json")
+            .arg(&json)
+            .args(extra)
+            .assert()
+            .success();
+        let rows: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        let row = &rows.as_array().map_or(&rows, |a| &a[0]);
+        row["length"].as_u64().unwrap()
+    };
+    let plain = dir.path().join("plain.jsonl");
+    let auf = dir.path().join("auf.jsonl");
+    let with_auf = length(&["--start-auf"], &auf);
+    assert_eq!(with_auf, 7);
+    assert!(length(&[], &plain) > with_auf);
+    // A results file written for one goal is refused for another.
+    korf()
+        .args(["bench", list.to_str().unwrap(), "--moves", "R,U", "--out"])
+        .arg(&auf)
+        .assert()
+        .code(2);
+}

@@ -138,6 +138,7 @@ pub fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<Listed>, CliErro
 pub fn bench(a: BenchArgs) -> Result<(), CliError> {
     a.search.face_turns_only("bench")?;
     search_options(&a.search)?;
+    let goal = a.goal.goal()?;
     positive_seconds(a.fast.time, "--time")?;
     let Some(Positions {
         positions,
@@ -168,7 +169,7 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
         }
         let engine = engine(search, &a.fast, None)?;
         let listing_all = search.all_solutions().is_some() && !a.fast.fast;
-        let run_rows = run_list(&engine, &positions, &mut results, listing_all)?;
+        let run_rows = run_list(&engine, &positions, &goal, &mut results, listing_all)?;
         let s = report::summarize(&run_rows);
         out(&summary_line(&s));
         if listing_all {
@@ -227,7 +228,7 @@ fn positions(a: &BenchArgs) -> Result<Option<Positions>, CliError> {
         .map(|l| (l.number, l.text.clone()))
         .collect();
     let question = Question {
-        goal: korf::Goal::SOLVED,
+        goal: a.goal.goal()?,
         rules: a.search.rules(),
     };
     let results = match &out_path {
@@ -299,6 +300,7 @@ fn run_title(engine: &Engine) -> String {
 fn run_list(
     engine: &Engine,
     positions: &[(usize, String, MaskedCube)],
+    goal: &korf::Goal,
     results: &mut Option<ResultFile>,
     listing_all: bool,
 ) -> Result<Vec<SolveRecord>, CliError> {
@@ -321,7 +323,7 @@ fn run_list(
             // Stopped between two positions: the rows so far are printed and saved.
             return Err(CliError::Interrupted);
         }
-        let r = solve_one(engine, i + 1, text, cube, &korf::Goal::SOLVED, live, false)?;
+        let r = solve_one(engine, i + 1, text, cube, goal, live, false)?;
         record_result(results, *number, &r)?;
         if r.status == "interrupted" {
             // Ctrl-C or SIGTERM: the rows so far are printed (and saved); the rest is left.

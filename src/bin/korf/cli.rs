@@ -453,11 +453,11 @@ pub struct GoalArgs {
     pub target: Option<String>,
     /// Allow one turn of U before the solution, not counted in its length (speedcubers'
     /// AUF); it is printed in brackets, `(U) R U R' …`.
-    #[arg(long, conflicts_with_all = ["fast", "checkpoint"])]
+    #[arg(long, conflicts_with = "fast")]
     pub start_auf: bool,
     /// Allow one turn of U after the solution, not counted in its length: solved "up to
     /// AUF", as for a last-layer algorithm.
-    #[arg(long, conflicts_with_all = ["fast", "checkpoint"])]
+    #[arg(long, conflicts_with = "fast")]
     pub end_auf: bool,
 }
 
@@ -565,6 +565,9 @@ pub struct BenchArgs {
     pub batch: BatchArgs,
     #[command(flatten)]
     pub fast: FastArgs,
+    /// --target, --start-auf, --end-auf: each position solved towards that goal.
+    #[command(flatten)]
+    pub goal: GoalArgs,
 }
 
 #[derive(Subcommand, Debug)]

@@ -156,6 +156,11 @@ pub fn solve(a: SolveArgs) -> Result<(), CliError> {
             "--checkpoint saves the proof of one solution and cannot resume a list of them: drop --checkpoint, or --all/--within/--max-solutions".into(),
         ));
     }
+    if a.checkpoint.is_some() && (a.goal.start_auf || a.goal.end_auf) {
+        return Err(CliError::Input(
+            "--checkpoint saves the search of one position; --start-auf/--end-auf search up to sixteen: drop --checkpoint, or the AUF options".into(),
+        ));
+    }
     if a.checkpoint.is_some() && inputs.len() != 1 {
         return Err(CliError::Input(format!(
             "--checkpoint saves one solve; the input has {} positions (solve them one at a time, each with its own file)",
