@@ -12,12 +12,15 @@
 //! `end_auf`) is the same algorithm as a cheaper one with another AUF and is left out; a
 //! sequence that reaches the goal before its end is left out too.
 
+use crate::cube::PieceGoals;
 use crate::cube::{
     format_turns, turns_length, Face, Held, MaskedCube, Metric, Move, Turn, TurnKind, TurnSet,
 };
 use crate::cube::{Cube, MoveSet};
 use crate::goal::{Framed, Goal};
-use crate::search::held::{search_held, search_held_with, HeldQuery, HeldSolution};
+use crate::search::held::{
+    search_held, search_held_with, Both, HeldQuery, HeldSolution, TablesBound,
+};
 use crate::search::pinned::PinnedBound;
 use crate::search::{Options, TableSet, Unsolved};
 use web_time::Instant;
@@ -105,7 +108,17 @@ pub fn solve_turns(
     let cases = goal.cases_of(position)?;
     let roots: Vec<_> = cases.iter().map(|c| c.position).collect();
     let query = held_query(turns, options, false);
-    let found = search_held(tables, &roots, &query);
+    let found = match counts_slices_as_one(turns, options.rules.metric) {
+        // The face-turn tables' value is halved for slices in STM; tables built for the
+        // whole cube with slices as one turn bound it better where they are larger.
+        true => {
+            let built =
+                PinnedBound::new(PieceGoals::SOLVED, MoveSet::ALL, Metric::Htm, false, true);
+            let tables = TablesBound::new(tables, turns, options.rules.metric);
+            search_held_with(Both(tables, built), &roots, &query)
+        }
+        false => search_held(tables, &roots, &query),
+    };
     let frame = |s: &HeldSolution| (cases[s.root].before, cases[s.root].after);
     let checked = tables.checked();
     finish(
@@ -143,7 +156,8 @@ pub fn solve_pinned(
     let goals = position.piece_goals(&completion);
     let metric = options.rules.metric;
     let moves = turns.face_moves().unwrap_or(MoveSet::ALL);
-    let bound = PinnedBound::new(goals, moves, metric.of_face_turns(), goal.end_auf());
+    let slices = counts_slices_as_one(turns, metric);
+    let bound = PinnedBound::new(goals, moves, metric.of_face_turns(), goal.end_auf(), slices);
     let befores: Vec<Option<Move>> = match goal.start_auf() {
         true => vec![None, Some(u(1)), Some(u(2)), Some(u(3))],
         false => vec![None],
@@ -173,6 +187,11 @@ pub fn solve_pinned(
         frame,
         start,
     )
+}
+
+/// Whether the search counts a slice as one turn: the slice-turn metric, with slices.
+fn counts_slices_as_one(turns: TurnSet, metric: Metric) -> bool {
+    metric == Metric::Stm && turns.turns().any(|t| t.kind() == TurnKind::Slice)
 }
 
 fn u(quarter_turns: u8) -> Move {

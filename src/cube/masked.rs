@@ -548,6 +548,34 @@ pub struct PieceGoals {
 }
 
 impl PieceGoals {
+    /// Every piece at home: the goal of a whole cube.
+    pub const SOLVED: PieceGoals = PieceGoals {
+        corners: [
+            1,
+            1 << 3,
+            1 << 6,
+            1 << 9,
+            1 << 12,
+            1 << 15,
+            1 << 18,
+            1 << 21,
+        ],
+        edges: [
+            1,
+            1 << 2,
+            1 << 4,
+            1 << 6,
+            1 << 8,
+            1 << 10,
+            1 << 12,
+            1 << 14,
+            1 << 16,
+            1 << 18,
+            1 << 20,
+            1 << 22,
+        ],
+    };
+
     /// Whether every piece of `cube` is where it may end.
     #[inline]
     pub fn allows(&self, cube: &Cube) -> bool {

@@ -166,12 +166,11 @@ pub struct HeldQuery<'a> {
 }
 
 /// What bounds a held search and says when it is done: the full-cube tables (the goal
-/// the solved cube), or a bound built for the query ([`super::pinned::PinnedBound`]).
-/// Values are in [`Bound::metric`], turns relative to the centres.
+/// the solved cube), a bound built for the query ([`super::pinned::PinnedBound`]), or
+/// the larger of two ([`Both`]).  Values are lower bounds on the cost left in the
+/// search's metric.
 pub trait Bound {
-    /// The metric of the values: face turns or quarter turns.
-    fn metric(&self) -> Metric;
-    /// A lower bound on the turns left from `cube` (with its `inverse`); `u8::MAX` if the
+    /// A lower bound on the cost left from `cube` (with its `inverse`); `u8::MAX` if the
     /// goal cannot be reached at all.
     fn value(&self, cube: &Cube, inverse: &Cube) -> u8;
     /// Whether the bound is above `budget`.
@@ -182,31 +181,55 @@ pub trait Bound {
     fn reached(&self, cube: &Cube) -> bool;
 }
 
-/// The full-cube tables, read on the cube and on its inverse; the goal the solved cube.
-pub struct TablesBound<'a>(Heuristic<'a>, Metric);
+/// The full-cube tables, read on the cube and on its inverse, their value divided by the
+/// most one unit of the search's metric can move it (2 for a slice in the slice-turn
+/// metric, else 1); the goal the solved cube.
+pub struct TablesBound<'a> {
+    h: Heuristic<'a>,
+    reach: (usize, usize),
+}
 
 impl<'a> TablesBound<'a> {
-    /// The bound of `tables`.
-    pub fn new(tables: &'a TableSet) -> TablesBound<'a> {
-        TablesBound(Heuristic::new(tables), tables.kind().spec().metric)
+    /// The bound of `tables` for a search of `turns` counted in `metric`.
+    pub fn new(tables: &'a TableSet, turns: TurnSet, metric: Metric) -> TablesBound<'a> {
+        let tables_metric = tables.kind().spec().metric;
+        TablesBound {
+            h: Heuristic::new(tables),
+            reach: reach_per_cost(turns, metric, tables_metric),
+        }
     }
 }
 
 impl Bound for TablesBound<'_> {
-    fn metric(&self) -> Metric {
-        self.1
-    }
-
     fn value(&self, cube: &Cube, inverse: &Cube) -> u8 {
-        self.0.value(cube).max(self.0.value(inverse))
+        let h = self.h.value(cube).max(self.h.value(inverse)) as usize;
+        (h * self.reach.1).div_ceil(self.reach.0).min(254) as u8
     }
 
     fn exceeds(&self, cube: &Cube, inverse: &Cube, budget: u8) -> bool {
-        self.0.exceeds_on(cube, budget) || self.0.exceeds_on(inverse, budget)
+        let budget = (budget as usize * self.reach.0 / self.reach.1).min(254) as u8;
+        self.h.exceeds_on(cube, budget) || self.h.exceeds_on(inverse, budget)
     }
 
     fn reached(&self, cube: &Cube) -> bool {
         cube.is_solved()
+    }
+}
+
+/// The larger of two bounds of one goal (the first's goal test is used).
+pub struct Both<A, B>(pub A, pub B);
+
+impl<A: Bound, B: Bound> Bound for Both<A, B> {
+    fn value(&self, cube: &Cube, inverse: &Cube) -> u8 {
+        self.0.value(cube, inverse).max(self.1.value(cube, inverse))
+    }
+
+    fn exceeds(&self, cube: &Cube, inverse: &Cube, budget: u8) -> bool {
+        self.1.exceeds(cube, inverse, budget) || self.0.exceeds(cube, inverse, budget)
+    }
+
+    fn reached(&self, cube: &Cube) -> bool {
+        self.0.reached(cube)
     }
 }
 
@@ -216,7 +239,6 @@ const MAX_TURNS: usize = 40;
 struct Walk<'a, B> {
     h: B,
     options: [Vec<BlockOption>; 3],
-    reach: (usize, usize),
     through_goal: bool,
     path: Vec<(usize, usize)>,
     found: Vec<HeldSolution>,
@@ -233,16 +255,15 @@ struct Walk<'a, B> {
 /// Search `roots` (cubes relative to their centres, held with the centres at home)
 /// together for the cheapest sequences of `query.turns` that solve one of them.
 pub fn search_held(tables: &TableSet, roots: &[Cube], query: &HeldQuery) -> HeldOutcome {
-    search_held_with(TablesBound::new(tables), roots, query)
+    let bound = TablesBound::new(tables, query.turns, query.metric);
+    search_held_with(bound, roots, query)
 }
 
 /// [`search_held`] with another bound and goal.
 pub fn search_held_with<B: Bound>(bound: B, roots: &[Cube], query: &HeldQuery) -> HeldOutcome {
-    let tables_metric = bound.metric();
     let mut walk = Walk {
         h: bound,
         options: block_options(query.turns, query.metric),
-        reach: reach_per_cost(query.turns, query.metric, tables_metric),
         through_goal: query.through_goal,
         path: Vec::with_capacity(MAX_TURNS),
         found: Vec::new(),
@@ -306,7 +327,7 @@ impl<B: Bound> Walk<'_, B> {
     fn lower(&self, c: &Cube) -> usize {
         match self.h.value(c, &c.inverse()) {
             u8::MAX => usize::MAX,
-            h => (h as usize * self.reach.1).div_ceil(self.reach.0),
+            h => h as usize,
         }
     }
 
@@ -353,8 +374,7 @@ impl<B: Bound> Walk<'_, B> {
                     inv = inv.premove(m.inverse());
                 }
                 let rest = left - cost;
-                let rest_budget = rest * self.reach.0 / self.reach.1;
-                if rest > 0 && self.h.exceeds(&c, &inv, rest_budget.min(254) as u8) {
+                if rest > 0 && self.h.exceeds(&c, &inv, rest.min(254) as u8) {
                     continue;
                 }
                 if rest == 0 && !self.h.reached(&c) {

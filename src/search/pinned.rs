@@ -21,6 +21,11 @@
 //! check it against searches without any bound.  A placement the turns cannot bring home
 //! is marked unreachable, which proves the query has no solution.
 //!
+//! In the slice-turn metric with slices allowed, a slice is one turn but two face turns
+//! relative to the centres: the tables then take each such pair of opposite face turns as
+//! one turn too, so that their value stays a bound in slice turns (the full-cube tables'
+//! value must be halved there).
+//!
 //! Built once per question and kept for the next ([`PinnedBound::new`] reuses the last
 //! few), since a case list asks the same question of every case.
 
@@ -100,6 +105,7 @@ struct Key {
     moves: MoveSet,
     metric: Metric,
     end_auf: bool,
+    slice_pairs: bool,
 }
 
 /// The last few questions' tables.
@@ -113,16 +119,23 @@ const KEEP: usize = 4;
 pub struct PinnedBound {
     goals: PieceGoals,
     end_auf: bool,
-    metric: Metric,
     groups: Arc<Vec<Group>>,
 }
 
 impl PinnedBound {
     /// The bound for `goals`, searched with the face turns `moves` (all 18 where the
     /// search turns slices or wide layers, which move the pieces relative to the centres
-    /// as face turns do), lengths in `metric` (face turns or quarter turns: the tables'
-    /// metric), `end_auf` allowing a final turn of U.
-    pub fn new(goals: PieceGoals, moves: MoveSet, metric: Metric, end_auf: bool) -> PinnedBound {
+    /// as face turns do), lengths in `metric` (face turns or quarter turns), `end_auf`
+    /// allowing a final turn of U.  With `slice_pairs` (slices counted one each, in the
+    /// slice-turn metric) the turns of two opposite faces that a slice makes relative to
+    /// the centres (`R L'`, `R2 L2`, `R' L` and their kin) are one turn each too.
+    pub fn new(
+        goals: PieceGoals,
+        moves: MoveSet,
+        metric: Metric,
+        end_auf: bool,
+        slice_pairs: bool,
+    ) -> PinnedBound {
         let key = Key {
             pinned_corners: pinned(&goals.corners),
             pinned_edges: pinned(&goals.edges),
@@ -130,6 +143,7 @@ impl PinnedBound {
             moves,
             metric,
             end_auf,
+            slice_pairs,
         };
         let groups = kept(&key).unwrap_or_else(|| {
             let built = Arc::new(build_groups(&key));
@@ -141,7 +155,6 @@ impl PinnedBound {
         PinnedBound {
             goals,
             end_auf,
-            metric,
             groups,
         }
     }
@@ -154,10 +167,6 @@ impl PinnedBound {
 }
 
 impl Bound for PinnedBound {
-    fn metric(&self) -> Metric {
-        self.metric
-    }
-
     #[inline]
     fn value(&self, _cube: &Cube, inverse: &Cube) -> u8 {
         self.groups
@@ -222,7 +231,7 @@ fn interchangeable(goals: &PieceGoals) -> Vec<(bool, Vec<u8>, u32)> {
 
 /// The groups of a question, each with its table.
 fn build_groups(key: &Key) -> Vec<Group> {
-    let steps = Steps::new(key.moves, key.metric);
+    let steps = Steps::new(key.moves, key.metric, key.slice_pairs);
     let mut groups = Vec::new();
     for chunk in balanced(&key.pinned_corners) {
         groups.push((chunk, Vec::new()));
@@ -278,7 +287,7 @@ struct Steps {
 }
 
 impl Steps {
-    fn new(moves: MoveSet, metric: Metric) -> Steps {
+    fn new(moves: MoveSet, metric: Metric, slice_pairs: bool) -> Steps {
         let step = |m: Move| {
             let c = Cube::from_moves(&[m]);
             let mut corners = [0u8; 24];
@@ -297,13 +306,25 @@ impl Steps {
             }
             (corners, edges)
         };
-        let turns = moves
+        let mut turns: Vec<(u8, [u8; 24], [u8; 24])> = moves
             .moves()
             .map(|m| {
                 let (c, e) = step(m);
                 (metric.cost(m) as u8, c, e)
             })
             .collect();
+        if slice_pairs {
+            // A slice relative to the centres: its axis's two faces turned opposite ways.
+            for axis in 0..3 {
+                for q in 1..4u8 {
+                    let (c1, e1) = step(Move::new(Face::ALL[axis], q));
+                    let (c2, e2) = step(Move::new(Face::ALL[axis + 3], 4 - q));
+                    let c = c1.map(|s| c2[s as usize]);
+                    let e = e1.map(|s| e2[s as usize]);
+                    turns.push((1, c, e));
+                }
+            }
+        }
         Steps {
             turns,
             aufs: [3, 2, 1].map(|q| step(Move::new(Face::U, q))),

@@ -478,6 +478,7 @@ fn the_pinned_bound_is_a_lower_bound() {
             rules.moves,
             rules.metric,
             end_auf,
+            false,
         );
         let h = bound.value(&completion, &completion.inverse()) as usize;
         assert!(h <= optimum, "bound {h} over {optimum}: {seq:?}");
@@ -539,7 +540,7 @@ fn an_edge_orientation_case_with_interchangeable_edges_matches_the_brute_force()
             top_edges && goals.edges[0].count_ones() == 4,
             "one class of four"
         );
-        let bound = PinnedBound::new(goals, ruf.moves, Metric::Htm, true);
+        let bound = PinnedBound::new(goals, ruf.moves, Metric::Htm, true, false);
         let optimum = expected(&facelets, &goal, ruf, 6, 0).0;
         assert!(bound.value(&completion, &completion.inverse()) as usize <= optimum);
     }
