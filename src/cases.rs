@@ -544,17 +544,10 @@ impl CaseRecord {
                 Algorithm::of(&turns, s.before, s.after)
             })
             .collect();
-        let listing = found.listed.as_ref().map(|_| {
-            let l = match (&found.solution, found.capped) {
-                (_, true) => crate::search::Listing::Capped,
-                (Err(crate::search::Unsolved::Timeout), _) => crate::search::Listing::Timeout,
-                (Err(crate::search::Unsolved::Interrupted), _) => {
-                    crate::search::Listing::Interrupted
-                }
-                _ => crate::search::Listing::Complete,
-            };
-            listing_name(l).to_string()
-        });
+        let listing = found
+            .listed
+            .as_ref()
+            .map(|_| listing_name(found.listing()).to_string());
         let optimal = found.solution.as_ref().ok().map(|s| s.length(found.metric));
         let status = status_name(found.solution.as_ref().err());
         let work = (found.nodes, found.seconds);
@@ -629,13 +622,7 @@ impl CaseRecord {
 
 /// A search's status as a record gives it.
 fn status_name(why: Option<&crate::search::Unsolved>) -> &'static str {
-    match why {
-        None => "solved",
-        Some(crate::search::Unsolved::Timeout) => "timeout",
-        Some(crate::search::Unsolved::Interrupted) => "interrupted",
-        Some(crate::search::Unsolved::MaxDepth) => "max_depth",
-        Some(crate::search::Unsolved::Unreachable) => "unreachable",
-    }
+    why.map_or("solved", |e| e.name())
 }
 
 /// A listing's name as JSON gives it.

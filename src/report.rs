@@ -329,13 +329,10 @@ impl SolveRecord {
         heuristic: HeuristicKind,
     ) -> SolveRecord {
         let metric = outcome.metric;
-        let status = match &outcome.solution {
-            Ok(_) => "solved",
-            Err(Unsolved::Timeout) => "timeout",
-            Err(Unsolved::Interrupted) => "interrupted",
-            Err(Unsolved::MaxDepth) => "max_depth",
-            Err(Unsolved::Unreachable) => "unreachable",
-        };
+        let status = outcome
+            .solution
+            .as_ref()
+            .map_or_else(|e| e.name(), |_| "solved");
         let solution = outcome.solution.as_ref().ok();
         let turn = |m: Option<Move>| m.map_or(String::new(), |m| format_moves(&[m]));
         let all = outcome.listed.as_ref().map(|listed| {
@@ -357,12 +354,7 @@ impl SolveRecord {
                 within: within as u8,
                 complete,
                 metric,
-                listing: match (&outcome.solution, outcome.capped) {
-                    (_, true) => crate::search::Listing::Capped,
-                    (Err(Unsolved::Timeout), _) => crate::search::Listing::Timeout,
-                    (Err(Unsolved::Interrupted), _) => crate::search::Listing::Interrupted,
-                    _ => crate::search::Listing::Complete,
-                },
+                listing: outcome.listing(),
                 start_auf: goal
                     .start_auf()
                     .then(|| listed.iter().map(|s| turn(s.before)).collect()),

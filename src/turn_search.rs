@@ -22,7 +22,7 @@ use crate::search::held::{
     search_held, search_held_with, Both, HeldQuery, HeldSolution, TablesBound,
 };
 use crate::search::pinned::PinnedBound;
-use crate::search::{Options, TableSet, Unsolved};
+use crate::search::{Listing, Options, TableSet, Unsolved};
 use web_time::Instant;
 
 /// A solution with slices or wide turns, framed by the AUF turns its goal allows.
@@ -37,6 +37,19 @@ pub struct TurnSolution {
     pub rotation: Vec<Turn>,
     /// The turn of U made last, after the rotation (`end_auf`), if any.
     pub after: Option<Move>,
+}
+
+impl TurnOutcome {
+    /// How complete the list is: cut at `max_solutions`, by the time limit or by the
+    /// caller, or every solution.
+    pub fn listing(&self) -> Listing {
+        match (&self.solution, self.capped) {
+            (_, true) => Listing::Capped,
+            (Err(Unsolved::Timeout), _) => Listing::Timeout,
+            (Err(Unsolved::Interrupted), _) => Listing::Interrupted,
+            _ => Listing::Complete,
+        }
+    }
 }
 
 impl TurnSolution {
@@ -170,10 +183,10 @@ pub fn solve_pinned(
     let found = search_held_with(bound, &roots, &query);
     let frame = |s: &HeldSolution| {
         let end = roots[s.root].apply_moves(&crate::cube::relative_moves(&s.turns));
-        let after = (0..4)
-            .find(|&q| q > 0 && goals.allows(&end.apply_move(u(q))))
-            .filter(|_| !goals.allows(&end))
-            .map(u);
+        let after = match goals.allows(&end) {
+            true => None,
+            false => (1..4).find(|&q| goals.allows(&end.apply_move(u(q)))).map(u),
+        };
         (befores[s.root], after)
     };
     // The tables are built here, in memory, for this query: nothing to check.
@@ -316,7 +329,7 @@ fn check(goal: &Goal, position: &MaskedCube, s: &TurnSolution) -> Result<(), cra
 /// A face-turn search's outcome as [`crate::Solver::solve_masked`] gives it: the solutions
 /// as moves, sorted by length and then move by move, each with its AUF turns.
 pub(crate) fn as_goal_outcome(found: TurnOutcome, options: &Options) -> crate::GoalOutcome {
-    use crate::search::{Listing, Outcome, SolutionSet, TaskMerge};
+    use crate::search::{Outcome, SolutionSet, TaskMerge};
     let rules = options.rules;
     let moves =
         |s: &TurnSolution| -> Vec<Move> { s.turns.iter().filter_map(|t| t.as_move()).collect() };
@@ -330,12 +343,7 @@ pub(crate) fn as_goal_outcome(found: TurnOutcome, options: &Options) -> crate::G
         .sort_by(|a, b| (rules.length(&a.0).cmp(&rules.length(&b.0))).then_with(|| a.0.cmp(&b.0)));
     let best = found.solution.as_ref().ok();
     let (before, after) = best.map_or((None, None), |s| (s.before, s.after));
-    let listing = match (found.capped, &found.solution) {
-        (true, _) => Listing::Capped,
-        (false, Err(Unsolved::Interrupted)) => Listing::Interrupted,
-        (false, Err(Unsolved::Timeout)) => Listing::Timeout,
-        _ => Listing::Complete,
-    };
+    let listing = found.listing();
     let all = options.all.map(|a| {
         let optimal = listed.first().map_or(0, |(m, _)| rules.length(m) as u8);
         SolutionSet {

@@ -438,101 +438,92 @@ impl Placements {
         Unplaceable::Otherwise
     }
 
-    /// One placement with orientation sum 0 and permutation parity `parity`, if any (a
-    /// search that remembers the partial placements that led nowhere).
+    /// One placement with orientation sum 0 and permutation parity `parity`, if any.
     fn first(&self, parity: usize) -> Option<(Vec<u8>, Vec<u8>)> {
-        let mut dead = std::collections::HashSet::new();
-        let (mut pieces, mut turns) = (Vec::new(), Vec::new());
-        self.find(0, 0, 0, parity, &mut pieces, &mut turns, &mut dead)
-            .then_some((pieces, turns))
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn find(
-        &self,
-        used: usize,
-        inversions: usize,
-        sum: usize,
-        parity: usize,
-        pieces: &mut Vec<u8>,
-        turns: &mut Vec<u8>,
-        dead: &mut std::collections::HashSet<(usize, usize, usize)>,
-    ) -> bool {
-        let m = self.turns as usize;
-        if pieces.len() == self.options.len() {
-            return inversions % 2 == parity && sum.is_multiple_of(m);
-        }
-        let key = (used, inversions % 2, sum % m);
-        if dead.contains(&key) {
-            return false;
-        }
-        for &(piece, turn) in &self.options[pieces.len()] {
-            let bit = 1usize << piece;
-            if used & bit != 0 {
-                continue;
-            }
-            let inv = (used >> (piece + 1)).count_ones() as usize;
-            pieces.push(piece);
-            turns.push(turn);
-            let (i2, s2) = (inversions + inv, sum + turn as usize);
-            if self.find(used | bit, i2, s2, parity, pieces, turns, dead) {
-                return true;
-            }
-            pieces.pop();
-            turns.pop();
-        }
-        dead.insert(key);
-        false
+        let mut found = None;
+        self.each(parity, &mut |p, t| {
+            found = Some((p.to_vec(), t.to_vec()));
+            false
+        });
+        found
     }
 
     /// Every placement with orientation sum 0 and permutation parity `parity`: each as
     /// the pieces and their orientations, position by position.
     fn list(&self, parity: usize) -> Vec<(Vec<u8>, Vec<u8>)> {
         let mut out = Vec::new();
-        let mut pieces = Vec::new();
-        let mut turns = Vec::new();
-        self.extend(0, 0, 0, &mut pieces, &mut turns, parity, &mut out);
+        self.each(parity, &mut |p, t| {
+            out.push((p.to_vec(), t.to_vec()));
+            true
+        });
         out
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn extend(
-        &self,
-        used: usize,
-        inversions: usize,
-        sum: usize,
-        pieces: &mut Vec<u8>,
-        turns: &mut Vec<u8>,
-        parity: usize,
-        out: &mut Vec<(Vec<u8>, Vec<u8>)>,
-    ) {
-        let i = pieces.len();
-        if i == self.options.len() {
-            if inversions % 2 == parity && sum.is_multiple_of(self.turns as usize) {
-                out.push((pieces.clone(), turns.clone()));
+    /// Call `visit` with each placement of orientation sum 0 and parity `parity` until it
+    /// returns `false`.  Partial placements that led to none are remembered (by the
+    /// pieces used, the parity and the sum so far) and not tried again.
+    fn each(&self, parity: usize, visit: &mut dyn FnMut(&[u8], &[u8]) -> bool) {
+        let mut walk = PlacementWalk {
+            placements: self,
+            parity,
+            pieces: Vec::new(),
+            turns: Vec::new(),
+            dead: std::collections::HashSet::new(),
+            visit,
+            stopped: false,
+        };
+        walk.extend(0, 0, 0);
+    }
+}
+
+/// The state of [`Placements::each`].
+struct PlacementWalk<'a> {
+    placements: &'a Placements,
+    parity: usize,
+    pieces: Vec<u8>,
+    turns: Vec<u8>,
+    dead: std::collections::HashSet<(usize, usize, usize)>,
+    visit: &'a mut dyn FnMut(&[u8], &[u8]) -> bool,
+    stopped: bool,
+}
+
+impl PlacementWalk<'_> {
+    /// Place the next piece every way the pieces `used` allow; whether any placement
+    /// was completed below.
+    fn extend(&mut self, used: usize, inversions: usize, sum: usize) -> bool {
+        let m = self.placements.turns as usize;
+        let i = self.pieces.len();
+        if i == self.placements.options.len() {
+            let legal = inversions % 2 == self.parity && sum.is_multiple_of(m);
+            if legal {
+                self.stopped = !(self.visit)(&self.pieces, &self.turns);
             }
-            return;
+            return legal;
         }
-        for &(piece, turn) in &self.options[i] {
+        let key = (used, inversions % 2, sum % m);
+        if self.dead.contains(&key) {
+            return false;
+        }
+        let mut any = false;
+        for &(piece, turn) in &self.placements.options[i] {
             let bit = 1usize << piece;
             if used & bit != 0 {
                 continue;
             }
             let inv = (used >> (piece + 1)).count_ones() as usize;
-            pieces.push(piece);
-            turns.push(turn);
-            self.extend(
-                used | bit,
-                inversions + inv,
-                sum + turn as usize,
-                pieces,
-                turns,
-                parity,
-                out,
-            );
-            pieces.pop();
-            turns.pop();
+            self.pieces.push(piece);
+            self.turns.push(turn);
+            any |= self.extend(used | bit, inversions + inv, sum + turn as usize);
+            self.pieces.pop();
+            self.turns.pop();
+            if self.stopped {
+                return any;
+            }
         }
+        if !any {
+            self.dead.insert(key);
+        }
+        any
     }
 }
 

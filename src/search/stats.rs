@@ -19,6 +19,18 @@ pub enum Unsolved {
     Unreachable,
 }
 
+impl Unsolved {
+    /// The status records give it: `max_depth`, `timeout`, `interrupted`, `unreachable`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Unsolved::MaxDepth => "max_depth",
+            Unsolved::Timeout => "timeout",
+            Unsolved::Interrupted => "interrupted",
+            Unsolved::Unreachable => "unreachable",
+        }
+    }
+}
+
 /// Statistics of one IDA* iteration.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct DepthStats {
