@@ -8,11 +8,13 @@
 use crate::cube::{Cube, MaskedCube};
 use crate::error::Error;
 use crate::goal::{Goal, GoalOutcome};
+use crate::search::slice_turns::SliceTurnTables;
 use crate::search::{self, Estimate, HeuristicKind, Options, Outcome, Snapshot, TableSet};
 use crate::tables::{self, Descriptor, Header, Integrity, Progress, Residency, TableKind};
 use crate::twophase::{FastOptions, TwoPhase};
 use crate::units::human_bytes;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// What opening tables reports while it builds missing ones (see [`SolverConfig::on_build`]).
 #[derive(Debug)]
@@ -75,6 +77,10 @@ pub struct SolverConfig<'a> {
     pub search: &'a Options,
     /// Told about tables being built; `None` builds quietly.
     pub on_build: Option<BuildObserver<'a>>,
+    /// Also open the tables that bound searches with slices in slice turns
+    /// ([`crate::search::slice_turns`]), built first if missing and `generate` allows.
+    /// Without it they are used when their files are already there.
+    pub slice_turns: bool,
 }
 
 impl Default for SolverConfig<'_> {
@@ -88,6 +94,7 @@ impl Default for SolverConfig<'_> {
             upper_bounds: true,
             search: DEFAULT_OPTIONS.get_or_init(Options::default),
             on_build: None,
+            slice_turns: false,
         }
     }
 }
@@ -109,6 +116,12 @@ pub struct Solver {
     /// Why the upper bounds were wanted but cannot be had (damaged two-phase tables).
     without_upper_bounds: Option<String>,
     options: Options,
+    /// The slice-turn tables: opened with the rest when asked, else on the first search
+    /// that can use them if their files are there (`None`: not there).
+    slice_turns: OnceLock<Option<SliceTurnTables>>,
+    /// How tables opened later are held and checked.
+    residency: Residency,
+    integrity: Integrity,
 }
 
 impl Solver {
@@ -181,12 +194,28 @@ impl Solver {
                 Err(e) => return Err(e),
             }
         };
+        let slice_turns = OnceLock::new();
+        if config.slice_turns {
+            let kinds = &search::slice_turns::SLICE_TURN_TABLES;
+            ensure_tables(
+                kinds,
+                &dir,
+                config.generate,
+                "slice-turn tables",
+                config.on_build,
+            )?;
+            let opened = SliceTurnTables::open(&dir, config.residency, config.integrity)?;
+            let _ = slice_turns.set(Some(opened));
+        }
         Ok(Solver {
             dir,
             tables,
             upper_bounds,
             without_upper_bounds,
             options: config.search.clone(),
+            slice_turns,
+            residency: config.residency,
+            integrity: config.integrity,
         })
     }
 
@@ -205,6 +234,10 @@ impl Solver {
             upper_bounds,
             without_upper_bounds: None,
             options,
+            // No directory to find the slice-turn tables in.
+            slice_turns: OnceLock::from(None),
+            residency: Residency::Mapped,
+            integrity: Integrity::Check,
         }
     }
 
@@ -402,7 +435,26 @@ impl Solver {
         turns: crate::cube::TurnSet,
         options: &Options,
     ) -> Result<crate::turn_search::TurnOutcome, Error> {
-        crate::turn_search::solve_turns(&self.tables, position, goal, turns, options)
+        let slice_turns =
+            match crate::turn_search::counts_slices_as_one(turns, options.rules.metric) {
+                true => self.slice_turn_tables(),
+                false => None,
+            };
+        crate::turn_search::solve_turns(&self.tables, slice_turns, position, goal, turns, options)
+    }
+
+    /// The slice-turn tables, if opened or present in the tables directory (a file that
+    /// fails to load is left out: the search then bounds with the face-turn tables).
+    fn slice_turn_tables(&self) -> Option<&SliceTurnTables> {
+        self.slice_turns
+            .get_or_init(|| {
+                let kinds = &search::slice_turns::SLICE_TURN_TABLES;
+                match present(kinds, &self.dir) {
+                    true => SliceTurnTables::open(&self.dir, self.residency, self.integrity).ok(),
+                    false => None,
+                }
+            })
+            .as_ref()
     }
 }
 

@@ -22,6 +22,7 @@ use crate::search::held::{
     search_held, search_held_with, Both, HeldQuery, HeldSolution, TablesBound,
 };
 use crate::search::pinned::PinnedBound;
+use crate::search::slice_turns::SliceTurnTables;
 use crate::search::{Listing, Options, TableSet, Unsolved};
 use web_time::Instant;
 
@@ -109,6 +110,7 @@ pub struct TurnOutcome {
 /// for the query ([`crate::search::pinned`]).
 pub fn solve_turns(
     tables: &TableSet,
+    slice_turns: Option<&SliceTurnTables>,
     position: &MaskedCube,
     goal: &Goal,
     turns: TurnSet,
@@ -121,19 +123,27 @@ pub fn solve_turns(
     let cases = goal.cases_of(position)?;
     let roots: Vec<_> = cases.iter().map(|c| c.position).collect();
     let query = held_query(turns, options, false);
-    let found = match counts_slices_as_one(turns, options.rules.metric) {
-        // The face-turn tables' value is halved for slices in STM; tables built for the
-        // whole cube with slices as one turn bound it better where they are larger.
+    let slices_as_one = counts_slices_as_one(turns, options.rules.metric);
+    let found = match slices_as_one {
+        // The face-turn tables' value is halved for slices in STM; tables counted in
+        // slice turns bound it better where they are larger: Korf's three where they are
+        // loaded, and small ones built here over each corner and its edges (which see
+        // what the others cannot: the edges of an H permutation are those of `U2`).
         true => {
             let built =
                 PinnedBound::new(PieceGoals::SOLVED, MoveSet::ALL, Metric::Htm, false, true);
             let tables = TablesBound::new(tables, turns, options.rules.metric);
-            search_held_with(Both(tables, built), &roots, &query)
+            match slice_turns {
+                Some(stm) => {
+                    search_held_with(Both(Both(tables, stm.bound()), built), &roots, &query)
+                }
+                None => search_held_with(Both(tables, built), &roots, &query),
+            }
         }
         false => search_held(tables, &roots, &query),
     };
     let frame = |s: &HeldSolution| (cases[s.root].before, cases[s.root].after);
-    let checked = tables.checked();
+    let checked = tables.checked() && (!slices_as_one || slice_turns.is_none_or(|t| t.checked()));
     finish(
         position,
         goal,
@@ -203,7 +213,9 @@ pub fn solve_pinned(
 }
 
 /// Whether the search counts a slice as one turn: the slice-turn metric, with slices.
-fn counts_slices_as_one(turns: TurnSet, metric: Metric) -> bool {
+/// Whether a search of `turns` in `metric` counts slices one each, and so is bound by
+/// the slice-turn tables ([`crate::search::slice_turns`]) where they are loaded.
+pub fn counts_slices_as_one(turns: TurnSet, metric: Metric) -> bool {
     metric == Metric::Stm && turns.turns().any(|t| t.kind() == TurnKind::Slice)
 }
 

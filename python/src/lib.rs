@@ -618,6 +618,8 @@ impl Solver {
                         upper_bounds,
                         search: &search,
                         on_build: None,
+                        // The slice-turn tables are read when their files are there.
+                        slice_turns: false,
                     },
                 )
             })

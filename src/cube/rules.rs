@@ -100,6 +100,31 @@ impl Metric {
         }
     }
 
+    /// The steps a breadth-first search takes beside [`Metric::generators`]: in the
+    /// slice-turn metric, the turns of two opposite faces that one slice turn makes
+    /// relative to the centres (`R L'`, `R2 L2`, `R' L` and their kin on each axis), each
+    /// one step; none in the others.  Tables counted this way bound searches with slices
+    /// in slice turns, where a wide turn is one face turn relative to the centres.
+    pub fn slice_pairs(self) -> &'static [(Move, Move)] {
+        static PAIRS: [(Move, Move); 9] = {
+            let mut out = [(ALL_MOVES[0], ALL_MOVES[0]); 9];
+            let mut i = 0;
+            while i < 9 {
+                let (axis, q) = (i / 3, (i % 3) as u8 + 1);
+                out[i] = (
+                    Move::new(Face::ALL[axis], q),
+                    Move::new(Face::ALL[axis + 3], 4 - q),
+                );
+                i += 1;
+            }
+            out
+        };
+        match self {
+            Metric::Stm => &PAIRS,
+            Metric::Htm | Metric::Qtm => &[],
+        }
+    }
+
     /// What one move costs.
     #[inline(always)]
     pub const fn cost(self, m: Move) -> usize {

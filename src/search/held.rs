@@ -198,6 +198,12 @@ impl<'a> TablesBound<'a> {
             reach: reach_per_cost(turns, metric, tables_metric),
         }
     }
+
+    /// The bound of tables whose value bounds the search's cost as it is (the slice-turn
+    /// tables in a slice-turn search, [`super::slice_turns`]).
+    pub(super) fn whole(h: Heuristic<'a>) -> TablesBound<'a> {
+        TablesBound { h, reach: (1, 1) }
+    }
 }
 
 impl Bound for TablesBound<'_> {

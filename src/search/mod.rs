@@ -46,6 +46,7 @@ pub mod pinned;
 mod plain;
 mod reference;
 mod ruled;
+pub mod slice_turns;
 mod stats;
 mod tasks;
 mod turns;

@@ -163,6 +163,12 @@ layers::layer_ladder!(registry! {
         CosetQtm = coset::COSET_QTM,
         /// Two-phase search, phase 1 in quarter turns.
         Phase1Qtm = twophase::PHASE1_QTM,
+        /// The corners table in slice turns (slices as one turn relative to the centres).
+        CornersStm = korf::CORNERS_STM,
+        /// The 7-edge table in slice turns.
+        Edges7Stm = korf::EDGES7_STM,
+        /// The edge-permutation table in slice turns.
+        EdgePermStm = korf::EDGEPERM_STM,
     ],
     heuristics: [
         /// Korf's four: corners, both 7-edge groups, edge permutation.

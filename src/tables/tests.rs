@@ -105,6 +105,46 @@ fn small_edge_group_generation_matches_brute_force_bfs() {
 }
 
 #[test]
+fn slice_turn_generation_matches_a_breadth_first_search_of_the_cube_model() {
+    // Distances in slice turns relative to the centres: the 18 face turns and the 9 pairs
+    // of opposite face turns a slice makes, stepped on whole cubes of the model.  Every
+    // entry of the generated 4-edge table equals the depth the model's search finds.
+    use korf::cube::{Face, Metric};
+    let p = EdgeGroup {
+        positions: [0, 2, 8, 5],
+    };
+    let mut steps: Vec<Vec<Move>> = ALL_MOVES.iter().map(|&m| vec![m]).collect();
+    for axis in 0..3 {
+        for q in 1..4 {
+            let near = Move::new(Face::ALL[axis], q);
+            steps.push(vec![near, Move::new(Face::ALL[axis + 3], 4 - q)]);
+        }
+    }
+    let mut seen: HashMap<[u8; 4], u8> = HashMap::from([(p.project(&Cube::SOLVED), 0)]);
+    let mut q = VecDeque::from([Cube::SOLVED]);
+    while let Some(c) = q.pop_front() {
+        let d = seen[&p.project(&c)];
+        for step in &steps {
+            let n = step.iter().fold(c, |n, &m| n.premove(m));
+            if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(p.project(&n)) {
+                e.insert(d + 1);
+                q.push_back(n);
+            }
+        }
+    }
+    assert_eq!(seen.len() as u64, p.entries());
+    let solved = p.project(&Cube::SOLVED);
+    let g = korf::tables::korf::generate_in(&p, &solved, Metric::Stm, &quiet);
+    for (state, &depth) in &seen {
+        let i = p.rank(state);
+        let entry = (g.payload[(i / 2) as usize] >> ((i % 2) * 4)) & 15;
+        assert_eq!(entry, depth, "{state:?}");
+    }
+    // A slice pair is one step: the slice-turn table is below the face-turn one.
+    assert!(g.max_depth < korf::tables::korf::generate(&p, &solved, &quiet).max_depth);
+}
+
+#[test]
 fn five_edge_group_generation_matches_brute_force_bfs() {
     // 5 edges: 3,041,280 states — deep enough to exercise the backward scan.
     let p = EdgeGroup {
@@ -556,6 +596,54 @@ mod slow {
         let htm = crate::testing::open_generated(TableKind::Corners);
         for i in (0..TableKind::CornersQtm.descriptor().entries).step_by(9973) {
             assert!(htm.get(i) <= t.get(i), "entry {i}");
+        }
+    }
+
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn slice_turn_tables_match_a_breadth_first_search_and_stay_below_face_turns() {
+        use korf::cube::Metric;
+        // Corner states of the cube model stepped by face turns and slice pairs, to depth
+        // 6 (1.4 million states), against the corners table in slice turns.
+        let t = crate::testing::open_generated(TableKind::CornersStm);
+        let v = t.verify();
+        assert!(v.checksum_ok && v.histogram_ok, "{v:?}");
+        let mut steps: Vec<Vec<Move>> = ALL_MOVES.iter().map(|&m| vec![m]).collect();
+        for &(a, b) in Metric::Stm.slice_pairs() {
+            assert_eq!(a.face() as usize + 3, b.face() as usize);
+            steps.push(vec![a, b]);
+        }
+        assert_eq!(steps.len(), 27);
+        let corners = |c: &Cube| (c.corner_perm(), c.corner_twists());
+        let mut seen = std::collections::HashSet::from([corners(&Cube::SOLVED)]);
+        let mut frontier = vec![Cube::SOLVED];
+        for depth in 0..=6 {
+            assert_eq!(frontier.len() as u64, v.histogram[depth], "depth {depth}");
+            let mut next = Vec::new();
+            for c in &frontier {
+                for step in &steps {
+                    let y = step.iter().fold(*c, |y, &m| y.apply_move(m));
+                    if seen.insert(corners(&y)) {
+                        next.push(y);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        // Each slice-turn table is at most its face-turn sibling, entry by entry.
+        for (stm, htm) in [
+            (TableKind::CornersStm, TableKind::Corners),
+            (TableKind::Edges7Stm, TableKind::Edges7),
+            (TableKind::EdgePermStm, TableKind::EdgePerm),
+        ] {
+            let (s, h) = (
+                crate::testing::open_generated(stm),
+                crate::testing::open_generated(htm),
+            );
+            assert!(s.verify().histogram_ok, "{}", stm.name());
+            for i in (0..stm.descriptor().entries).step_by(7919) {
+                assert!(s.get(i) <= h.get(i), "{} entry {i}", stm.name());
+            }
         }
     }
 }

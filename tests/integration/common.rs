@@ -78,6 +78,17 @@ pub fn korf_tables_dir() -> &'static Path {
     })
 }
 
+/// Directory holding valid tables of the coset heuristic and the three slice-turn tables
+/// (`korf::search::slice_turns`): about 80 seconds more to build; the slow tier's.
+pub fn slice_turn_tables_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tables_dir().to_path_buf();
+        ensure(&dir, &korf::search::slice_turns::SLICE_TURN_TABLES);
+        dir
+    })
+}
+
 /// Directory holding valid two-phase tables, both metrics' (about 15 seconds to build).
 pub fn twophase_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();

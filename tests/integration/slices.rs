@@ -12,6 +12,7 @@ use korf::cube::{
     TURN_COUNT,
 };
 use korf::goal::Aufs;
+use korf::search::slice_turns::SliceTurnTables;
 use korf::search::{AllSolutions, Options};
 use korf::{Cube, Goal};
 use rand::{Rng, SeedableRng};
@@ -253,6 +254,19 @@ fn solve(
     metric: Metric,
     within: u8,
 ) -> korf::turn_search::TurnOutcome {
+    solve_bounded(None, position, goal, set, metric, within)
+}
+
+/// [`solve`], bound in slice turns by the slice-turn tables if given (else by the
+/// face-turn tables and tables built for the query, whatever the directory holds).
+fn solve_bounded(
+    slice_tables: Option<&SliceTurnTables>,
+    position: &MaskedCube,
+    goal: &Goal,
+    set: TurnSet,
+    metric: Metric,
+    within: u8,
+) -> korf::turn_search::TurnOutcome {
     let options = Options {
         all: Some(AllSolutions {
             within,
@@ -264,7 +278,8 @@ fn solve(
             ..Default::default()
         })
     };
-    solver().solve_turns(position, goal, set, &options).unwrap()
+    let tables = solver().tables();
+    korf::turn_search::solve_turns(tables, slice_tables, position, goal, set, &options).unwrap()
 }
 
 /// korf's list against the brute force, for a position given by a scramble.
@@ -283,10 +298,20 @@ fn compare_masked(
     metric: Metric,
     within: u8,
 ) {
+    compare_bounded(None, position, label, (goal, set, metric, within));
+}
+
+/// [`compare_masked`], bound by the slice-turn tables if given.
+fn compare_bounded(
+    slice_tables: Option<&SliceTurnTables>,
+    position: &MaskedCube,
+    label: &str,
+    (goal, set, metric, within): (Goal, &str, Metric, u8),
+) {
     let scramble = label;
     let set = TurnSet::parse(set).unwrap();
     let facelets = position.to_facelets();
-    let out = solve(position, &goal, set, metric, within);
+    let out = solve_bounded(slice_tables, position, &goal, set, metric, within);
     let listed = out.listed.clone().unwrap();
     let best = listed[0].length(metric);
     let start: Stickers = facelets.as_bytes().try_into().unwrap();
@@ -536,4 +561,93 @@ fn the_command_line_lists_slice_solutions_and_refuses_what_it_cannot() {
         .code(2)
         .stdout(predicates::str::contains("U' M' x'"))
         .stderr(predicates::str::contains("`Q` at position 3"));
+}
+
+/// The slow tier: the slice-turn tables (`korf::search::slice_turns`, 540 MB, about 80
+/// seconds to build) against the brute force.
+mod slow {
+    use super::*;
+    use korf::search::held::Bound;
+    use korf::tables::{Integrity, Residency};
+
+    fn slice_turn_tables() -> &'static SliceTurnTables {
+        static TABLES: OnceLock<SliceTurnTables> = OnceLock::new();
+        TABLES.get_or_init(|| {
+            let dir = crate::common::slice_turn_tables_dir();
+            SliceTurnTables::open(dir, Residency::Mapped, Integrity::Check).unwrap()
+        })
+    }
+
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn the_slice_turn_tables_are_a_lower_bound_and_list_what_the_brute_force_lists() {
+        let tables = slice_turn_tables();
+        assert!(tables.checked());
+        let bound = tables.bound();
+        // Never above the brute force's optimum in slice turns, on the position or its
+        // inverse, in ⟨M,U⟩ and in ⟨R,M,U,r⟩.
+        let mut rng = rand::rngs::StdRng::seed_from_u64(2911);
+        let mut reached = 0;
+        for set in ["M,U", "R,M,U,r"] {
+            let set = TurnSet::parse(set).unwrap();
+            let all: Vec<Turn> = set.turns().collect();
+            for _ in 0..25 {
+                let n = rng.gen_range(1..8);
+                let seq: Vec<Turn> = (0..n).map(|_| all[rng.gen_range(0..all.len())]).collect();
+                // The position as held after the scramble: its inverse undoes it.
+                let text: Vec<String> = seq.iter().map(ToString::to_string).collect();
+                let cube = korf::cube::parse_position(&text.join(" ")).unwrap();
+                if cube.is_solved() {
+                    continue; // the brute force lists no empty sequence
+                }
+                let start: Stickers = cube.to_facelets().as_bytes().try_into().unwrap();
+                let most = turns_length(&seq, Metric::Stm);
+                let (best, _) = expected(&start, &Goal::SOLVED, set, Metric::Stm, most, 0);
+                let h = bound.value(&cube, &cube.inverse()) as usize;
+                assert!(h <= best, "{seq:?}: bound {h} over the optimum {best}");
+                reached += usize::from(h == best);
+            }
+        }
+        // The tables are not trivially low: many bounds meet the optimum.
+        assert!(reached >= 10, "{reached}");
+        // The whole lists, bound by these tables, as the brute force gives them.
+        let position = |s: &str| MaskedCube::from(korf::cube::parse_position(s).unwrap());
+        let aufs = Goal::SOLVED.with_start_auf(true).with_end_auf(true);
+        for (scramble, goal, set, within) in [
+            ("M' U M U2 M' U M", Goal::SOLVED, "M,U", 1),
+            ("M2 U M U2 M' U M2", aufs, "M,U", 1),
+            ("R M' U R' U' M", Goal::SOLVED, "R,M,U", 1),
+            ("r U R' U' r' F R F'", aufs, "R,r,U,F", 0),
+        ] {
+            let at = position(scramble);
+            compare_bounded(
+                Some(tables),
+                &at,
+                scramble,
+                (goal, set, Metric::Stm, within),
+            );
+        }
+    }
+
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn every_turn_lists_alike_with_either_bound() {
+        // With every face and slice turn, too many sequences for the brute force: the
+        // lists bound by the slice-turn tables equal those bound without them.
+        let set = TurnSet::parse("U,R,F,D,L,B,M,E,S").unwrap();
+        let aufs = Goal::SOLVED.with_start_auf(true).with_end_auf(true);
+        for scramble in ["M2 U M U2 M' U M2", "M2 U M2 U2 M2 U M2"] {
+            let at = MaskedCube::from(korf::cube::parse_position(scramble).unwrap());
+            let with = solve_bounded(Some(slice_turn_tables()), &at, &aufs, set, Metric::Stm, 0);
+            let without = solve_bounded(None, &at, &aufs, set, Metric::Stm, 0);
+            assert_eq!(with.listed, without.listed, "{scramble}");
+            // The larger bound never searches more.
+            assert!(
+                with.nodes <= without.nodes,
+                "{scramble}: {} and {}",
+                with.nodes,
+                without.nodes
+            );
+        }
+    }
 }

@@ -52,6 +52,8 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
 use step::{count_tail, resumed_depth_zero, sparse_step, Step, SPARSE_FRONTIER};
 
+/// Most neighbours an entry has: 18 face turns and, in slice turns, 9 slice pairs.
+pub const NEIGHBOURS_MOST: usize = 27;
 /// The empty marker of the nibble layout.
 pub const EMPTY: u8 = 15;
 /// Entries per parallel work unit: a multiple of both 2 (nibbles per byte) and
@@ -201,8 +203,8 @@ pub trait Space: Sync {
     /// Every neighbour of entry `i` at once, and how many there are: forward steps
     /// prefetch their table bytes before touching any.
     #[inline(always)]
-    fn neighbour_array(&self, i: u64) -> ([u64; 18], usize) {
-        let mut out = [0u64; 18];
+    fn neighbour_array(&self, i: u64) -> ([u64; NEIGHBOURS_MOST], usize) {
+        let mut out = [0u64; NEIGHBOURS_MOST];
         let mut n = 0;
         self.neighbours(i, |j| {
             out[n] = j;

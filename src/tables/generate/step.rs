@@ -89,7 +89,7 @@ impl Step {
     /// each locked write.
     fn forward<S: Space, C: Cells>(&self, p: &S, cells: &C) -> (u64, u64) {
         let mut tally = (0, 0);
-        let mut pending = ([0u64; 18], 0);
+        let mut pending = ([0u64; super::NEIGHBOURS_MOST], 0);
         let mut i = self.lo;
         while i < self.hi {
             let k = cells.skip(i, self.from);
@@ -121,7 +121,7 @@ impl Step {
         found: &mut impl FnMut(u64),
     ) -> (u64, u64) {
         let mut tally = (0, 0);
-        let mut pending = ([0u64; 18], 0);
+        let mut pending = ([0u64; super::NEIGHBOURS_MOST], 0);
         for &i in frontier {
             let next = p.neighbour_array(i);
             for &j in &next.0[..next.1] {

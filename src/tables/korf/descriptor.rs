@@ -17,6 +17,20 @@ const CORNERS_QTM_EXPECTED: [u64; 15] = [
     1, 12, 114, 924, 6539, 39528, 199926, 806136, 2761740, 8656152, 22334112, 32420448, 18780864,
     2166720, 6624,
 ];
+/// Corner states by slice-turn distance (faces and slice pairs), as first generated on
+/// 2026-11-29; depths 0–6 equal a breadth-first search over the cube model's corner
+/// states (`src/tables/tests.rs`).
+const CORNERS_STM_EXPECTED: [u64; 12] = [
+    1, 27, 350, 3306, 28496, 205236, 1167748, 5402532, 20776176, 45391616, 15139616, 64736,
+];
+/// The 7-edge states by slice-turn distance, as first generated on 2026-11-29.
+const EDGES7_STM_EXPECTED: [u64; 10] = [
+    1, 21, 374, 6557, 104639, 1503273, 18012034, 147476511, 328682316, 15149314,
+];
+/// Edge permutations by slice-turn distance, as first generated on 2026-11-29.
+const EDGEPERM_STM_EXPECTED: [u64; 10] = [
+    1, 27, 501, 9121, 156478, 2466808, 34008980, 273749458, 168603248, 6978,
+];
 /// Thesis Table 3.3.
 const EDGES7_EXPECTED: [u64; 12] = [
     1, 15, 191, 2455, 30519, 356462, 3766700, 32719467, 186297009, 274719633, 13042507, 81,
@@ -72,6 +86,45 @@ pub const CORNERS_QTM: Descriptor = Descriptor {
     used_by: "--metric qtm (--heuristic coset-qtm)",
     generate: |layout, progress, cp| generate_pattern(&Corners, Metric::Qtm, layout, progress, cp),
     ..CORNERS
+};
+
+/// All 8 corners, distances in slice turns relative to the centres: the 18 face turns and
+/// the 9 pairs of opposite face turns a slice makes ([`Metric::slice_pairs`]).  With its
+/// two edge siblings it bounds searches with slices in the slice-turn metric, where the
+/// face-turn tables' values must be halved.
+pub const CORNERS_STM: Descriptor = Descriptor {
+    name: "corners-stm",
+    description: "all 8 corners, position and twist, in slice turns",
+    expected: &CORNERS_STM_EXPECTED,
+    build_seconds: 11,
+    used_by: "--metric stm with slices in --moves",
+    default_build: false,
+    generate: |layout, progress, cp| generate_pattern(&Corners, Metric::Stm, layout, progress, cp),
+    ..CORNERS
+};
+
+/// The 7-edge table in slice turns (both groups, via z2).
+pub const EDGES7_STM: Descriptor = Descriptor {
+    name: "edges7-stm",
+    description: "7 edges, position and flip, in slice turns (both groups, via z2)",
+    expected: &EDGES7_STM_EXPECTED,
+    build_seconds: 40,
+    used_by: "--metric stm with slices in --moves",
+    default_build: false,
+    generate: |layout, progress, cp| generate_pattern(&EDGES7_A, Metric::Stm, layout, progress, cp),
+    ..EDGES7
+};
+
+/// The edge permutation table in slice turns.
+pub const EDGEPERM_STM: Descriptor = Descriptor {
+    name: "edgeperm-stm",
+    description: "permutation of all 12 edges, flips ignored, in slice turns",
+    expected: &EDGEPERM_STM_EXPECTED,
+    build_seconds: 28,
+    used_by: "--metric stm with slices in --moves",
+    default_build: false,
+    generate: |layout, progress, cp| generate_pattern(&EdgePerm, Metric::Stm, layout, progress, cp),
+    ..EDGEPERM
 };
 
 /// Seven edges; one file serves both 7-edge groups (the second through z2).

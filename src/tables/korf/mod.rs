@@ -161,7 +161,8 @@ pub fn z2_cube() -> Cube {
 }
 
 /// A [`Pattern`] as a [`Space`]: neighbours by relabelling with each move of the metric
-/// (all 18 turns, or the 12 quarter turns: the distances are then in quarter turns).
+/// (all 18 turns, or the 12 quarter turns: the distances are then in quarter turns; in
+/// slice turns also each slice's pair of opposite face turns, [`Metric::slice_pairs`]).
 pub struct PatternSpace<'a, P: Pattern> {
     pub pattern: &'a P,
     pub goal: u64,
@@ -183,6 +184,12 @@ impl<P: Pattern> Space for PatternSpace<'_, P> {
                 return;
             }
         }
+        for &(a, b) in self.metric.slice_pairs() {
+            let moved = self.pattern.premove(&self.pattern.premove(&s, a), b);
+            if visit(self.pattern.rank(&moved)) {
+                return;
+            }
+        }
     }
 }
 
@@ -193,14 +200,24 @@ pub fn generate<P: Pattern>(
     solved: &P::State,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Generated {
-    generate_space(
-        &PatternSpace {
-            pattern: p,
-            goal: p.rank(solved),
-            metric: Metric::Htm,
-        },
-        progress,
-    )
+    generate_in(p, solved, Metric::Htm, progress)
+}
+
+/// [`generate`], distances in `metric`.
+#[cfg(test)]
+pub fn generate_in<P: Pattern>(
+    p: &P,
+    solved: &P::State,
+    metric: Metric,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Generated {
+    let goal = p.rank(solved);
+    let space = PatternSpace {
+        pattern: p,
+        goal,
+        metric,
+    };
+    generate_space(&space, progress)
 }
 
 mod descriptor;
