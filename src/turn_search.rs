@@ -134,8 +134,10 @@ pub fn solve_turns(
                 PinnedBound::new(PieceGoals::SOLVED, MoveSet::ALL, Metric::Htm, false, true);
             let tables = TablesBound::new(tables, turns, options.rules.metric);
             match slice_turns {
+                // `Both` tries its second bound first: the slice-turn tables, which
+                // prune most for the least work.
                 Some(stm) => {
-                    search_held_with(Both(Both(tables, stm.bound()), built), &roots, &query)
+                    search_held_with(Both(Both(built, tables), stm.bound()), &roots, &query)
                 }
                 None => search_held_with(Both(tables, built), &roots, &query),
             }
