@@ -402,7 +402,7 @@ impl Solver {
     /// its facelets, [`MaskedCube`]): the shortest sequences after which every given
     /// sticker is on the face of its colour, found by solving each cube that agrees with
     /// the given stickers.  With more such cubes than [`crate::cube::MAX_COMPLETIONS`]
-    /// (shared among the AUF choices), one of them is searched on one thread, bound by
+    /// (shared among the AUF choices), one of them is searched, bound by
     /// tables built for the question ([`crate::search::pinned`]).  Refused (an input
     /// error) with a target other than the solved cube.
     pub fn solve_masked(

@@ -101,6 +101,8 @@ pub struct TurnOutcome {
     pub turns: TurnSet,
     /// The bound was tables built for this query ([`crate::search::pinned`]).
     pub query_tables: bool,
+    /// Threads searched with.
+    pub threads: usize,
 }
 
 /// Solve `position` for `goal` with `turns` (see the [module docs](self)); `options`
@@ -236,6 +238,7 @@ fn held_query(turns: TurnSet, options: &Options, through_goal: bool) -> HeldQuer
         timeout: options.timeout,
         cancel: options.cancel.as_deref(),
         through_goal,
+        threads: options.threads,
     }
 }
 
@@ -293,6 +296,7 @@ fn finish(
         metric: options.rules.metric,
         turns,
         query_tables,
+        threads: crate::threads::count(options.threads),
     })
 }
 
@@ -374,7 +378,7 @@ pub(crate) fn as_goal_outcome(found: TurnOutcome, options: &Options) -> crate::G
         seconds: found.seconds,
         depths: Vec::new(),
         busy_seconds: found.seconds,
-        threads: 1,
+        threads: found.threads,
         upper_bound: None,
         symmetry: TaskMerge {
             symmetries: 1,

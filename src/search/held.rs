@@ -20,7 +20,9 @@
 //! metric with face-turn tables, 1 for the rest.  The tests check this against a search
 //! without tables.
 //!
-//! All roots (the cases of a goal) are searched together, bound by bound, on one thread.
+//! All roots (the cases of a goal) are searched together, bound by bound; each bound's
+//! tasks (a root and its first block) are shared among the threads, and the solutions
+//! put back in one thread's order.
 
 use super::heuristic::Heuristic;
 use super::{TableSet, Unsolved};
@@ -163,6 +165,8 @@ pub struct HeldQuery<'a> {
     /// masked goal that a final turn of U keeps, say): what face-turn searches of masked
     /// positions list.  Otherwise such a sequence is left out.
     pub through_goal: bool,
+    /// Threads to search with (0: every core).
+    pub threads: usize,
 }
 
 /// What bounds a held search and says when it is done: the full-cube tables (the goal
@@ -243,8 +247,8 @@ impl<A: Bound, B: Bound> Bound for Both<A, B> {
 const MAX_TURNS: usize = 40;
 
 struct Walk<'a, B> {
-    h: B,
-    options: [Vec<BlockOption>; 3],
+    h: &'a B,
+    options: &'a [Vec<BlockOption>; 3],
     through_goal: bool,
     path: Vec<(usize, usize)>,
     found: Vec<HeldSolution>,
@@ -266,27 +270,25 @@ pub fn search_held(tables: &TableSet, roots: &[Cube], query: &HeldQuery) -> Held
 }
 
 /// [`search_held`] with another bound and goal.
-pub fn search_held_with<B: Bound>(bound: B, roots: &[Cube], query: &HeldQuery) -> HeldOutcome {
-    let mut walk = Walk {
-        h: bound,
-        options: block_options(query.turns, query.metric),
-        through_goal: query.through_goal,
-        path: Vec::with_capacity(MAX_TURNS),
-        found: Vec::new(),
-        list: query.within.is_some(),
-        max_solutions: query.max_solutions.unwrap_or(usize::MAX),
-        nodes: 0,
-        next_check: 4096,
-        deadline: query.timeout.map(|t| Instant::now() + t),
-        cancel: query.cancel,
-        stopped: None,
-        root: 0,
+///
+/// Each cost bound is one pass over *tasks*, a root and its first block each, shared out
+/// to `query.threads` threads; the solutions are put back in the order one thread would
+/// have found them (root, then first block, then depth first), so the answer does not
+/// depend on the thread count.
+pub fn search_held_with<B: Bound + Sync>(
+    bound: B,
+    roots: &[Cube],
+    query: &HeldQuery,
+) -> HeldOutcome {
+    let options = block_options(query.turns, query.metric);
+    let lower = |c: &Cube| match bound.value(c, &c.inverse()) {
+        u8::MAX => usize::MAX,
+        h => h as usize,
     };
-    let within = query.within.unwrap_or(0);
     // Each root's bound, read once: a root is searched from the first bound it meets.
-    let lower: Vec<usize> = roots.iter().map(|c| walk.lower(c)).collect();
-    let mut bound = lower.iter().copied().min().unwrap_or(0);
-    if bound == usize::MAX {
+    let lowers: Vec<usize> = roots.iter().map(lower).collect();
+    let mut cost = lowers.iter().copied().min().unwrap_or(0);
+    if cost == usize::MAX {
         // The bound proves no root can reach the goal.
         return HeldOutcome {
             solutions: Vec::new(),
@@ -295,48 +297,140 @@ pub fn search_held_with<B: Bound>(bound: B, roots: &[Cube], query: &HeldQuery) -
             nodes: 0,
         };
     }
-    let mut cheapest = None;
-    while bound <= query.max_cost {
-        for (i, root) in roots.iter().enumerate() {
-            walk.root = i;
-            let wanted = walk.list || walk.found.is_empty();
-            if wanted && walk.stopped.is_none() && lower[i] <= bound {
-                walk.node(*root, root.inverse(), Frame::HOME, 3, bound);
-            }
-        }
-        if walk.stopped.is_some() {
+    let pass = Pass {
+        bound: &bound,
+        options: &options,
+        query,
+        deadline: query.timeout.map(|t| Instant::now() + t),
+        roots,
+        lowers: &lowers,
+    };
+    let (mut found, mut nodes, mut stopped, mut cheapest) = (Vec::new(), 0, None, None);
+    while cost <= query.max_cost {
+        let room = query.max_solutions.unwrap_or(usize::MAX) - found.len();
+        let (more, n, why) = pass.run(cost, room);
+        found.extend(more);
+        nodes += n;
+        stopped = why;
+        if stopped.is_some() {
             break;
         }
-        if cheapest.is_none() && !walk.found.is_empty() {
-            cheapest = Some(bound);
+        if cheapest.is_none() && !found.is_empty() {
+            cheapest = Some(cost);
         }
-        if cheapest.is_some_and(|c| !walk.list || bound >= c + within) {
+        if cheapest.is_some_and(|c| query.within.is_none() || cost >= c + query.within.unwrap_or(0))
+        {
             break;
         }
-        bound += 1;
+        cost += 1;
     }
-    let stopped = match walk.stopped {
-        None if walk.found.is_empty() => Some(Unsolved::MaxDepth),
+    let stopped = match stopped {
+        None if found.is_empty() => Some(Unsolved::MaxDepth),
         s => s,
     };
     HeldOutcome {
-        solutions: walk.found,
-        proven_lower: cheapest.filter(|_| stopped.is_none()).unwrap_or(bound),
+        solutions: found,
+        proven_lower: cheapest.filter(|_| stopped.is_none()).unwrap_or(cost),
         stopped,
-        nodes: walk.nodes,
+        nodes,
+    }
+}
+
+/// What every pass of one search shares.
+struct Pass<'a, B> {
+    bound: &'a B,
+    options: &'a [Vec<BlockOption>; 3],
+    query: &'a HeldQuery<'a>,
+    deadline: Option<Instant>,
+    roots: &'a [Cube],
+    lowers: &'a [usize],
+}
+
+/// One task's result: its solutions, nodes, and why it stopped short.
+type TaskResult = (Vec<HeldSolution>, u64, Option<Unsolved>);
+
+impl<B: Bound + Sync> Pass<'_, B> {
+    /// A walk for root `root`, keeping at most `room` solutions.
+    fn walk(&self, root: usize, room: usize) -> Walk<'_, B> {
+        Walk {
+            h: self.bound,
+            options: self.options,
+            through_goal: self.query.through_goal,
+            path: Vec::with_capacity(MAX_TURNS),
+            found: Vec::new(),
+            list: self.query.within.is_some(),
+            max_solutions: room,
+            nodes: 0,
+            next_check: 4096,
+            deadline: self.deadline,
+            cancel: self.query.cancel,
+            stopped: None,
+            root,
+        }
+    }
+
+    /// Search every root at cost bound `cost`, keeping at most `room` solutions: the
+    /// solutions in order, the nodes, and why it stopped short.
+    fn run(&self, cost: usize, room: usize) -> TaskResult {
+        let mut tasks = Vec::new();
+        let mut found = Vec::new();
+        for (r, root) in self.roots.iter().enumerate() {
+            if self.lowers[r] > cost {
+                continue;
+            }
+            if self.bound.reached(root) {
+                if cost == 0 {
+                    let mut w = self.walk(r, room);
+                    w.keep(Frame::HOME);
+                    found.extend(w.found);
+                }
+                if cost == 0 || !self.query.through_goal {
+                    continue;
+                }
+            }
+            for axis in 0..3 {
+                tasks.extend((0..self.options[axis].len()).map(|i| (r, axis, i)));
+            }
+        }
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let threads = crate::threads::count(self.query.threads).min(tasks.len().max(1));
+        let done: Vec<Vec<(usize, TaskResult)>> = crate::threads::run_each(threads, |_| {
+            let mut mine = Vec::new();
+            loop {
+                let t = next.fetch_add(1, Relaxed);
+                let Some(&(r, axis, i)) = tasks.get(t) else {
+                    break mine;
+                };
+                let mut w = self.walk(r, room);
+                let root = self.roots[r];
+                w.child(root, root.inverse(), Frame::HOME, (axis, i), cost);
+                let stop = w.stopped.is_some();
+                mine.push((t, (w.found, w.nodes, w.stopped)));
+                if stop {
+                    // Time, cancel or the list's limit: the other threads see it too.
+                    break mine;
+                }
+            }
+        });
+        let mut done: Vec<(usize, TaskResult)> = done.into_iter().flatten().collect();
+        done.sort_by_key(|(t, _)| *t);
+        let (mut nodes, mut stopped) = (0, None);
+        for (_, (more, n, why)) in done {
+            nodes += n;
+            stopped = stopped.or(why);
+            found.extend(more);
+        }
+        if self.query.within.is_none() {
+            found.truncate(1);
+        } else if found.len() > room {
+            found.truncate(room);
+            stopped = Some(Unsolved::Interrupted);
+        }
+        (found, nodes, stopped)
     }
 }
 
 impl<B: Bound> Walk<'_, B> {
-    /// The least cost a cube (relative to its centres) can be solved in; `usize::MAX` if
-    /// it cannot be.
-    fn lower(&self, c: &Cube) -> usize {
-        match self.h.value(c, &c.inverse()) {
-            u8::MAX => usize::MAX,
-            h => h as usize,
-        }
-    }
-
     /// Whether the search must stop (time, cancel), checked every 4096 nodes.
     fn must_stop(&mut self) -> bool {
         if self.nodes >= self.next_check {
@@ -351,7 +445,7 @@ impl<B: Bound> Walk<'_, B> {
     }
 
     /// The children of one node: `cube` relative to the centres (and its inverse), held
-    /// in `frame`, reached by a block of axis `last` (3 at a root), with `left` to spend.
+    /// in `frame`, reached by a block of axis `last`, with `left` to spend.
     fn node(&mut self, cube: Cube, inverse: Cube, frame: Frame, last: usize, left: usize) {
         if self.h.reached(&cube) {
             if left == 0 {
@@ -368,32 +462,44 @@ impl<B: Bound> Walk<'_, B> {
         }
         for axis in (0..3).filter(|&a| a != last) {
             for i in 0..self.options[axis].len() {
-                let cost = self.options[axis][i].cost;
-                if cost > left {
-                    continue;
-                }
-                self.nodes += 1;
-                let (moves, next_frame) = frame.turn(self.options[axis][i].block);
-                let (mut c, mut inv) = (cube, inverse);
-                for m in moves.into_iter().flatten() {
-                    c = c.apply_move(m);
-                    inv = inv.premove(m.inverse());
-                }
-                let rest = left - cost;
-                if rest > 0 && self.h.exceeds(&c, &inv, rest.min(254) as u8) {
-                    continue;
-                }
-                if rest == 0 && !self.h.reached(&c) {
-                    continue;
-                }
-                self.path.push((axis, i));
-                self.node(c, inv, next_frame, axis, rest);
-                self.path.pop();
+                self.child(cube, inverse, frame, (axis, i), left);
                 if self.stopped.is_some() || (!self.list && !self.found.is_empty()) {
                     return;
                 }
             }
         }
+    }
+
+    /// The child of a node by block `i` of `axis`, and what lies below it.
+    fn child(
+        &mut self,
+        cube: Cube,
+        inverse: Cube,
+        frame: Frame,
+        (axis, i): (usize, usize),
+        left: usize,
+    ) {
+        let cost = self.options[axis][i].cost;
+        if cost > left {
+            return;
+        }
+        self.nodes += 1;
+        let (moves, next_frame) = frame.turn(self.options[axis][i].block);
+        let (mut c, mut inv) = (cube, inverse);
+        for m in moves.into_iter().flatten() {
+            c = c.apply_move(m);
+            inv = inv.premove(m.inverse());
+        }
+        let rest = left - cost;
+        if rest > 0 && self.h.exceeds(&c, &inv, rest.min(254) as u8) {
+            return;
+        }
+        if rest == 0 && !self.h.reached(&c) {
+            return;
+        }
+        self.path.push((axis, i));
+        self.node(c, inv, next_frame, axis, rest);
+        self.path.pop();
     }
 
     /// Keep the path as a solution ending in `frame`.

@@ -373,6 +373,78 @@ fn open_masks_with_slices_match_the_brute_force() {
 }
 
 #[test]
+fn the_lists_do_not_depend_on_the_thread_count() {
+    // The held search shares its tasks (a root and its first block) out to threads and
+    // puts the solutions back in one thread's order: the same list, in the same order,
+    // on one thread and on three, capped or not.
+    let aufs = Goal::SOLVED.with_start_auf(true).with_end_auf(true);
+    let position = |s: &str| MaskedCube::from(korf::cube::parse_position(s).unwrap());
+    let open = MaskedCube::with_pieces_grey(
+        &korf::cube::cube_from_turns(&parse_turns("M' U M U2 M' U").unwrap()),
+        0x0f,
+        0b101,
+    );
+    for (at, goal, set, metric, within, cap) in [
+        (
+            position("M' U M U2 M' U M"),
+            aufs,
+            "M,U",
+            Metric::Stm,
+            Some(1),
+            Some(2),
+        ),
+        (
+            position("R M' U R' U' M"),
+            Goal::SOLVED,
+            "R,M,U",
+            Metric::Htm,
+            Some(1),
+            None,
+        ),
+        (
+            position("r U R' U' r' F R F'"),
+            aufs,
+            "R,r,U,F",
+            Metric::Stm,
+            Some(0),
+            None,
+        ),
+        (open, aufs, "M,U", Metric::Stm, Some(1), None),
+        (
+            position("M2 U M U2 M' U M2"),
+            aufs,
+            "M,U",
+            Metric::Stm,
+            None,
+            None,
+        ),
+    ] {
+        let set = TurnSet::parse(set).unwrap();
+        let run = |threads: usize| {
+            let options = Options {
+                threads,
+                all: within.map(|within| AllSolutions {
+                    within,
+                    max_solutions: cap,
+                }),
+                max_depth: 16,
+                ..Options::for_rules(korf::cube::MoveRules {
+                    metric,
+                    ..Default::default()
+                })
+            };
+            solver().solve_turns(&at, &goal, set, &options).unwrap()
+        };
+        let (one, three) = (run(1), run(3));
+        assert_eq!(one.solution, three.solution, "{set}");
+        assert_eq!(one.listed, three.listed, "{set}");
+        assert_eq!(one.capped, three.capped, "{set}");
+        assert_eq!(one.capped, cap.is_some(), "{set}");
+        assert_eq!(one.proven_lower, three.proven_lower, "{set}");
+    }
+}
+
+#[test]
 fn a_u_permutation_takes_seven_slice_turns_in_m_and_u() {
     let set = TurnSet::parse("M,U").unwrap();
     let ua = korf::cube::cube_from_turns(&parse_turns("M2 U M U2 M' U M2").unwrap()).inverse();

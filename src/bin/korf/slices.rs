@@ -13,8 +13,8 @@ use korf::Goal;
 type Input = (usize, String, Result<MaskedCube, CliError>);
 
 /// Solve every input with `turns`.  The options that keep or split work (`--out`,
-/// `--shard`, `--checkpoint`) and `--fast` are refused: this search runs on one thread
-/// and keeps nothing between runs.
+/// `--shard`, `--checkpoint`) and `--fast` are refused: this search keeps nothing
+/// between runs.
 pub(crate) fn solve(
     a: &SolveArgs,
     inputs: Vec<Input>,
@@ -100,8 +100,8 @@ fn print(
         }
         if a.stats {
             out(&format!(
-                "{} nodes in {:.3} s, one thread, turns {}\n",
-                r.nodes, r.seconds, outcome.turns
+                "{} nodes in {:.3} s, {} threads, turns {}\n",
+                r.nodes, r.seconds, outcome.threads, outcome.turns
             ));
         }
     }
