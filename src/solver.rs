@@ -78,8 +78,9 @@ pub struct SolverConfig<'a> {
     /// Told about tables being built; `None` builds quietly.
     pub on_build: Option<BuildObserver<'a>>,
     /// Also open the tables that bound searches with slices in slice turns
-    /// ([`crate::search::slice_turns`]), built first if missing and `generate` allows.
-    /// Without it they are used when their files are already there.
+    /// ([`crate::search::slice_turns`]), built first if missing and `generate` allows
+    /// (without leave to build and with their files missing, opening goes on without
+    /// them).  Without it they are used when their files are already there.
     pub slice_turns: bool,
 }
 
@@ -195,8 +196,10 @@ impl Solver {
             }
         };
         let slice_turns = OnceLock::new();
-        if config.slice_turns {
-            let kinds = &search::slice_turns::SLICE_TURN_TABLES;
+        let kinds = &search::slice_turns::SLICE_TURN_TABLES;
+        // Without leave to build, missing slice-turn tables are done without: they only
+        // make such searches faster.
+        if config.slice_turns && (config.generate || present(kinds, &dir)) {
             ensure_tables(
                 kinds,
                 &dir,

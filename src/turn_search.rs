@@ -217,6 +217,18 @@ pub fn solve_pinned(
 }
 
 /// Whether the search counts a slice as one turn: the slice-turn metric, with slices.
+/// Whether the slice-turn tables ([`crate::search::slice_turns`]) are worth building
+/// for a search of `turns` in `metric`: it counts slices one each and turns layers of
+/// all three axes (every face and slice, say).  Smaller sets (⟨M,U⟩, ⟨R,M,U⟩) solve in
+/// milliseconds without them, and use them only when they are there.
+pub fn worth_slice_turn_tables(turns: TurnSet, metric: Metric) -> bool {
+    let mut axes = [false; 3];
+    for t in turns.turns() {
+        axes[t.axis()] = true;
+    }
+    counts_slices_as_one(turns, metric) && axes.iter().all(|&a| a)
+}
+
 /// Whether a search of `turns` in `metric` counts slices one each, and so is bound by
 /// the slice-turn tables ([`crate::search::slice_turns`]) where they are loaded.
 pub fn counts_slices_as_one(turns: TurnSet, metric: Metric) -> bool {

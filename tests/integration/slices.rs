@@ -373,6 +373,56 @@ fn open_masks_with_slices_match_the_brute_force() {
 }
 
 #[test]
+fn the_slice_turn_tables_are_built_for_searches_that_span_every_axis() {
+    use korf::turn_search::worth_slice_turn_tables as worth;
+    let set = |s: &str| TurnSet::parse(s).unwrap();
+    assert!(worth(set("U,R,F,D,L,B,M,E,S"), Metric::Stm));
+    assert!(worth(set("R,U,F,M"), Metric::Stm));
+    // Small sets solve at once without them; other metrics never count a slice as one.
+    assert!(!worth(set("M,U"), Metric::Stm));
+    assert!(!worth(set("R,M,U"), Metric::Stm));
+    assert!(!worth(set("R,r,U,F"), Metric::Stm));
+    assert!(!worth(set("U,R,F,D,L,B,M,E,S"), Metric::Htm));
+    // A fresh tables directory: an ⟨M,U⟩ solve builds nothing in slice turns, and every
+    // turn with --no-generate goes on without them.
+    let dir = tempfile::tempdir().unwrap();
+    let base = crate::common::tables_dir();
+    for kind in korf::HeuristicKind::Coset.tables() {
+        std::fs::copy(
+            base.join(kind.file_name()),
+            dir.path().join(kind.file_name()),
+        )
+        .unwrap();
+    }
+    let tables = dir.path().to_str().unwrap();
+    for moves in ["M,U", "U,R,F,D,L,B,M,E,S"] {
+        korf()
+            .args([
+                "solve",
+                "--tables",
+                tables,
+                "--heuristic",
+                "coset",
+                "--no-upper-bound",
+            ])
+            .args([
+                "--no-generate",
+                "--moves",
+                moves,
+                "--metric",
+                "stm",
+                "-s",
+                "M2 U M U2 M' U M2",
+            ])
+            .assert()
+            .success()
+            .stdout(predicates::str::contains("(7s*"));
+    }
+    let stm = korf::search::slice_turns::SLICE_TURN_TABLES;
+    assert!(stm.iter().all(|k| !dir.path().join(k.file_name()).exists()));
+}
+
+#[test]
 fn the_lists_do_not_depend_on_the_thread_count() {
     // The held search shares its tasks (a root and its first block) out to threads and
     // puts the solutions back in one thread's order: the same list, in the same order,

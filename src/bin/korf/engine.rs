@@ -103,11 +103,11 @@ pub(crate) fn engine(
             upper_bounds: !s.no_upper_bound,
             search: &opts,
             on_build: Some(&on_build),
-            // Slices counted one each: Korf's tables in slice turns too (small, built on
-            // first use).
+            // Slices counted one each with turns of every axis: Korf's tables in slice
+            // turns too (built on first use, about 80 s).
             slice_turns: s
                 .moves
-                .is_some_and(|t| korf::turn_search::counts_slices_as_one(t, s.metric)),
+                .is_some_and(|t| korf::turn_search::worth_slice_turn_tables(t, s.metric)),
         };
         let solver = Solver::open_with(&dir, &config)?;
         if let Some(why) = solver.upper_bounds_unavailable() {
