@@ -315,14 +315,9 @@ impl Steps {
             .collect();
         if slice_pairs {
             // A slice relative to the centres: its axis's two faces turned opposite ways.
-            for axis in 0..3 {
-                for q in 1..4u8 {
-                    let (c1, e1) = step(Move::new(Face::ALL[axis], q));
-                    let (c2, e2) = step(Move::new(Face::ALL[axis + 3], 4 - q));
-                    let c = c1.map(|s| c2[s as usize]);
-                    let e = e1.map(|s| e2[s as usize]);
-                    turns.push((1, c, e));
-                }
+            for &(near, far) in Metric::Stm.slice_pairs() {
+                let ((c1, e1), (c2, e2)) = (step(near), step(far));
+                turns.push((1, c1.map(|s| c2[s as usize]), e1.map(|s| e2[s as usize])));
             }
         }
         Steps {
