@@ -63,6 +63,14 @@ proptest! {
     }
 
     #[test]
+    fn apply_move_is_right_multiplication(c in arb_cube(), m in 0usize..18) {
+        // `apply_move` has its own code (no division for the twists); `*` is `compose`.
+        let m = Move::from_index(m);
+        prop_assert_eq!(c.apply_move(m), c * Cube::from_moves(&[m]));
+        prop_assert_eq!(c.apply_move(m).apply_move(m.inverse()), c);
+    }
+
+    #[test]
     fn premove_is_left_multiplication(c in arb_cube(), m in 0usize..18) {
         let m = Move::from_index(m);
         prop_assert_eq!(c.premove(m), Cube::from_moves(&[m]) * c);

@@ -149,11 +149,12 @@ impl Frame {
     pub(crate) fn parts(&self, c: &Cube) -> Parts {
         let mut cs = 0u32;
         for j in 0..8 {
-            cs += self.corner[j][c.corners()[j] as usize];
+            // Packed pieces are below 32: the mask only spares the bounds checks.
+            cs += self.corner[j][(c.corners()[j] & 31) as usize];
         }
         let mut es = 0u64;
         for j in 0..12 {
-            es |= self.edge[j][c.edges()[j] as usize];
+            es |= self.edge[j][(c.edges()[j] & 31) as usize];
         }
         Parts {
             corner: COMBINATION_RANK[(cs >> 16) as usize] as usize * TWISTS
