@@ -24,6 +24,7 @@
 
 pub mod coord;
 mod facelet;
+mod lookup;
 mod masked;
 mod moves;
 mod random;
@@ -32,6 +33,7 @@ pub mod symmetry;
 pub mod turns;
 
 pub use facelet::{FaceletError, SOLVED_FACELETS};
+pub(crate) use lookup::{CornerLookup, EdgeLookup};
 pub use masked::{MaskedCube, PieceGoals, MASK_CHARS, MAX_COMPLETIONS};
 pub use moves::{
     canonical_form, format_moves, is_canonical, parse_moves, Face, Move, MoveParseError, Sequence,

@@ -129,10 +129,10 @@ impl EdgeMasks {
     pub fn of(c: &Cube) -> EdgeMasks {
         let (mut e, mut m, mut f) = (0usize, 0usize, 0usize);
         for i in 0..12 {
-            let v = c.edges()[i] as usize;
-            e |= ((IS_E >> (v & 15)) & 1) << i;
-            m |= ((IS_M >> (v & 15)) & 1) << i;
-            f |= ((v >> 4) & 1) << i;
+            let piece = c.edge(i) as usize;
+            e |= ((IS_E >> piece) & 1) << i;
+            m |= ((IS_M >> piece) & 1) << i;
+            f |= (c.flip(i) as usize) << i;
         }
         EdgeMasks {
             slice: [e, m, !(e | m) & 0xFFF],

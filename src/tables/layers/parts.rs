@@ -3,7 +3,7 @@
 //! through per-axis lookups ([`Frame`]), and the positions that stand for given parts.
 
 use crate::cube::symmetry::SymCube;
-use crate::cube::Cube;
+use crate::cube::{CornerLookup, Cube, EdgeLookup};
 use crate::tables::coset::{unrank_combination, COMBINATION_RANK};
 
 /// Corner twist values.
@@ -94,14 +94,14 @@ pub fn parts(c: &Cube) -> Parts {
     }
 }
 
-/// Per-position lookups giving the parts of `S · c · S⁻¹` for one rotation `S`:
-/// `corner[j][c.corners()[j]]` adds the twist digit (low 16 bits) and the U-corner bit (from
-/// bit 16) that position `j` contributes; `edge[j][c.edges()[j]]` ORs in the E bit (low 12
-/// bits), the flip bit (from bit 16) and the E label (from bit 32, two bits per position).
+/// Per-position lookups giving the parts of `S · c · S⁻¹` for one rotation `S`: the
+/// corner lookup adds the twist digit (low 16 bits) and the U-corner bit (from bit 16)
+/// that each position contributes; the edge lookup ORs in the E bit (low 12 bits), the
+/// flip bit (from bit 16) and the E label (from bit 32, two bits per position).
 #[derive(Clone, Copy)]
 pub(crate) struct Frame {
-    corner: [[u32; 32]; 8],
-    edge: [[u64; 32]; 12],
+    corner: CornerLookup<u32>,
+    edge: EdgeLookup<u64>,
 }
 
 impl Frame {
@@ -109,53 +109,38 @@ impl Frame {
     /// lands in position `S.cp[j]` as piece `S.cp[q]` twisted `S.co[q] + o + S⁻¹.co[i]`
     /// (and likewise for edges).  `S` must be a rotation.
     pub(crate) fn new(s: &SymCube, inv: &SymCube) -> Frame {
-        let mut f = Frame {
-            corner: [[0; 32]; 8],
-            edge: [[0; 32]; 12],
-        };
-        for j in 0..8 {
-            for q in 0..8u8 {
-                for o in 0..3u8 {
-                    let i = s.cp[j] as usize;
-                    let piece = s.cp[q as usize];
-                    let twist = (s.co[q as usize] + o + inv.co[i]) % 3;
-                    let digit = if i < 7 {
-                        twist as u32 * 3u32.pow(6 - i as u32)
-                    } else {
-                        0
-                    };
-                    let split = ((piece < 4) as u32) << (16 + i);
-                    f.corner[j][crate::cube::pack_corner(q, o) as usize] = digit | split;
-                }
-            }
-        }
-        for j in 0..12 {
-            for q in 0..12u8 {
-                for o in 0..2u8 {
-                    let i = s.ep[j] as usize;
-                    let piece = s.ep[q as usize];
-                    let flip = s.eo[q as usize] ^ o ^ inv.eo[i];
-                    let is_e = E_PIECES >> piece & 1;
-                    let label = if is_e == 1 { piece as u64 - 8 } else { 0 };
-                    f.edge[j][crate::cube::pack_edge(q, o) as usize] =
-                        (is_e as u64) << i | (flip as u64) << (16 + i) | label << (32 + 2 * i);
-                }
-            }
-        }
-        f
+        let corner = CornerLookup::new(|j, q, o| {
+            let i = s.cp[j] as usize;
+            let piece = s.cp[q as usize];
+            let twist = (s.co[q as usize] + o + inv.co[i]) % 3;
+            let digit = if i < 7 {
+                twist as u32 * 3u32.pow(6 - i as u32)
+            } else {
+                0
+            };
+            digit | ((piece < 4) as u32) << (16 + i)
+        });
+        let edge = EdgeLookup::new(|j, q, o| {
+            let i = s.ep[j] as usize;
+            let piece = s.ep[q as usize];
+            let flip = s.eo[q as usize] ^ o ^ inv.eo[i];
+            let is_e = E_PIECES >> piece & 1;
+            let label = if is_e == 1 { piece as u64 - 8 } else { 0 };
+            (is_e as u64) << i | (flip as u64) << (16 + i) | label << (32 + 2 * i)
+        });
+        Frame { corner, edge }
+    }
+
+    /// The corner terms' sum: twist digits, and the U-corner bits from bit 16.
+    #[inline(always)]
+    fn corner_sum(&self, c: &Cube) -> u32 {
+        (0..8).map(|j| self.corner.at(c, j)).sum()
     }
 
     #[inline(always)]
     pub(crate) fn parts(&self, c: &Cube) -> Parts {
-        let mut cs = 0u32;
-        for j in 0..8 {
-            // Packed pieces are below 32: the mask only spares the bounds checks.
-            cs += self.corner[j][(c.corners()[j] & 31) as usize];
-        }
-        let mut es = 0u64;
-        for j in 0..12 {
-            es |= self.edge[j][(c.edges()[j] & 31) as usize];
-        }
+        let cs = self.corner_sum(c);
+        let es = (0..12).fold(0u64, |es, j| es | self.edge.at(c, j));
         Parts {
             corner: COMBINATION_RANK[(cs >> 16) as usize] as usize * TWISTS
                 + (cs & 0xFFFF) as usize,
