@@ -110,17 +110,13 @@ pub mod internals {
 
     pub mod fuzzing;
 
-    /// The cube's pieces as bytes, the layout behind [`Cube`] (corners `piece | twist << 3`,
-    /// edges `piece | flip << 4`), for the benchmarks and the model's tests.  The library's
-    /// API speaks in coordinates ([`Cube::corner_coord`] and the others); this may change
-    /// with the representation.
+    /// The edges as bytes, the layout behind [`Cube`] (`piece | flip << 4`), for the
+    /// full-edge family's benchmark: that family still reads packed edges.  The library's
+    /// API speaks in coordinates and [`crate::cube::Cubies`]; this may change with the
+    /// representation.
     pub mod piece_bytes {
-        use crate::cube::{Cube, CORNERS, EDGES};
+        use crate::cube::{Cube, EDGES};
 
-        /// The corners' bytes, by position.
-        pub fn corners(cube: &Cube) -> [u8; CORNERS] {
-            cube.corners()
-        }
         /// The edges' bytes, by position.
         pub fn edges(cube: &Cube) -> [u8; EDGES] {
             cube.edges()

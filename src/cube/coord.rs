@@ -9,7 +9,7 @@
 //!   (resp. 11 flips) read as a base-3 (base-2) number, position 0 most significant; the last
 //!   orientation follows from the others.
 
-use crate::cube::Cube;
+use crate::cube::{Cube, Cubies};
 
 /// `FACT[n] = n!` for n ≤ 12.
 pub const FACT: [u64; 13] = {
@@ -163,11 +163,11 @@ pub fn unrank_flip(mut rank: u32) -> [u8; 12] {
 
 /// The combined corner index `perm * 3^7 + twist` (thesis eq. 3.4), in `0..8!·3^7`.
 #[inline(always)]
-pub fn corner_index(corners: &[u8; 8]) -> u64 {
+pub fn corner_index(corners: &Cubies<8>) -> u64 {
     let mut used = 0u32;
     let mut perm = 0u32;
     let mut twist = 0u32;
-    for (i, &b) in corners.iter().enumerate() {
+    for (i, &b) in corners.0.iter().enumerate() {
         let v = (b & 7) as u32;
         perm = perm * (8 - i) as u32 + v - (used & ((1 << v) - 1)).count_ones();
         used |= 1 << v;
@@ -178,22 +178,23 @@ pub fn corner_index(corners: &[u8; 8]) -> u64 {
     perm as u64 * TWISTS as u64 + twist as u64
 }
 
-/// Inverse of [`corner_index`]: the packed corners.
-pub fn unrank_corners(index: u64) -> [u8; 8] {
+/// Inverse of [`corner_index`].
+pub fn unrank_corners(index: u64) -> Cubies<8> {
     let perm = unrank_perm::<8>((index / TWISTS as u64) as u32);
     let twist = unrank_twist((index % TWISTS as u64) as u32);
-    std::array::from_fn(|i| crate::cube::pack_corner(perm[i], twist[i]))
+    Cubies(std::array::from_fn(|i| {
+        crate::cube::pack_corner(perm[i], twist[i])
+    }))
 }
 
-/// Index of `K` packed edges (piece | flip << 4, distinct pieces `< 12`) as
-/// `rank_partial(pieces) * 2^K + flips` (first edge's flip most significant), in
-/// `0..12!/(12-K)!·2^K`.
+/// Index of `K` edge cubies (distinct pieces) as `rank_partial(pieces) * 2^K + flips`
+/// (the first edge's flip most significant), in `0..12!/(12-K)!·2^K`.
 #[inline(always)]
-pub fn edge_group_index<const K: usize>(edges: &[u8; K]) -> u64 {
+pub fn edge_group_index<const K: usize>(edges: &Cubies<K>) -> u64 {
     let mut used = 0u32;
     let mut perm = 0u32;
     let mut flips = 0u32;
-    for (i, &b) in edges.iter().enumerate() {
+    for (i, &b) in edges.0.iter().enumerate() {
         let v = (b & 15) as u32;
         perm = perm * (12 - i) as u32 + v - (used & ((1 << v) - 1)).count_ones();
         used |= 1 << v;
@@ -203,22 +204,29 @@ pub fn edge_group_index<const K: usize>(edges: &[u8; K]) -> u64 {
 }
 
 /// Inverse of [`edge_group_index`].
-pub fn unrank_edge_group<const K: usize>(index: u64) -> [u8; K] {
+pub fn unrank_edge_group<const K: usize>(index: u64) -> Cubies<K> {
     let pieces = unrank_partial::<K>((index >> K) as u32, 12);
-    std::array::from_fn(|i| pieces[i] | ((((index >> (K - 1 - i)) & 1) as u8) << 4))
+    Cubies(std::array::from_fn(|i| {
+        crate::cube::pack_edge(pieces[i], ((index >> (K - 1 - i)) & 1) as u8)
+    }))
 }
 
-/// Rank of the permutation of 12 packed edges, ignoring flips, in `0..12!`.
+/// Rank of the permutation of 12 edge cubies, ignoring flips, in `0..12!`.
 #[inline(always)]
-pub fn edge_perm_index(edges: &[u8; 12]) -> u64 {
+pub fn edge_perm_index(edges: &Cubies<12>) -> u64 {
     let mut used = 0u32;
     let mut perm = 0u32;
-    for (i, &b) in edges.iter().enumerate().take(11) {
+    for (i, &b) in edges.0.iter().enumerate().take(11) {
         let v = (b & 15) as u32;
         perm = perm * (12 - i) as u32 + v - (used & ((1 << v) - 1)).count_ones();
         used |= 1 << v;
     }
     perm as u64
+}
+
+/// Inverse of [`edge_perm_index`]: the twelve edges, unflipped.
+pub fn unrank_edge_perm(index: u64) -> Cubies<12> {
+    Cubies(unrank_perm::<12>(index as u32).map(|p| crate::cube::pack_edge(p, 0)))
 }
 
 impl Cube {
@@ -238,13 +246,13 @@ impl Cube {
     /// index, computed at every node of a search with that table.
     #[inline(always)]
     pub fn edge_perm_coord(&self) -> u32 {
-        edge_perm_index(&self.edges) as u32
+        edge_perm_index(&self.all_edge_cubies()) as u32
     }
     /// Combined corner coordinate (0..8!·3^7): the corner table's index, computed at every
     /// node of every search.
     #[inline(always)]
     pub fn corner_coord(&self) -> u64 {
-        corner_index(&self.corners)
+        corner_index(&self.corner_cubies())
     }
 }
 

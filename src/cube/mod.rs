@@ -23,6 +23,7 @@
 //! (see [`Cube::premove`]).
 
 pub mod coord;
+mod cubies;
 mod facelet;
 mod lookup;
 mod masked;
@@ -32,6 +33,7 @@ mod rules;
 pub mod symmetry;
 pub mod turns;
 
+pub use cubies::Cubies;
 pub use facelet::{FaceletError, SOLVED_FACELETS};
 pub(crate) use lookup::{CornerLookup, EdgeLookup};
 pub use masked::{MaskedCube, PieceGoals, MASK_CHARS, MAX_COMPLETIONS};
@@ -39,7 +41,6 @@ pub use moves::{
     canonical_form, format_moves, is_canonical, parse_moves, Face, Move, MoveParseError, Sequence,
     ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS,
 };
-pub(crate) use moves::{premove_corner, premove_edge};
 pub use random::random_cube;
 pub use rules::{corner_parity, Metric, MoveRules, MoveSet, MoveSetError};
 pub use turns::{

@@ -120,7 +120,8 @@ fn slice_turn_generation_matches_a_breadth_first_search_of_the_cube_model() {
             steps.push(vec![near, Move::new(Face::ALL[axis + 3], 4 - q)]);
         }
     }
-    let mut seen: HashMap<[u8; 4], u8> = HashMap::from([(p.project(&Cube::SOLVED), 0)]);
+    let mut seen: HashMap<korf::cube::Cubies<4>, u8> =
+        HashMap::from([(p.project(&Cube::SOLVED), 0)]);
     let mut q = VecDeque::from([Cube::SOLVED]);
     while let Some(c) = q.pop_front() {
         let d = seen[&p.project(&c)];

@@ -5,7 +5,6 @@ use korf::cube::{
     format_moves, parse_moves, parse_position, random_cube, Cube, FaceletError, Move,
     MoveParseError, ALL_MOVES,
 };
-use korf::internals::piece_bytes;
 use proptest::prelude::*;
 use rand::SeedableRng;
 
@@ -126,7 +125,7 @@ proptest! {
     fn cube_coordinates_round_trip(c in arb_cube()) {
         let ci = c.corner_coord();
         prop_assert!(ci < coord::CORNER_STATES);
-        prop_assert_eq!(coord::unrank_corners(ci), piece_bytes::corners(&c));
+        prop_assert_eq!(coord::unrank_corners(ci), c.corner_cubies());
         prop_assert!(c.twist_coord() < coord::TWISTS && c.flip_coord() < coord::FLIPS);
         prop_assert_eq!(coord::unrank_twist(c.twist_coord()), c.corner_twists());
         prop_assert_eq!(coord::unrank_flip(c.flip_coord()), c.edge_flips());
@@ -138,12 +137,11 @@ proptest! {
     #[test]
     fn edge_group_rank_round_trip(c in arb_cube(), k in 1usize..=4) {
         // Groups of 7 (the tables) and of 10 (larger groups for later tables).
-        let edges = piece_bytes::edges(&c);
-        let g7: [u8; 7] = std::array::from_fn(|i| edges[(i + k) % 12]);
+        let g7 = c.edge_cubies(&std::array::from_fn::<u8, 7, _>(|i| ((i + k) % 12) as u8));
         let i7 = coord::edge_group_index(&g7);
         prop_assert!(i7 < coord::pick(12, 7) << 7);
         prop_assert_eq!(coord::unrank_edge_group::<7>(i7), g7);
-        let g10: [u8; 10] = std::array::from_fn(|i| edges[(i + k) % 12]);
+        let g10 = c.edge_cubies(&std::array::from_fn::<u8, 10, _>(|i| ((i + k) % 12) as u8));
         let i10 = coord::edge_group_index(&g10);
         prop_assert!(i10 < coord::pick(12, 10) << 10);
         prop_assert_eq!(coord::unrank_edge_group::<10>(i10), g10);

@@ -9,7 +9,7 @@
 
 use crate::cube::coord;
 use crate::cube::Metric;
-use crate::cube::{premove_corner, premove_edge, Cube, Move};
+use crate::cube::{Cube, Cubies, Move};
 use crate::tables::generate::Space;
 #[cfg(test)]
 use crate::tables::generate::{generate_space, Generated, Progress};
@@ -34,23 +34,23 @@ pub trait Pattern: Sync {
 pub struct Corners;
 
 impl Pattern for Corners {
-    type State = [u8; 8];
+    type State = Cubies<8>;
     fn entries(&self) -> u64 {
         coord::CORNER_STATES
     }
     #[inline(always)]
-    fn rank(&self, s: &[u8; 8]) -> u64 {
+    fn rank(&self, s: &Cubies<8>) -> u64 {
         coord::corner_index(s)
     }
-    fn unrank(&self, index: u64) -> [u8; 8] {
+    fn unrank(&self, index: u64) -> Cubies<8> {
         coord::unrank_corners(index)
     }
     #[inline(always)]
-    fn premove(&self, s: &[u8; 8], m: Move) -> [u8; 8] {
-        s.map(|b| premove_corner(m, b))
+    fn premove(&self, s: &Cubies<8>, m: Move) -> Cubies<8> {
+        s.premove_corners(m)
     }
-    fn project(&self, cube: &Cube) -> [u8; 8] {
-        cube.corners()
+    fn project(&self, cube: &Cube) -> Cubies<8> {
+        cube.corner_cubies()
     }
 }
 
@@ -61,24 +61,24 @@ pub struct EdgeGroup<const K: usize> {
 }
 
 impl<const K: usize> Pattern for EdgeGroup<K> {
-    type State = [u8; K];
+    type State = Cubies<K>;
     fn entries(&self) -> u64 {
         coord::pick(12, K as u64) << K
     }
     #[inline(always)]
-    fn rank(&self, s: &[u8; K]) -> u64 {
+    fn rank(&self, s: &Cubies<K>) -> u64 {
         coord::edge_group_index(s)
     }
-    fn unrank(&self, index: u64) -> [u8; K] {
+    fn unrank(&self, index: u64) -> Cubies<K> {
         coord::unrank_edge_group::<K>(index)
     }
     #[inline(always)]
-    fn premove(&self, s: &[u8; K], m: Move) -> [u8; K] {
-        s.map(|b| premove_edge(m, b))
+    fn premove(&self, s: &Cubies<K>, m: Move) -> Cubies<K> {
+        s.premove_edges(m)
     }
     #[inline(always)]
-    fn project(&self, cube: &Cube) -> [u8; K] {
-        self.positions.map(|p| cube.edges()[p as usize])
+    fn project(&self, cube: &Cube) -> Cubies<K> {
+        cube.edge_cubies(&self.positions)
     }
 }
 
@@ -86,24 +86,24 @@ impl<const K: usize> Pattern for EdgeGroup<K> {
 pub struct EdgePerm;
 
 impl Pattern for EdgePerm {
-    type State = [u8; 12];
+    type State = Cubies<12>;
     fn entries(&self) -> u64 {
         coord::EDGE_PERMS as u64
     }
     #[inline(always)]
-    fn rank(&self, s: &[u8; 12]) -> u64 {
+    fn rank(&self, s: &Cubies<12>) -> u64 {
         coord::edge_perm_index(s)
     }
-    fn unrank(&self, index: u64) -> [u8; 12] {
-        coord::unrank_perm::<12>(index as u32)
+    fn unrank(&self, index: u64) -> Cubies<12> {
+        coord::unrank_edge_perm(index)
     }
     #[inline(always)]
-    fn premove(&self, s: &[u8; 12], m: Move) -> [u8; 12] {
-        // Flips are ignored: keep only the piece bits.
-        s.map(|b| premove_edge(m, b) & 15)
+    fn premove(&self, s: &Cubies<12>, m: Move) -> Cubies<12> {
+        // Flips are ignored: keep the pieces alone.
+        s.premove_edges(m).without_flips()
     }
-    fn project(&self, cube: &Cube) -> [u8; 12] {
-        cube.edges().map(|b| b & 15)
+    fn project(&self, cube: &Cube) -> Cubies<12> {
+        cube.all_edge_cubies().without_flips()
     }
 }
 
@@ -131,33 +131,18 @@ pub const EDGES7_B_POSITIONS: [u8; 7] = {
     p
 };
 
-/// z2 applied to a packed edge byte (piece relabelled, flip kept).
-const Z2_PACKED: [u8; 32] = {
-    let mut t = [0u8; 32];
-    let mut b = 0;
-    while b < 32 {
-        let p = b & 15;
-        t[b] = if p < 12 {
-            Z2_EDGES[p] | (b as u8 & 16)
-        } else {
-            b as u8
-        };
-        b += 1;
-    }
-    t
-};
-
 /// The group-A pattern state of `z2 · cube · z2`, whose distance equals the distance of the
 /// group-B pattern of `cube`, so one table serves both groups.
 #[inline(always)]
-pub fn edges7_b_state(cube: &Cube) -> [u8; 7] {
-    EDGES7_B_POSITIONS.map(|p| Z2_PACKED[cube.edges()[p as usize] as usize])
+pub fn edges7_b_state(cube: &Cube) -> Cubies<7> {
+    cube.edge_cubies(&EDGES7_B_POSITIONS)
+        .relabel_edges(&Z2_EDGES)
 }
 
 /// The whole-cube z2 rotation as a cubie position (used by tests to check the symmetry).
 #[cfg(test)]
 pub fn z2_cube() -> Cube {
-    Cube::from_packed(Z2_CORNERS, Z2_EDGES)
+    Cube::from_parts(Z2_CORNERS, [0; 8], Z2_EDGES, [0; 12])
 }
 
 /// A [`Pattern`] as a [`Space`]: neighbours by relabelling with each move of the metric

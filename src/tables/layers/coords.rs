@@ -213,7 +213,12 @@ impl<const ORDERED: bool, const F: u8> LayerCoords<ORDERED, F> {
             0b11_10_01_00
         };
         let edges = edge_cube_ordered(mask, order, flips);
-        Cube::from_packed(corners.corners(), edges.edges())
+        Cube::from_parts(
+            corners.corner_perm(),
+            corners.corner_twists(),
+            edges.edge_perm(),
+            edges.edge_flips(),
+        )
     }
 }
 
