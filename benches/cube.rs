@@ -3,7 +3,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use korf::cube::coord;
 use korf::cube::{random_cube, Cube, ALL_MOVES};
-use korf::internals::{edges7_b_state, piece_bytes, Pattern, EDGES7_A};
+use korf::internals::{edges7_b_state, Pattern, EDGES7_A};
 use korf::tables::TableKind;
 use rand::SeedableRng;
 
@@ -110,7 +110,7 @@ fn bench_full_edge(c: &mut Criterion) {
         let mut i = 0;
         b.iter(|| {
             i += 1;
-            black_box(coords.index(&piece_bytes::edges(&cs[i & 255])))
+            black_box(coords.index(&cs[i & 255].all_edge_cubies()))
         })
     });
     g.bench_function("18 neighbours of an entry (generation)", |b| {

@@ -109,19 +109,6 @@ pub mod internals {
     }
 
     pub mod fuzzing;
-
-    /// The edges as bytes, the layout behind [`Cube`] (`piece | flip << 4`), for the
-    /// full-edge family's benchmark: that family still reads packed edges.  The library's
-    /// API speaks in coordinates and [`crate::cube::Cubies`]; this may change with the
-    /// representation.
-    pub mod piece_bytes {
-        use crate::cube::{Cube, EDGES};
-
-        /// The edges' bytes, by position.
-        pub fn edges(cube: &Cube) -> [u8; EDGES] {
-            cube.edges()
-        }
-    }
 }
 
 pub use cube::{Cube, Move};

@@ -59,3 +59,85 @@ impl Cube {
         Cubies(self.edges)
     }
 }
+
+impl Cubies<EDGES> {
+    /// Twelve edge cubies: piece `pieces[i]` in position `i`, flipped where bit `i` of
+    /// `flips` is set.
+    pub fn edges_from(pieces: [u8; EDGES], flips: usize) -> Self {
+        Cubies(std::array::from_fn(|i| {
+            super::pack_edge(pieces[i], ((flips >> i) & 1) as u8)
+        }))
+    }
+
+    /// The piece in each position (flips dropped).
+    #[inline(always)]
+    pub fn edge_pieces(&self) -> [u8; EDGES] {
+        self.0.map(|b| b & PIECE_MASK_E)
+    }
+
+    /// The flips, bit `i` for position `i`.
+    #[inline(always)]
+    pub fn edge_flip_bits(&self) -> usize {
+        (0..EDGES).fold(0, |f, i| f | (((self.0[i] & FLIP_BIT) >> 4) as usize) << i)
+    }
+}
+
+impl Cube {
+    /// The position with these edges and every corner solved.
+    #[inline(always)]
+    pub fn with_edge_cubies(edges: &Cubies<EDGES>) -> Cube {
+        Cube {
+            corners: Cube::SOLVED.corners,
+            edges: edges.0,
+        }
+    }
+}
+
+/// An action on twelve edge cubies of the form `r[i] = relabel(e[source[i]]) ⊕ flip[i]`:
+/// conjugation `S · e · S⁻¹` by a symmetry, or a move.  One table lookup per edge.
+#[derive(Clone, Copy)]
+pub struct EdgeAction {
+    source: [u8; EDGES],
+    /// The relabelling of each stored cubie.
+    map: [u8; 32],
+    flip: [u8; EDGES],
+}
+
+impl EdgeAction {
+    /// Conjugation by symmetry `s`: `e ↦ S · e · S⁻¹`.
+    pub fn symmetry(s: usize) -> EdgeAction {
+        let syms = super::symmetry::symmetries();
+        let e = &syms.elements[s];
+        let inv = &syms.elements[syms.inverse[s] as usize];
+        let mut map = [0u8; 32];
+        for p in 0..EDGES as u8 {
+            for o in 0..2 {
+                map[super::pack_edge(p, o) as usize] =
+                    super::pack_edge(e.ep[p as usize], (e.eo[p as usize] + o) & 1);
+            }
+        }
+        EdgeAction {
+            source: inv.ep,
+            map,
+            flip: inv.eo,
+        }
+    }
+
+    /// Move `m`, as [`Cube::apply_move`] acts on the edges.
+    pub fn turn(m: Move) -> EdgeAction {
+        let mv = Cube::SOLVED.apply_move(m);
+        EdgeAction {
+            source: mv.edge_perm(),
+            map: std::array::from_fn(|v| v as u8),
+            flip: mv.edge_flips(),
+        }
+    }
+
+    /// The action on `edges`.
+    #[inline(always)]
+    pub fn apply(&self, edges: &Cubies<EDGES>) -> Cubies<EDGES> {
+        Cubies(std::array::from_fn(|i| {
+            self.map[(edges.0[self.source[i] as usize] & 31) as usize] ^ (self.flip[i] << 4)
+        }))
+    }
+}

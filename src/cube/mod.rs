@@ -33,7 +33,7 @@ mod rules;
 pub mod symmetry;
 pub mod turns;
 
-pub use cubies::Cubies;
+pub use cubies::{Cubies, EdgeAction};
 pub use facelet::{FaceletError, SOLVED_FACELETS};
 pub(crate) use lookup::{CornerLookup, EdgeLookup};
 pub use masked::{MaskedCube, PieceGoals, MASK_CHARS, MAX_COMPLETIONS};
@@ -67,17 +67,17 @@ const PIECE_MASK_C: u8 = 0b111;
 const FLIP_BIT: u8 = 1 << 4;
 const PIECE_MASK_E: u8 = 0b1111;
 
-/// Pack a corner piece and its twist into one byte (the layout behind [`Cube`]: the crate's
-/// table families index their lookup tables by these bytes; nothing outside the crate sees
-/// them but through `korf::internals::piece_bytes`).
+/// Pack a corner piece and its twist into one byte (the layout behind [`Cube`], private
+/// to this module and its children: the table families read a cube through coordinates,
+/// [`Cubies`] and the per-position lookups of `lookup.rs`).
 #[inline(always)]
-pub(crate) const fn pack_corner(piece: u8, twist: u8) -> u8 {
+const fn pack_corner(piece: u8, twist: u8) -> u8 {
     piece | (twist << TWIST_SHIFT)
 }
 
 /// Pack an edge piece and its flip into one byte (see [`pack_corner`]).
 #[inline(always)]
-pub(crate) const fn pack_edge(piece: u8, flip: u8) -> u8 {
+const fn pack_edge(piece: u8, flip: u8) -> u8 {
     piece | (flip << 4)
 }
 
@@ -97,29 +97,6 @@ impl Default for Cube {
 }
 
 impl Cube {
-    /// The corners, packed: `corners()[i]` is the piece in corner position `i` with its
-    /// twist (`piece | twist << 3`, see the module documentation).  A copy, so that the
-    /// representation behind it may change (a SIMD register, say).  Crate-private: the
-    /// search asks for coordinates ([`Cube::corner_coord`], [`Cube::edge_perm_coord`]).
-    #[inline(always)]
-    pub(crate) fn corners(&self) -> [u8; CORNERS] {
-        self.corners
-    }
-
-    /// The edges, packed: `edges()[i]` is the piece in edge position `i` with its flip
-    /// (`piece | flip << 4`).  A copy, as [`Cube::corners`].
-    #[inline(always)]
-    pub(crate) fn edges(&self) -> [u8; EDGES] {
-        self.edges
-    }
-
-    /// A cube from packed corners and edges as [`Cube::corners`] and [`Cube::edges`] give
-    /// them (no validation: use [`Cube::validate`] to check solvability).
-    #[inline(always)]
-    pub(crate) fn from_packed(corners: [u8; CORNERS], edges: [u8; EDGES]) -> Cube {
-        Cube { corners, edges }
-    }
-
     /// The solved cube (identity).
     pub const SOLVED: Cube = Cube {
         corners: [0, 1, 2, 3, 4, 5, 6, 7],

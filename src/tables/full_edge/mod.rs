@@ -20,9 +20,12 @@
 //! [`FullEdgeCoords::twins`]); a table stores the same value in all of them.
 
 use crate::cube::symmetry::{symmetries, visit_twins, Twins, SYMMETRIES};
-use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
+use crate::cube::{Cube, Cubies, EdgeAction, ALL_MOVES, MOVE_COUNT};
 use crate::tables::coset::{edge_cube, EdgeMasks, EDGE_SLICES};
 use std::sync::OnceLock;
+
+/// An edge state: the twelve edges' cubies, by position.
+pub type Edges = Cubies<12>;
 
 /// Free flip values (the twelfth flip is fixed by the others).
 pub const FLIPS: usize = 2048;
@@ -95,56 +98,10 @@ static PERM4: [u8; 24] = {
     t
 };
 
-/// An action on the edges of the form `r[i] = map[e[source[i]]] ^ (flip[i] << 4)` on
-/// packed edges (piece | flip << 4): conjugation `S · e · S⁻¹` by a symmetry, or a move.
-#[derive(Clone, Copy)]
-struct EdgeAction {
-    source: [u8; 12],
-    map: [u8; 32],
-    flip: [u8; 12],
-}
-
-impl EdgeAction {
-    fn symmetry(s: usize) -> EdgeAction {
-        let syms = symmetries();
-        let e = &syms.elements[s];
-        let inv = &syms.elements[syms.inverse[s] as usize];
-        let mut map = [0u8; 32];
-        for p in 0..12 {
-            for o in 0..2 {
-                map[p | o << 4] = e.ep[p] | ((e.eo[p] + o as u8) & 1) << 4;
-            }
-        }
-        EdgeAction {
-            source: inv.ep,
-            map,
-            flip: inv.eo,
-        }
-    }
-
-    /// Move `m` (as [`Cube::apply_move`] on the edges).
-    fn turn(m: usize) -> EdgeAction {
-        let mv = Cube::from_moves(&[ALL_MOVES[m]]);
-        EdgeAction {
-            source: mv.edge_perm(),
-            map: std::array::from_fn(|v| v as u8),
-            flip: mv.edge_flips(),
-        }
-    }
-
-    #[inline(always)]
-    fn apply(&self, edges: &[u8; 12]) -> [u8; 12] {
-        std::array::from_fn(|i| {
-            self.map[edges[self.source[i] as usize] as usize] ^ (self.flip[i] << 4)
-        })
-    }
-}
-
 /// The outer raw value of an edge state.
 #[inline(always)]
-pub fn outer(edges: &[u8; 12]) -> usize {
-    let c = Cube::from_packed(Cube::SOLVED.corners(), *edges);
-    outer_of(&EdgeMasks::of(&c))
+pub fn outer(edges: &Edges) -> usize {
+    outer_of(&EdgeMasks::of(&Cube::with_edge_cubies(edges)))
 }
 
 /// The outer value of an edge state from its masks.
@@ -155,11 +112,11 @@ pub fn outer_of(masks: &EdgeMasks) -> usize {
 
 /// The arrangement value of an edge state.
 #[inline(always)]
-pub fn arrangement(edges: &[u8; 12]) -> usize {
+pub fn arrangement(edges: &Edges) -> usize {
     let mut code = [0usize; 3];
     let mut shift = [0usize; 3];
-    for &v in edges {
-        let p = (v & 15) as usize;
+    for p in edges.edge_pieces() {
+        let p = p as usize;
         let s = SLICE[p] as usize;
         code[s] |= (LOCAL[p] as usize) << shift[s];
         shift[s] += 2;
@@ -179,7 +136,7 @@ pub struct FullEdgeCoords {
     /// Symmetries that fix each representative's outer value (bit `s`).
     class_stabilizer: Vec<u64>,
     /// The edges of each slice value, pieces in slice order and unflipped.
-    slice_edges: Vec<[u8; 12]>,
+    slice_edges: Vec<Edges>,
     edge_syms: [EdgeAction; SYMMETRIES],
     edge_moves: [EdgeAction; MOVE_COUNT],
     /// `class_move[class * 18 + m]`: `outer_class_sym` of the representative's outer value
@@ -192,7 +149,9 @@ impl FullEdgeCoords {
     /// Build the tables (about 300 MB; a few seconds).
     pub fn build() -> FullEdgeCoords {
         let edge_syms: [EdgeAction; SYMMETRIES] = std::array::from_fn(EdgeAction::symmetry);
-        let slice_edges: Vec<[u8; 12]> = (0..EDGE_SLICES).map(|v| edge_cube(v).edges()).collect();
+        let slice_edges: Vec<Edges> = (0..EDGE_SLICES)
+            .map(|v| edge_cube(v).all_edge_cubies())
+            .collect();
         let inverse = symmetries().inverse;
         let mut outer_class_sym = vec![u32::MAX; OUTER_RAW];
         let mut class_rep = Vec::new();
@@ -222,7 +181,7 @@ impl FullEdgeCoords {
             class_stabilizer,
             slice_edges,
             edge_syms,
-            edge_moves: std::array::from_fn(EdgeAction::turn),
+            edge_moves: ALL_MOVES.map(EdgeAction::turn),
             class_move: Vec::new(),
         }
     }
@@ -263,13 +222,13 @@ impl FullEdgeCoords {
 
     /// `S · e · S⁻¹` on the edges.
     #[inline(always)]
-    pub fn conjugate(&self, edges: &[u8; 12], s: usize) -> [u8; 12] {
+    pub fn conjugate(&self, edges: &Edges, s: usize) -> Edges {
         self.edge_syms[s].apply(edges)
     }
 
     /// Table index of an edge state.
     #[inline(always)]
-    pub fn index(&self, edges: &[u8; 12]) -> u64 {
+    pub fn index(&self, edges: &Edges) -> u64 {
         self.index_with_outer(edges, outer(edges))
     }
 
@@ -282,27 +241,27 @@ impl FullEdgeCoords {
 
     /// [`Self::index`] of an edge state whose outer value `raw` is already known.
     #[inline(always)]
-    pub fn index_with_outer(&self, edges: &[u8; 12], raw: usize) -> u64 {
+    pub fn index_with_outer(&self, edges: &Edges, raw: usize) -> u64 {
         let cs = self.outer_class_sym[raw];
         let rep = self.edge_syms[(cs & 63) as usize].apply(edges);
         (cs >> 6) as u64 * ARRANGEMENTS as u64 + arrangement(&rep) as u64
     }
 
     /// The representative edge state of entry `i`.
-    pub fn entry_edges(&self, i: u64) -> [u8; 12] {
+    pub fn entry_edges(&self, i: u64) -> Edges {
         let class = (i / ARRANGEMENTS as u64) as usize;
         let arr = (i % ARRANGEMENTS as u64) as usize;
         let base = outer_edges(&self.slice_edges, self.class_rep[class] as usize);
         // Put each slice's pieces in the order the arrangement names, keeping the flips.
         let codes = [arr / 576, arr / 24 % 24, arr % 24].map(|r| PERM4[r]);
         let mut next = [0usize; 3];
-        std::array::from_fn(|i| {
-            let v = base[i];
-            let s = SLICE[(v & 15) as usize] as usize;
+        let pieces = base.edge_pieces().map(|p| {
+            let s = SLICE[p as usize] as usize;
             let local = (codes[s] >> (2 * next[s])) & 3;
             next[s] += 1;
-            PIECES[s][local as usize] | (v & 16)
-        })
+            PIECES[s][local as usize]
+        });
+        Edges::edges_from(pieces, base.edge_flip_bits())
     }
 
     /// Edge states entry `i` stands for, counted once over it and its twins: 48 divided by
@@ -354,12 +313,11 @@ impl Twins for FullEdgeCoords {
 
 /// Edges with outer value `raw`: the slice value's pieces in slice order, flipped as the
 /// flip bits say (the twelfth keeps the total even).
-fn outer_edges(slice_edges: &[[u8; 12]], raw: usize) -> [u8; 12] {
+fn outer_edges(slice_edges: &[Edges], raw: usize) -> Edges {
     let base = slice_edges[raw / FLIPS];
     let flips = raw % FLIPS;
     let last = (flips.count_ones() & 1) as usize;
-    let bits = flips | last << 11;
-    std::array::from_fn(|i| base[i] | (((bits >> i) & 1) as u8) << 4)
+    Edges::edges_from(base.edge_pieces(), flips | last << 11)
 }
 
 /// The full-edge coordinate tables, built on first use.
@@ -377,7 +335,7 @@ impl crate::tables::generate::Space for FullEdgeSpace<'_> {
         self.0.entries()
     }
     fn goal(&self) -> u64 {
-        self.0.index(&Cube::SOLVED.edges())
+        self.0.index(&Cube::SOLVED.all_edge_cubies())
     }
     #[inline(always)]
     fn neighbours(&self, i: u64, visit: impl FnMut(u64) -> bool) {

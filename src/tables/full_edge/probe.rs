@@ -17,7 +17,7 @@ impl FullEdge<'_> {
     /// Table index of the edges of `x`.
     #[inline(always)]
     pub(crate) fn index(&self, x: &Cube) -> u64 {
-        self.coords.index(&x.edges())
+        self.coords.index(&x.all_edge_cubies())
     }
 
     /// The table's code of entry `i`: the depth mod 3.
@@ -45,7 +45,7 @@ impl FullEdge<'_> {
     pub fn depth(&self, x: &Cube) -> u8 {
         let mut y = *x;
         let mut d = 0u8;
-        while y.edges() != Cube::SOLVED.edges() && d < 20 {
+        while y.all_edge_cubies() != Cube::SOLVED.all_edge_cubies() && d < 20 {
             let lower = (self.code(self.index(&y)) + 2) % 3;
             match ALL_MOVES
                 .iter()
@@ -73,7 +73,7 @@ impl FullEdge<'_> {
     /// Second stage: the table index, its line prefetched.
     #[inline(always)]
     pub(crate) fn locate(&self, x: &Cube, raw: usize) -> u64 {
-        let i = self.coords.index_with_outer(&x.edges(), raw);
+        let i = self.coords.index_with_outer(&x.all_edge_cubies(), raw);
         prefetch(self.payload, packed::line_offset(i));
         i
     }

@@ -7,13 +7,13 @@ use korf::cube::symmetry::Twins;
 use korf::cube::symmetry::{conjugate, symmetries, SYMMETRIES};
 use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::tables::full_edge::{
-    arrangement, full_edge_coords, outer, ARRANGEMENTS, EXPECTED_STATES, FLIPS, OUTER_RAW,
+    arrangement, full_edge_coords, outer, Edges, ARRANGEMENTS, EXPECTED_STATES, FLIPS, OUTER_RAW,
 };
 use rand::{rngs::StdRng, SeedableRng};
 use std::collections::{HashMap, HashSet};
 
-fn edges_of(edges: [u8; 12]) -> Cube {
-    Cube::from_packed(Cube::SOLVED.corners(), edges)
+fn edges_of(edges: Edges) -> Cube {
+    Cube::with_edge_cubies(&edges)
 }
 
 #[test]
@@ -38,7 +38,10 @@ fn conjugation_on_edges_matches_the_cube_model() {
     for _ in 0..200 {
         let c = random_cube(&mut rng);
         for s in 0..SYMMETRIES {
-            assert_eq!(coords.conjugate(&c.edges(), s), conjugate(&c, s).edges());
+            assert_eq!(
+                coords.conjugate(&c.all_edge_cubies(), s),
+                conjugate(&c, s).all_edge_cubies()
+            );
         }
     }
 }
@@ -66,12 +69,12 @@ fn every_state_indexes_to_a_symmetric_image_of_itself() {
     let mut rng = StdRng::seed_from_u64(11);
     for _ in 0..2000 {
         let c = random_cube(&mut rng);
-        let i = coords.index(&c.edges());
+        let i = coords.index(&c.all_edge_cubies());
         assert!(i < coords.entries());
         // The entry's representative is an image of the state under some symmetry.
         let rep = coords.entry_edges(i);
         assert!(
-            (0..SYMMETRIES).any(|s| coords.conjugate(&c.edges(), s) == rep),
+            (0..SYMMETRIES).any(|s| coords.conjugate(&c.all_edge_cubies(), s) == rep),
             "entry {i} does not stand for a symmetric image"
         );
         // The representative indexes back to the entry or one of its twins, and so does
@@ -79,7 +82,7 @@ fn every_state_indexes_to_a_symmetric_image_of_itself() {
         let canonical = coords.canonical_index(i);
         assert_eq!(coords.canonical_index(coords.index(&rep)), canonical);
         for s in 0..SYMMETRIES {
-            let image = coords.conjugate(&c.edges(), s);
+            let image = coords.conjugate(&c.all_edge_cubies(), s);
             assert_eq!(coords.canonical_index(coords.index(&image)), canonical);
         }
     }
@@ -92,7 +95,7 @@ fn orbits_partition_a_subset_closed_under_symmetry() {
     // an orbit of 48 / |stabilizer of the state| states, and those orbits must add up to
     // the whole set.
     let coords = full_edge_coords();
-    let solved = Cube::SOLVED.edges();
+    let solved = Cube::SOLVED.all_edge_cubies();
     let pieces: [[u8; 4]; 3] = [[8, 9, 10, 11], [1, 3, 5, 7], [0, 2, 4, 6]];
     let positions: [[usize; 4]; 3] = [[8, 9, 10, 11], [1, 3, 5, 7], [0, 2, 4, 6]];
     let perms: Vec<[usize; 4]> = (0..24)
@@ -113,7 +116,7 @@ fn orbits_partition_a_subset_closed_under_symmetry() {
     for pe in &perms {
         for pm in &perms {
             for ps in &perms {
-                let mut base = solved;
+                let mut base = solved.edge_pieces();
                 for (k, p) in [pe, pm, ps].into_iter().enumerate() {
                     for j in 0..4 {
                         base[positions[k][j]] = pieces[k][p[j]];
@@ -121,9 +124,7 @@ fn orbits_partition_a_subset_closed_under_symmetry() {
                 }
                 for flips in 0..FLIPS {
                     let last = (flips.count_ones() & 1) as usize;
-                    let bits = flips | last << 11;
-                    let e: [u8; 12] =
-                        std::array::from_fn(|i| base[i] | (((bits >> i) & 1) as u8) << 4);
+                    let e = Edges::edges_from(base, flips | last << 11);
                     count += 1;
                     seen.insert(coords.canonical_index(coords.index(&e)));
                 }
@@ -156,7 +157,7 @@ fn first_depths_match_thesis_table_4_1() {
             .count();
         (SYMMETRIES / fixed) as u64
     };
-    let goal = coords.canonical_index(coords.index(&Cube::SOLVED.edges()));
+    let goal = coords.canonical_index(coords.index(&Cube::SOLVED.all_edge_cubies()));
     let mut depth_of: HashMap<u64, u8> = HashMap::new();
     depth_of.insert(goal, 0);
     let mut frontier = vec![goal];
@@ -184,15 +185,15 @@ fn neighbours_are_the_moves_on_the_representative() {
     let mut rng = StdRng::seed_from_u64(5);
     for _ in 0..200 {
         let c = random_cube(&mut rng);
-        let i = coords.index(&c.edges());
+        let i = coords.index(&c.all_edge_cubies());
         let rep = edges_of(coords.entry_edges(i));
         let n = coords.neighbours(i);
         for (m, &j) in ALL_MOVES.iter().zip(&n) {
-            assert_eq!(j, coords.index(&rep.apply_move(*m).edges()));
+            assert_eq!(j, coords.index(&rep.apply_move(*m).all_edge_cubies()));
         }
         // Outer value and arrangement stay in range.
-        assert!(outer(&c.edges()) < OUTER_RAW);
-        assert!(arrangement(&c.edges()) < ARRANGEMENTS);
+        assert!(outer(&c.all_edge_cubies()) < OUTER_RAW);
+        assert!(arrangement(&c.all_edge_cubies()) < ARRANGEMENTS);
     }
 }
 
