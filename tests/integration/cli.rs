@@ -452,6 +452,20 @@ fn tables_list_and_verify() {
         .assert()
         .success()
         .stdout(predicate::str::contains("missing"));
+    // `--tables`, as `solve` and `bench` spell it, names the same directory.
+    let by_dir = korf()
+        .args(["tables", "list", "--dir"])
+        .arg(common::tables_dir())
+        .output()
+        .unwrap();
+    let by_tables = korf()
+        .args(["tables", "list", "--tables"])
+        .arg(common::tables_dir())
+        .output()
+        .unwrap();
+    assert!(by_tables.status.success());
+    assert_eq!(by_tables.stdout, by_dir.stdout);
+    assert!(String::from_utf8_lossy(&by_tables.stdout).contains("present"));
 }
 
 #[test]

@@ -586,8 +586,9 @@ pub enum TablesCommand {
 
 #[derive(Args, Debug, Clone)]
 pub struct DirArgs {
-    /// Tables directory [default: $KORF_TABLES or ./tables].
-    #[arg(long, value_name = "DIR")]
+    /// Tables directory [default: $KORF_TABLES or ./tables]; `--tables` says the same, as
+    /// in `korf solve` and `korf bench`.
+    #[arg(long, value_name = "DIR", visible_alias = "tables")]
     pub dir: Option<PathBuf>,
 }
 
