@@ -11,58 +11,62 @@ use super::{pack_corner, pack_edge, Cube, CORNERS, EDGES};
 /// Slots per position: every packed piece is below 32.
 const SLOTS: usize = 32;
 
-/// One value for every corner cubie each corner position can hold.
+/// One value for every cubie each of `N` positions can hold (`N` pieces of the kind, each
+/// in every orientation), read position by position.
 #[derive(Clone, Copy)]
-pub(crate) struct CornerLookup<T> {
-    by_position: [[T; SLOTS]; CORNERS],
+pub(crate) struct Lookup<T, const N: usize> {
+    by_position: [[T; SLOTS]; N],
 }
 
-impl<T: Copy + Default> CornerLookup<T> {
-    /// The table of `term(position, piece, twist)` (position and piece 0..8, twist 0..3).
-    pub(crate) fn new(term: impl Fn(usize, u8, u8) -> T) -> Self {
-        let mut by_position = [[T::default(); SLOTS]; CORNERS];
+/// Over the corners: terms of `(position, piece, twist)`.
+pub(crate) type CornerLookup<T> = Lookup<T, CORNERS>;
+/// Over the edges: terms of `(position, piece, flip)`.
+pub(crate) type EdgeLookup<T> = Lookup<T, EDGES>;
+
+impl<T: Copy + Default, const N: usize> Lookup<T, N> {
+    fn build(orientations: u8, pack: fn(u8, u8) -> u8, term: impl Fn(usize, u8, u8) -> T) -> Self {
+        let mut by_position = [[T::default(); SLOTS]; N];
         for (j, slots) in by_position.iter_mut().enumerate() {
-            for piece in 0..CORNERS as u8 {
-                for twist in 0..3 {
-                    slots[pack_corner(piece, twist) as usize] = term(j, piece, twist);
+            for piece in 0..N as u8 {
+                for o in 0..orientations {
+                    slots[pack(piece, o) as usize] = term(j, piece, o);
                 }
             }
         }
-        CornerLookup { by_position }
+        Lookup { by_position }
+    }
+
+    /// The term of the packed cubie `b` in position `j`.
+    #[inline(always)]
+    fn read(&self, j: usize, b: u8) -> T {
+        // The mask only spares the bounds check: a packed cubie is below 32.
+        self.by_position[j][(b & 31) as usize]
+    }
+}
+
+impl<T: Copy + Default> Lookup<T, CORNERS> {
+    /// The table of `term(position, piece, twist)` (position and piece 0..8, twist 0..3).
+    pub(crate) fn new(term: impl Fn(usize, u8, u8) -> T) -> Self {
+        Self::build(3, pack_corner, term)
     }
 
     /// The term of what `c` holds in corner position `j`.
     #[inline(always)]
     pub(crate) fn at(&self, c: &Cube, j: usize) -> T {
-        // The mask only spares the bounds check: a packed corner is below 32.
-        self.by_position[j][(c.corners[j] & 31) as usize]
+        self.read(j, c.corners[j])
     }
 }
 
-/// One value for every edge cubie each edge position can hold.
-#[derive(Clone, Copy)]
-pub(crate) struct EdgeLookup<T> {
-    by_position: [[T; SLOTS]; EDGES],
-}
-
-impl<T: Copy + Default> EdgeLookup<T> {
+impl<T: Copy + Default> Lookup<T, EDGES> {
     /// The table of `term(position, piece, flip)` (position and piece 0..12, flip 0..2).
     pub(crate) fn new(term: impl Fn(usize, u8, u8) -> T) -> Self {
-        let mut by_position = [[T::default(); SLOTS]; EDGES];
-        for (j, slots) in by_position.iter_mut().enumerate() {
-            for piece in 0..EDGES as u8 {
-                for flip in 0..2 {
-                    slots[pack_edge(piece, flip) as usize] = term(j, piece, flip);
-                }
-            }
-        }
-        EdgeLookup { by_position }
+        Self::build(2, pack_edge, term)
     }
 
     /// The term of what `c` holds in edge position `j`.
     #[inline(always)]
     pub(crate) fn at(&self, c: &Cube, j: usize) -> T {
-        self.by_position[j][(c.edges[j] & 31) as usize]
+        self.read(j, c.edges[j])
     }
 }
 
