@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # korf and a locally built peer solver on the same list, in one run: per-position times,
 # their ratio (korf / peer), and the means.  Nothing of a peer is in this repository:
-# build it yourself from its own public source, as its README says.
+# build it yourself from its own public source, as its README says, or let
+# benches/side-by-side.sh build it, make its tables, draw and sort the positions and call
+# this script once per length and peer.
 #
 # vcube (github.com/Voltara/vcube):
 #
@@ -84,7 +86,12 @@ run_nissy() {
 }
 
 echo "# $(date -u '+%Y-%m-%d %H:%M:%S') UTC on $(hostname): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-echo "# korf: $("$korf" --version)"
+if [ -z "${KORF:-}" ]; then
+    # A plain `cargo build` does not stamp the commit (only dist.sh does): name the tree's.
+    echo "# korf: $("$korf" --version), the release build of $(git -C "$here/.." rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$here/.." diff --quiet HEAD 2>/dev/null || echo ' with local changes')"
+else
+    echo "# korf: $("$korf" --version), $korf"
+fi
 "$korf" bench "$@" --csv "$tmp/korf.csv" "$tmp/list.txt" >/dev/null
 if [ -n "${VCUBE:-}" ]; then run_vcube; else run_nissy; fi
 python3 - "$tmp/korf.csv" "$tmp/peer.txt" <<'PY'

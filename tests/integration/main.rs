@@ -18,6 +18,7 @@ mod library;
 mod masked;
 mod metrics;
 mod numbers;
+mod peer_scripts;
 mod published;
 mod serve;
 mod signals;
