@@ -37,7 +37,8 @@
 # until every length has N positions or 20 batches are spent; the sorted positions are kept
 # in WORK/positions-S.csv and reused.  A length with fewer than N positions is run with
 # what there is, and the summary says how many.
-set -euo pipefail
+set -Eeuo pipefail
+trap 'echo "error: side-by-side.sh line $LINENO: \"$BASH_COMMAND\" failed (exit $?)" >&2' ERR
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
 korf=${KORF:-$repo/target/release/korf}
@@ -210,7 +211,8 @@ mkdir -p "$results"
 log "per-position rows in $results"
 summary=()
 for l in ${lengths//,/ }; do
-    awk -F'\t' -v l="$l" '$1 == l {print $2}' "$positions" | head -n "$per_length" > "$results/list-$l.txt"
+    # (awk alone: `| head` would end awk with SIGPIPE, which pipefail makes fatal.)
+    awk -F'\t' -v l="$l" -v n="$per_length" '$1 == l && c < n {print $2; c++}' "$positions" > "$results/list-$l.txt"
     n=$(wc -l < "$results/list-$l.txt")
     [ "$n" -gt 0 ] || { summary+=("$l	-	no position of this length was drawn"); continue; }
     for p in ${peers//,/ }; do
