@@ -219,22 +219,19 @@ for l in ${lengths//,/ }; do
         out=$results/$p-$l.txt
         log "$l moves, $n positions: korf beside $p"
         if [ "$p" = vcube ]; then
-            VCUBE=$work/vcube/vc-optimal VCUBE_COORD=$vcube_coord KORF=$korf \
+            VCUBE=$work/vcube/vc-optimal VCUBE_COORD=$vcube_coord \
                 "$here/peers.sh" "$results/list-$l.txt" "${bench_args[@]}" > "$out"
         else
-            NISSY=$work/nissy-core NISSY_SOLVER=$nissy_solver KORF=$korf \
+            NISSY=$work/nissy-core NISSY_SOLVER=$nissy_solver \
                 "$here/peers.sh" "$results/list-$l.txt" "${bench_args[@]}" > "$out"
         fi
         summary+=("$l	$p	$(tail -n 1 "$out")")
     done
 done
 echo "# $(date -u '+%Y-%m-%d %H:%M:%S') UTC on $(hostname): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-if [ -z "${KORF:-}" ]; then
-    from="the release build of $(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo '?')$(git -C "$repo" diff --quiet HEAD 2>/dev/null || echo ' with local changes')"
-else
-    from=$korf
-fi
-echo "# korf: $("$korf" --version), $from; options: ${bench_args[*]:-(defaults)}"
+# Which korf ran, as peers.sh names it in each run's header.
+awk '/^# korf:/ {print; exit}' "$results"/*.txt
+echo "# korf bench options: ${bench_args[*]:-(defaults)}"
 printf '%s\n' "${summary[@]}" | python3 -c '
 import re, sys
 print(f"| length | peer | positions | korf mean | peer mean | ratio of means | geometric mean | korf faster on |")
