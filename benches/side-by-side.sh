@@ -40,7 +40,7 @@
 set -Eeuo pipefail
 trap 'echo "error: side-by-side.sh line $LINENO: \"$BASH_COMMAND\" failed (exit $?)" >&2' ERR
 here=$(cd "$(dirname "$0")" && pwd)
-repo=$(cd "$here/.." && pwd)
+repo=$(cd "$here/.." && pwd -P)
 korf=${KORF:-$repo/target/release/korf}
 
 peers=vcube lengths=17,18 per_length=20 seed=20261128

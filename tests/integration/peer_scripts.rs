@@ -161,6 +161,12 @@ fn side_by_side_refuses_bad_options_with_exit_2() {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/side-by-side.sh");
     // Not under target/: CI makes target a symlink to a cache outside the clone.
     let inside = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/peers-here");
+    // The repository reached through a symlink is still the repository.
+    let links = tempfile::tempdir().unwrap();
+    let link = links.path().join("clone");
+    std::os::unix::fs::symlink(env!("CARGO_MANIFEST_DIR"), &link).unwrap();
+    let script_via_link = link.join("benches/side-by-side.sh");
+    let inside_via_link = link.join("docs/peers-here");
     for (args, message) in [
         (vec!["--peers", "cube20"], "unknown peer 'cube20'"),
         (vec!["--lengths", "17-18"], "--lengths must be like 17,18"),
@@ -178,14 +184,25 @@ fn side_by_side_refuses_bad_options_with_exit_2() {
         ),
         (vec!["--threads", "2"], "korf bench options go after --"),
     ] {
-        let out = Command::new("bash")
-            .arg(&script)
-            .args(&args)
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        for script in [&script, &script_via_link] {
+            let out = Command::new("bash")
+                .arg(script)
+                .args(&args)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+            assert!(stderr.contains(message), "{args:?}: {stderr}");
+        }
     }
+    // Run through the link, given the repository's path through the link.
+    let out = Command::new("bash")
+        .arg(&script_via_link)
+        .args(["--work", inside_via_link.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("inside the repository"), "{stderr}");
     assert!(!inside.exists(), "nothing made inside the repository");
 }
