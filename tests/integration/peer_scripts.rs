@@ -182,6 +182,10 @@ fn side_by_side_refuses_bad_options_with_exit_2() {
             vec!["--work", inside.to_str().unwrap()],
             "inside the repository",
         ),
+        (
+            vec!["--work", inside_via_link.to_str().unwrap()],
+            "inside the repository",
+        ),
         (vec!["--threads", "2"], "korf bench options go after --"),
     ] {
         for script in [&script, &script_via_link] {
@@ -195,14 +199,5 @@ fn side_by_side_refuses_bad_options_with_exit_2() {
             assert!(stderr.contains(message), "{args:?}: {stderr}");
         }
     }
-    // Run through the link, given the repository's path through the link.
-    let out = Command::new("bash")
-        .arg(&script_via_link)
-        .args(["--work", inside_via_link.to_str().unwrap()])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("inside the repository"), "{stderr}");
     assert!(!inside.exists(), "nothing made inside the repository");
 }
