@@ -96,10 +96,11 @@ fn generate_table(
             });
         }
     }
+    // A base-and-fallback table's base, recorded in its header.
+    let base = (d.bits == 2 && !d.mod3).then(|| d.base_for(&g.histogram));
     let payload = if g.layout != generate::Layout::Nibbles {
         g.payload
-    } else if d.bits == 2 {
-        let base = packed::choose_base(&g.histogram);
+    } else if let Some(base) = base {
         let nibbles = g.payload;
         packed::pack(d.entries, base, |i| {
             (nibbles[(i >> 1) as usize] >> ((i & 1) * 4)) & 15
@@ -109,6 +110,7 @@ fn generate_table(
     };
     let header = Header {
         mod3: d.mod3,
+        base,
         name: kind.name().to_string(),
         entries: d.entries,
         bits_per_entry: d.bits,

@@ -75,9 +75,30 @@ pub struct Descriptor {
 }
 
 impl Descriptor {
-    /// The base depth of a 2-bit table with this depth histogram.
+    /// The base depth of a 2-bit table with this depth histogram, as korf packs it now.
     pub fn base_for(&self, histogram: &[u64]) -> u8 {
         self.base.unwrap_or_else(|| packed::choose_base(histogram))
+    }
+
+    /// The base depth a file of this table was packed with: the one its header records,
+    /// else (a file written before headers recorded it) [`Descriptor::unrecorded_base`].
+    pub fn base_of_file(&self, header: &super::Header) -> u8 {
+        header
+            .base
+            .unwrap_or_else(|| self.unrecorded_base(&header.histogram))
+    }
+
+    /// The base depth korf packed this table with before headers recorded it (until
+    /// 2026-12-01): the one it packs with now, except where that changed since.  flipslice
+    /// was packed with base 8 (the rule's choice for its distribution); since its base is
+    /// fixed at 9, as vcube's table of the same subgroup uses (its searches make fewer
+    /// nodes: docs/benchmarks-log.md, *flipslice's base*), and its files of before are read
+    /// with the base they were packed with.
+    pub fn unrecorded_base(&self, histogram: &[u64]) -> u8 {
+        match self.name {
+            "flipslice" => packed::choose_base(histogram),
+            _ => self.base_for(histogram),
+        }
     }
 
     /// File name inside the tables directory.

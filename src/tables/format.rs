@@ -42,6 +42,10 @@ pub const CONVENTION_VERSION: u32 = 1;
 pub const HEADER_SIZE: usize = 4096;
 /// Number of histogram slots.
 pub const HISTOGRAM_LEN: usize = 16;
+/// The header's bytes from here on are reserved (zero).
+const RESERVED: usize = 408;
+/// The base field's marker bit (bytes 392..400 hold it with the base).
+const BASE_PRESENT: u64 = 1 << 8;
 
 /// A table file's header.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,6 +76,10 @@ pub struct Header {
     /// Entries hold their depth mod 3 (a 2-bit table read with the parent's exact value,
     /// thesis §3.3.1.4) rather than base-and-fallback codes.
     pub mod3: bool,
+    /// The base depth a base-and-fallback payload is packed with ([`super::packed`]).
+    /// Recorded since 2026-12-01; a file written before has none, and was packed with
+    /// [`super::Descriptor::unrecorded_base`].
+    pub base: Option<u8>,
 }
 
 /// Where a checkpoint taken in the middle of depth `max_depth + 1` stopped: the chunks
@@ -259,6 +267,12 @@ impl Header {
             let mc = xxh3_64(&b[376..384]);
             b[384..392].copy_from_slice(&mc.to_le_bytes());
         }
+        if let Some(base) = self.base {
+            // Bit 8 marks the field present (a base may be 0).
+            b[392..400].copy_from_slice(&(BASE_PRESENT | base as u64).to_le_bytes());
+            let bc = xxh3_64(&b[392..400]);
+            b[400..408].copy_from_slice(&bc.to_le_bytes());
+        }
         b
     }
 
@@ -283,10 +297,10 @@ impl Header {
                 what: "header checksum mismatch".into(),
             });
         }
-        if b[392..HEADER_SIZE].iter().any(|&x| x != 0) {
+        if b[RESERVED..HEADER_SIZE].iter().any(|&x| x != 0) {
             return Err(TableError::Corrupt {
                 path,
-                what: "bytes 392..4096, reserved, are not zero".into(),
+                what: format!("bytes {RESERVED}..{HEADER_SIZE}, reserved, are not zero"),
             });
         }
         let convention = u32_at(12);
@@ -349,8 +363,19 @@ impl Header {
         } else {
             true
         };
+        let base = if b[392..408].iter().all(|&x| x == 0) {
+            None
+        } else if u64_at(400) != xxh3_64(&b[392..400]) || u64_at(392) >> 8 != 1 {
+            return Err(TableError::Corrupt {
+                path,
+                what: "base field corrupt (checksum or marker)".into(),
+            });
+        } else {
+            Some(u64_at(392) as u8)
+        };
         Ok(Header {
             mod3,
+            base,
             name,
             entries: u64_at(32),
             bits_per_entry: u32_at(40),

@@ -176,7 +176,7 @@ impl Table {
         #[cfg(unix)]
         let _ = map.advise(memmap2::Advice::Random);
         let map = Image::Mapped(map);
-        let base = kind.descriptor().base_for(&header.histogram);
+        let base = kind.descriptor().base_of_file(&header);
         Ok(Table {
             kind,
             path,
@@ -291,7 +291,7 @@ impl Table {
                 name: kind.descriptor().name,
             });
         }
-        let base = kind.descriptor().base_for(&header.histogram);
+        let base = kind.descriptor().base_of_file(&header);
         Ok(Table {
             kind,
             path,

@@ -71,6 +71,7 @@ fn sample_header() -> Vec<u8> {
     histogram[..4].copy_from_slice(&[1, 18, 243, 2874]);
     Header {
         mod3: false,
+        base: None,
         name: "corners".into(),
         entries: 3136,
         bits_per_entry: 4,

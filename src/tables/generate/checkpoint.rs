@@ -31,6 +31,7 @@ pub(super) fn save_checkpoint(
 ) -> std::io::Result<()> {
     let header = crate::tables::Header {
         mod3: layout == Layout::Mod3,
+        base: layout.base(),
         name: c.name.to_string(),
         entries,
         bits_per_entry: layout.bits(),
@@ -58,6 +59,8 @@ pub(super) fn load_checkpoint(
         || header.entries != entries
         || header.bits_per_entry != layout.bits()
         || header.mod3 != (layout == Layout::Mod3)
+        // Checkpoints written before the header recorded the base have none.
+        || header.base.is_some_and(|b| Some(b) != layout.base())
         || header.expanded.is_none()
     {
         return None;

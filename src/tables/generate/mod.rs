@@ -73,6 +73,14 @@ pub enum Layout {
 }
 
 impl Layout {
+    /// The base depth of the line format, if the working table is in it.
+    pub fn base(self) -> Option<u8> {
+        match self {
+            Layout::Lines { base } => Some(base),
+            Layout::Nibbles | Layout::Mod3 => None,
+        }
+    }
+
     /// Bits per entry.
     pub fn bits(self) -> u32 {
         match self {

@@ -13,7 +13,7 @@ pub const FLIPSLICE: Facts = Facts {
         1, 2, 16, 132, 1471, 17126, 207125, 2538885, 30763005, 349466252, 2878994435, 6272091236,
         532554459, 2655,
     ],
-    base: None,
+    base: Some(9),
     build_seconds: Some(355),
     measured: Measured::new(Some(2.24), Some(11.2), 1, "2026-11-25"),
     // Measured on the published lists, one thread, upper bounds on (`korf bench --threads
