@@ -76,8 +76,9 @@ pub struct Header {
     /// Entries hold their depth mod 3 (a 2-bit table read with the parent's exact value,
     /// thesis §3.3.1.4) rather than base-and-fallback codes.
     pub mod3: bool,
-    /// The base depth a base-and-fallback payload is packed with ([`super::packed`]).
-    /// Recorded since 2026-12-01; a file written before has none, and was packed with
+    /// The base depth a base-and-fallback payload is packed with (codes for the depths
+    /// above it, a line's fallback at or below it).  Recorded since 2026-12-01; a file
+    /// written before has none, and was packed with
     /// [`super::Descriptor::unrecorded_base`].
     pub base: Option<u8>,
 }
