@@ -84,20 +84,19 @@ fn generate_table(
     })?;
     let d = kind.descriptor();
     let expanded = kind.states_per_entry().map(|_| g.weighted);
-    if let generate::Layout::Lines { base } = g.layout {
-        let derived = kind.descriptor().base_for(&g.histogram);
-        if derived != base {
+    // A base-and-fallback table's base, recorded in its header.
+    let base = (d.bits == 2 && !d.mod3).then(|| d.base_for(&g.histogram));
+    if let (generate::Layout::Lines { base: generated }, Some(derived)) = (g.layout, base) {
+        if derived != generated {
             return Err(TableError::Corrupt {
                 path: path.to_path_buf(),
                 what: format!(
-                    "generated with base {base} but its distribution gives base {derived}; \
-                     the table's expected distribution is out of date"
+                    "generated with base {generated} but its distribution gives base \
+                     {derived}; the table's expected distribution is out of date"
                 ),
             });
         }
     }
-    // A base-and-fallback table's base, recorded in its header.
-    let base = (d.bits == 2 && !d.mod3).then(|| d.base_for(&g.histogram));
     let payload = if g.layout != generate::Layout::Nibbles {
         g.payload
     } else if let Some(base) = base {

@@ -52,6 +52,10 @@ pub struct Descriptor {
     /// layout before its distribution was known).  `None`: the base follows from the
     /// distribution (`packed::choose_base`).
     pub base: Option<u8>,
+    /// For a 2-bit table whose base changed after korf had written files of it without
+    /// recording their base (headers record it since 2026-12-01): the base those files
+    /// were packed with.  `None`: the base it is packed with now.
+    pub base_before_recorded: Option<u8>,
     /// Which searches use it, for `korf tables list`.
     pub used_by: &'static str,
     /// Whether a solve that needs it may build it on first use.  The large tables (many
@@ -88,17 +92,11 @@ impl Descriptor {
             .unwrap_or_else(|| self.unrecorded_base(&header.histogram))
     }
 
-    /// The base depth korf packed this table with before headers recorded it (until
-    /// 2026-12-01): the one it packs with now, except where that changed since.  flipslice
-    /// was packed with base 8 (the rule's choice for its distribution); since its base is
-    /// fixed at 9, as vcube's table of the same subgroup uses (its searches make fewer
-    /// nodes: docs/benchmarks-log.md, *flipslice's base*), and its files of before are read
-    /// with the base they were packed with.
+    /// The base depth korf packed this table with before headers recorded it:
+    /// [`Descriptor::base_before_recorded`], else the one it packs with now.
     pub fn unrecorded_base(&self, histogram: &[u64]) -> u8 {
-        match self.name {
-            "flipslice" => packed::choose_base(histogram),
-            _ => self.base_for(histogram),
-        }
+        self.base_before_recorded
+            .unwrap_or_else(|| self.base_for(histogram))
     }
 
     /// File name inside the tables directory.

@@ -366,7 +366,7 @@ impl Header {
         };
         let base = if b[392..408].iter().all(|&x| x == 0) {
             None
-        } else if u64_at(400) != xxh3_64(&b[392..400]) || u64_at(392) >> 8 != 1 {
+        } else if u64_at(400) != xxh3_64(&b[392..400]) || u64_at(392) & !0xff != BASE_PRESENT {
             return Err(TableError::Corrupt {
                 path,
                 what: "base field corrupt (checksum or marker)".into(),

@@ -38,6 +38,7 @@ pub const FULL_EDGE: Descriptor = Descriptor {
     expected: &FULL_EDGE_EXPECTED,
     expected_states: &EXPECTED_STATES,
     base: None,
+    base_before_recorded: None,
     used_by: "--heuristic full-edge (and coset4+full-edge)",
     on_demand: false,
     build_seconds: 2687,

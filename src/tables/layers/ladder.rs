@@ -60,6 +60,9 @@ pub struct Facts {
     /// The 2-bit encoding's base depth, fixed before the first build (`None`: chosen from
     /// `expected`).
     pub base: Option<u8>,
+    /// The base its files were packed with before headers recorded it, where `base` has
+    /// changed since (`Descriptor::base_before_recorded`).
+    pub base_before_recorded: Option<u8>,
     /// Build time on the reference machine; `None`: never built there.
     pub build_seconds: Option<u64>,
     /// Times on the published lists.
@@ -74,6 +77,7 @@ impl Facts {
         Facts {
             expected: &[],
             base: Some(base),
+            base_before_recorded: None,
             build_seconds: None,
             measured: Measured::NONE,
             model: None,

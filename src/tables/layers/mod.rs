@@ -92,6 +92,7 @@ macro_rules! define_sizes {
                 expected: FACTS.expected,
                 expected_states: &[],
                 base: FACTS.base,
+                base_before_recorded: FACTS.base_before_recorded,
                 used_by: match Metric::$metric {
                     Metric::Htm | Metric::Stm => concat!("--heuristic ", $label),
                     Metric::Qtm => concat!("--metric qtm --heuristic ", $label),
