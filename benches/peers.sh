@@ -38,6 +38,12 @@
 # LIST: one move sequence per line (`#` comments and blank lines skipped).  The other
 # arguments go to `korf bench`; the peer runs with as many threads as --threads says
 # (default 1).  KORF names korf's binary (default: the release build).
+#
+# TURN=N (default 5): korf and the peer take turns, N positions at a time, and swap who
+# goes first each turn (korf, peer; peer, korf; ...), so that a change in the host's speed
+# during the run (this project's machines move by a fifth within minutes) falls on both
+# alike.  Each turn loads the tables again (not timed: the times are per position).
+# TURN=0 runs the whole list with korf, then with the peer.
 set -euo pipefail
 if [ $# -lt 1 ] || { [ -z "${VCUBE:-}" ] && [ -z "${NISSY:-}" ]; }; then
     echo "usage: VCUBE=/path/to/vc-optimal [VCUBE_COORD=112] $0 LIST [korf bench options...]" >&2
@@ -56,33 +62,45 @@ for ((i = 0; i < ${#args[@]}; i++)); do
         --threads=*) threads=${args[$i]#--threads=} ;;
     esac
 done
+turn=${TURN:-5}
+[[ $turn =~ ^[0-9]+$ ]] || { echo "error: TURN must be a number of positions (0: no turns), not '$turn'" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 grep -v '^\s*#' "$list" | grep -v '^\s*$' > "$tmp/list.txt"
+[ "$turn" -gt 0 ] || turn=$(wc -l < "$tmp/list.txt")
 
-# Each peer writes "index seconds length" lines to $tmp/peer.txt.
-run_vcube() {
-    local coord=${VCUBE_COORD:-112}
-    echo "# peer: vcube $(git -C "$(dirname "$VCUBE")" rev-parse --short HEAD 2>/dev/null || echo '?') coord $coord, $threads thread(s)"
-    echo "# reserved huge pages for the peer: $(awk '/HugePages_Total/ {t=$2} /HugePages_Free/ {f=$2} END {print t " (" f " free)"}' /proc/meminfo), of $(awk '/Hugepagesize/ {print $2 " " $3}' /proc/meminfo)"
-    # The peer loads (or builds) its table in its own directory.
-    (cd "$(dirname "$VCUBE")" && "$VCUBE" --coord="$coord" --workers="$threads" --ordered < "$tmp/list.txt") |
-        awk '$1 ~ /^[0-9]+$/ {print $1, $2, $3}' > "$tmp/peer.txt"
+# korf on the positions in file $1: its CSV rows (no header) appended to $tmp/korf.rows.
+run_korf() {
+    "$korf" bench "${args[@]}" --csv "$tmp/korf-turn.csv" "$1" >/dev/null
+    [ -e "$tmp/korf.csv" ] || head -n 1 "$tmp/korf-turn.csv" > "$tmp/korf.csv"
+    tail -n +2 "$tmp/korf-turn.csv" >> "$tmp/korf.csv"
 }
 
-run_nissy() {
+# Each peer appends "index seconds length" lines for the positions in file $1 to
+# $tmp/peer.txt.
+vcube_header() {
+    echo "# peer: vcube $(git -C "$(dirname "$VCUBE")" rev-parse --short HEAD 2>/dev/null || echo '?') coord ${VCUBE_COORD:-112}, $threads thread(s)"
+    echo "# reserved huge pages for the peer: $(awk '/HugePages_Total/ {t=$2} /HugePages_Free/ {f=$2} END {print t " (" f " free)"}' /proc/meminfo), of $(awk '/Hugepagesize/ {print $2 " " $3}' /proc/meminfo)"
+}
+run_vcube() {
+    # The peer loads (or builds) its table in its own directory.
+    (cd "$(dirname "$VCUBE")" && "$VCUBE" --coord="${VCUBE_COORD:-112}" --workers="$threads" --ordered < "$1") |
+        awk '$1 ~ /^[0-9]+$/ {print $1, $2, $3}' >> "$tmp/peer.txt"
+}
+
+nissy_header() {
     local solver=${NISSY_SOLVER:-h48h7}
     echo "# peer: nissy-core $(git -C "$NISSY" rev-parse --short HEAD 2>/dev/null || echo '?') $solver, $threads thread(s)"
-    cd "$NISSY"
-    if ! ls tables/ 2>/dev/null | grep -q "$solver"; then
+    if ! ls "$NISSY/tables/" 2>/dev/null | grep -q "$solver"; then
         echo "# generating nissy-core's $solver table (its gendata tool; hours for h7 and up)"
-        THREADS=$threads ./build.sh tool gendata "$solver" > "$tmp/gendata.log" 2>&1 ||
+        (cd "$NISSY" && THREADS=$threads ./build.sh tool gendata "$solver") > "$tmp/gendata.log" 2>&1 ||
             { tail "$tmp/gendata.log" >&2; exit 1; }
     fi
+}
+run_nissy() {
     # Solutions arrive line by line (the tool flushes after each): stamp each line.
-    THREADS=$threads ./build.sh tool solve_file "$solver" "$tmp/list.txt" 2>/dev/null |
-        python3 "$here/peers_nissy_times.py" > "$tmp/peer.txt"
-    cd - > /dev/null
+    (cd "$NISSY" && THREADS=$threads ./build.sh tool solve_file "${NISSY_SOLVER:-h48h7}" "$1" 2>/dev/null) |
+        python3 "$here/peers_nissy_times.py" >> "$tmp/peer.txt"
 }
 
 echo "# $(date -u '+%Y-%m-%d %H:%M:%S') UTC on $(hostname): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
@@ -92,8 +110,19 @@ if [ -z "${KORF:-}" ]; then
 else
     echo "# korf: $("$korf" --version), $korf"
 fi
-"$korf" bench "$@" --csv "$tmp/korf.csv" "$tmp/list.txt" >/dev/null
-if [ -n "${VCUBE:-}" ]; then run_vcube; else run_nissy; fi
+if [ -n "${VCUBE:-}" ]; then peer=vcube; else peer=nissy; fi
+"${peer}_header"
+echo "# turns of $turn position(s), who goes first swapped each turn"
+split -l "$turn" -d -a 4 "$tmp/list.txt" "$tmp/turn-"
+: > "$tmp/peer.txt"
+first=korf
+for part in "$tmp"/turn-*; do
+    if [ "$first" = korf ]; then
+        run_korf "$part"; "run_$peer" "$part"; first=peer
+    else
+        "run_$peer" "$part"; run_korf "$part"; first=korf
+    fi
+done
 python3 - "$tmp/korf.csv" "$tmp/peer.txt" <<'PY'
 import csv, statistics, sys
 korf = list(csv.DictReader(open(sys.argv[1])))
@@ -101,12 +130,12 @@ peer = [l.split() for l in open(sys.argv[2]) if l.strip()]
 assert len(korf) == len(peer), (len(korf), len(peer))
 print(f"{'#':>3} {'length':>6} {'korf s':>9} {'peer s':>9} {'korf/peer':>9}")
 ratios, ks, ps = [], [], []
-for k, p in zip(korf, peer):
+for i, (k, p) in enumerate(zip(korf, peer), 1):
     kl, pl = int(k["length"]), int(p[2])
-    assert kl == pl, f"position {k['index']}: korf {kl} moves, peer {pl}"
+    assert kl == pl, f"position {i}: korf {kl} moves, peer {pl}"
     kt, pt = float(k["seconds"]), float(p[1])
     ratios.append(kt / pt); ks.append(kt); ps.append(pt)
-    print(f"{k['index']:>3} {kl:>6} {kt:>9.3f} {pt:>9.3f} {kt / pt:>9.2f}")
+    print(f"{i:>3} {kl:>6} {kt:>9.3f} {pt:>9.3f} {kt / pt:>9.2f}")
 faster = sum(r < 1 for r in ratios)
 print(f"mean korf {statistics.mean(ks):.3f} s, peer {statistics.mean(ps):.3f} s, "
       f"ratio of means {statistics.mean(ks) / statistics.mean(ps):.2f}; per position: median ratio "

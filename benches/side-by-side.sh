@@ -24,6 +24,8 @@
 #                         (otherwise the script stops if they are missing)
 #   --allow-small-pages   run vcube without them (slower than its README's set-up; the
 #                         output says so)
+#   --turn N              korf and the peer take turns of N positions, who goes first
+#                         swapped each turn; 0: the whole list each    (default: 5)
 #   after --, korf bench options for korf's side: --heuristic, --tables, --threads ...
 #                         (--threads also sets the peers' threads; default 1)
 #
@@ -46,8 +48,8 @@ korf=${KORF:-$repo/target/release/korf}
 peers=vcube lengths=17,18 per_length=20 seed=20261128
 work=${KORF_PEERS:-$HOME/.cache/korf-peers}
 vcube_coord=112 nissy_solver=h48h7 sort_heuristic= sort_threads=$(nproc) reserve=0
-list= small_pages=0
-usage() { sed -n '9,28p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+list= small_pages=0 turn=${TURN:-5}
+usage() { sed -n '9,30p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 need_value() { [ $# -ge 2 ] || { echo "error: $1 needs a value" >&2; usage; }; }
 while [ $# -gt 0 ]; do
     case $1 in
@@ -63,6 +65,7 @@ while [ $# -gt 0 ]; do
         --sort-threads) need_value "$@"; sort_threads=$2; shift 2 ;;
         --reserve-huge-pages) reserve=1; shift ;;
         --allow-small-pages) small_pages=1; shift ;;
+        --turn) need_value "$@"; turn=$2; shift 2 ;;
         -h | --help) usage ;;
         --) shift; break ;;
         *) echo "error: unknown option '$1' (korf bench options go after --)" >&2; usage ;;
@@ -73,6 +76,7 @@ for p in ${peers//,/ }; do
     case $p in vcube | nissy) ;; *) echo "error: --peers: unknown peer '$p' (vcube, nissy)" >&2; exit 2 ;; esac
 done
 [[ $per_length =~ ^[1-9][0-9]*$ ]] || { echo "error: --per-length must be a positive number, not '$per_length'" >&2; exit 2; }
+[[ $turn =~ ^[0-9]+$ ]] || { echo "error: --turn must be a number of positions (0: no turns), not '$turn'" >&2; exit 2; }
 [[ $lengths =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "error: --lengths must be like 17,18, not '$lengths'" >&2; exit 2; }
 [ -z "$list" ] || [ -r "$list" ] || { echo "error: --list: cannot read '$list'" >&2; exit 2; }
 [ -z "$list" ] || list=$(realpath "$list")
@@ -219,10 +223,10 @@ for l in ${lengths//,/ }; do
         out=$results/$p-$l.txt
         log "$l moves, $n positions: korf beside $p"
         if [ "$p" = vcube ]; then
-            VCUBE=$work/vcube/vc-optimal VCUBE_COORD=$vcube_coord \
+            TURN=$turn VCUBE=$work/vcube/vc-optimal VCUBE_COORD=$vcube_coord \
                 "$here/peers.sh" "$results/list-$l.txt" "${bench_args[@]}" > "$out"
         else
-            NISSY=$work/nissy-core NISSY_SOLVER=$nissy_solver \
+            TURN=$turn NISSY=$work/nissy-core NISSY_SOLVER=$nissy_solver \
                 "$here/peers.sh" "$results/list-$l.txt" "${bench_args[@]}" > "$out"
         fi
         summary+=("$l	$p	$(tail -n 1 "$out")")

@@ -22,12 +22,14 @@ import csv, os, subprocess, sys, tempfile
 kind = os.environ["FAKE_PEER_KIND"]
 if "--no-input" in sys.argv:
     sys.exit(0)
+if "FAKE_ORDER_LOG" in os.environ:
+    open(os.environ["FAKE_ORDER_LOG"], "a").write("peer\n")
 text = sys.stdin.read() if kind == "vcube" else open(sys.argv[-1]).read()
 lines = [l for l in text.splitlines() if l.strip()]
 with tempfile.TemporaryDirectory() as d:
     path = os.path.join(d, "list.txt")
     open(path, "w").write("\n".join(lines) + "\n")
-    subprocess.run([os.environ["KORF"], "bench", "--tables", os.environ["FAKE_PEER_TABLES"],
+    subprocess.run([os.environ.get("FAKE_PEER_KORF", os.environ["KORF"]), "bench", "--tables", os.environ["FAKE_PEER_TABLES"],
                     "--heuristic", "coset", "--csv", os.path.join(d, "out.csv"), path],
                    check=True, stdout=subprocess.DEVNULL)
     rows = list(csv.DictReader(open(os.path.join(d, "out.csv"))))
@@ -187,6 +189,7 @@ fn side_by_side_refuses_bad_options_with_exit_2() {
             "inside the repository",
         ),
         (vec!["--threads", "2"], "korf bench options go after --"),
+        (vec!["--turn", "five"], "--turn must be a number of positions"),
     ] {
         for script in [&script, &script_via_link] {
             let out = Command::new("bash")
@@ -200,4 +203,62 @@ fn side_by_side_refuses_bad_options_with_exit_2() {
         }
     }
     assert!(!inside.exists(), "nothing made inside the repository");
+}
+
+/// korf's binary behind a script that notes each `korf bench` run in `FAKE_ORDER_LOG`.
+fn logged_korf(dir: &Path) -> PathBuf {
+    let path = dir.join("korf-logged");
+    let script = format!(
+        "#!/bin/sh\n[ \"$1\" = bench ] && echo korf >> \"$FAKE_ORDER_LOG\"\nexec '{}' \"$@\"\n",
+        env!("CARGO_BIN_EXE_korf")
+    );
+    fs::write(&path, script).unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn peers_take_turns_and_swap_who_goes_first() {
+    let (work, _) = work_dir();
+    let list = work.path().join("three.txt");
+    fs::write(&list, "R U F\nF2 L\nL B U' R2\n").unwrap();
+    let log = work.path().join("order.log");
+    for (turn, order) in [
+        ("1", "korf peer peer korf korf peer"),
+        ("2", "korf peer peer korf"),
+        ("0", "korf peer"),
+    ] {
+        fs::write(&log, "").unwrap();
+        let out = Command::new("bash")
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/peers.sh"))
+            .arg(&list)
+            .args(["--heuristic", "coset", "--threads", "1", "--tables"])
+            .arg(common::tables_dir())
+            .env("KORF", logged_korf(work.path()))
+            .env("VCUBE", work.path().join("vcube/vc-optimal"))
+            .env("TURN", turn)
+            .env("FAKE_ORDER_LOG", &log)
+            .env("FAKE_PEER_KORF", env!("CARGO_BIN_EXE_korf"))
+            .env("FAKE_PEER_TABLES", common::tables_dir())
+            .env("FAKE_PEER_KIND", "vcube")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "TURN={turn}: {stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let ran = fs::read_to_string(&log).unwrap();
+        assert_eq!(ran.split_whitespace().collect::<Vec<_>>().join(" "), order);
+        // One row per position, numbered through the turns, each at its own length.
+        let rows: Vec<Vec<&str>> = stdout
+            .lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .filter(|w| w.first().is_some_and(|w| w.parse::<u32>().is_ok()))
+            .collect();
+        let numbered: Vec<(&str, &str)> = rows.iter().map(|r| (r[0], r[1])).collect();
+        assert_eq!(numbered, [("1", "3"), ("2", "2"), ("3", "4")], "{stdout}");
+        assert!(stdout.contains("korf faster on"), "{stdout}");
+    }
 }
