@@ -212,7 +212,12 @@ impl<'a> Iterations<'a> {
                 .as_ref()
                 .map_or(usize::MAX, |b| self.length(b));
             let asked = Instant::now();
-            let share = self.last_iteration.mul_f64(self.hooks.upper_bound_share);
+            let share = if bound >= self.hooks.upper_bound_whole_from {
+                self.hooks.upper_bound_share.max(1.0)
+            } else {
+                self.hooks.upper_bound_share
+            };
+            let share = self.last_iteration.mul_f64(share);
             let budget = match shared.deadline {
                 Some(d) => share.min(d.saturating_duration_since(asked)),
                 None => share,

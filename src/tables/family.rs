@@ -60,7 +60,17 @@ pub struct HeuristicSpec {
     pub measured: Measured,
     /// The time model's constants.
     pub model: Model,
+    /// In face turns, how long the two-phase upper bound is asked for a solution before
+    /// each bound, as a share of the iteration just finished
+    /// ([`crate::search::Hooks::upper_bound_share`]): the faster the tables search, the
+    /// less of its time the two-phase search earns back.
+    pub upper_bound_share: f64,
 }
+
+/// The upper-bound share of the tables slower than the U/D-layer ladder: the whole time
+/// of the iteration just finished (on the published 16-move list 0.5 gave a mean of 8.9 s
+/// against 7.2 s with 1.0).
+pub const UPPER_BOUND_SHARE_SLOW: f64 = 1.0;
 
 /// Mean time per position of the published 17- and 18-move lists
 /// (`../shared/data/scrambles/optimal-{17,18}.txt`), as measured.

@@ -189,7 +189,10 @@ fn side_by_side_refuses_bad_options_with_exit_2() {
             "inside the repository",
         ),
         (vec!["--threads", "2"], "korf bench options go after --"),
-        (vec!["--turn", "five"], "--turn must be a number of positions"),
+        (
+            vec!["--turn", "five"],
+            "--turn must be a number of positions",
+        ),
     ] {
         for script in [&script, &script_via_link] {
             let out = Command::new("bash")

@@ -4,7 +4,9 @@
 use super::{coords_for, coset_coords, CosetSpace, Variant, ENTRIES};
 use crate::cube::Metric;
 use crate::tables::descriptor::Descriptor;
-use crate::tables::family::{HeuristicSpec, Measured, Model, PlainTables, Walk};
+use crate::tables::family::{
+    HeuristicSpec, Measured, Model, PlainTables, Walk, UPPER_BOUND_SHARE_SLOW,
+};
 use crate::tables::generate::generate_resumable;
 use crate::tables::TableKind;
 /// Coset-table distances counted by entry (twins included).  Weighted by the orbit size of
@@ -138,6 +140,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     // The 16-move list measured (2.65e7 nodes, geometric mean, 2026-11-25), scaled to 17
     // moves by the k = 4 table's factor; the node rate of the same runs.
     model: Model::new(2.65e7 * 10.4, (10.4, 6.0), 11.4, 7.6e6),
+    upper_bound_share: UPPER_BOUND_SHARE_SLOW,
 };
 
 /// The quarter-turn corners and k = 0 coset tables, for searches in quarter turns.
@@ -152,6 +155,7 @@ pub const HEURISTIC_QTM: HeuristicSpec = HeuristicSpec {
     auto: false,
     measured: Measured::NONE,
     model: HEURISTIC.model,
+    upper_bound_share: UPPER_BOUND_SHARE_SLOW,
 };
 
 /// The quarter-turn corners and k = 4 coset tables, for searches in quarter turns.
@@ -182,6 +186,7 @@ pub const KORF_AND_COSET: HeuristicSpec = HeuristicSpec {
     auto: false,
     measured: Measured::NONE,
     model: crate::tables::korf::HEURISTIC.model,
+    upper_bound_share: UPPER_BOUND_SHARE_SLOW,
 };
 
 /// The corners and the k = 4 coset table, three axes, position and inverse.
@@ -198,4 +203,5 @@ pub const COSET4_HEURISTIC: HeuristicSpec = HeuristicSpec {
     // As flipslice's (`korf bench --threads 1 --heuristic coset4 --json`, 2026-11-25); the
     // 18-move list was not run: flipslice's ratio of ratios (5.0 against 8.7) is assumed.
     model: Model::new(2.37e7, (10.4, 6.0), 11.4, 7.8e6),
+    upper_bound_share: UPPER_BOUND_SHARE_SLOW,
 };

@@ -3,7 +3,7 @@
 
 use super::{full_edge_coords, FullEdgeCoords, FullEdgeSpace, ENTRIES, EXPECTED_STATES};
 use crate::tables::descriptor::Descriptor;
-use crate::tables::family::{HeuristicSpec, Measured, Model, Walk};
+use crate::tables::family::{HeuristicSpec, Measured, Model, Walk, UPPER_BOUND_SHARE_SLOW};
 use crate::tables::generate::generate_resumable;
 use crate::tables::TableKind;
 /// Full-edge entries by depth (twins included), as generated on the development machine
@@ -68,6 +68,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     auto: false,
     measured: Measured::new(Some(31.2), None, 2, "2026-11-23"),
     model: Model::new(2.92e8, (8.2, 4.7), 11.4, 4.7e6),
+    upper_bound_share: UPPER_BOUND_SHARE_SLOW,
 };
 
 /// The corners, the k = 4 coset table and the full-edge table (a research comparison).
@@ -82,4 +83,5 @@ pub const WITH_COSET4: HeuristicSpec = HeuristicSpec {
     auto: false,
     measured: Measured::new(Some(7.85), None, 2, "2026-11-23"),
     model: Model::new(2.98e7, (13.9, 8.0), 11.4, 1.9e6),
+    upper_bound_share: UPPER_BOUND_SHARE_SLOW,
 };

@@ -4,7 +4,9 @@
 use super::{Corners, EdgePerm, Pattern, PatternSpace, EDGES7_A};
 use crate::cube::{Cube, Metric};
 use crate::tables::descriptor::Descriptor;
-use crate::tables::family::{HeuristicSpec, Measured, Model, PlainTables, Walk};
+use crate::tables::family::{
+    HeuristicSpec, Measured, Model, PlainTables, Walk, UPPER_BOUND_SHARE_SLOW,
+};
 use crate::tables::generate::{generate_resumable, Checkpoint, Generated, Layout, Progress};
 use crate::tables::TableKind;
 /// Thesis Table 3.2.
@@ -183,4 +185,5 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     measured: Measured::NONE,
     // Older runs (means, 2026-11-23).
     model: Model::new(1.2e10, (13.3, 13.3), 13.3, 11e6),
+    upper_bound_share: UPPER_BOUND_SHARE_SLOW,
 };

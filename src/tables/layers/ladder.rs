@@ -137,3 +137,13 @@ pub const fn model(facts: &Facts, entries: u64) -> Model {
 pub const fn speed_rank(entries: u64) -> u8 {
     11 - ((entries >> 30) | 1).ilog2() as u8
 }
+
+/// The two-phase upper bound's share (`HeuristicSpec::upper_bound_share`) for every size:
+/// a tenth of the iteration just finished.  Chosen with flipslice on 20 random 17-move and
+/// 20 random 18-move states (2026-12-02, one thread, paired): 4.03 s against 4.22 s with
+/// the whole iteration, and 11.2 s against 13.6 s; a quarter took 14.6 s against a
+/// tenth's 14.2 s at 18 moves.  Then on the published lists: 2.39 s against 3.06 s at 17
+/// moves, 18.0 s against 19.1 s at 18.  The larger sizes search faster still, so the
+/// two-phase search earns back even less of a whole iteration's time; they take the same
+/// share (not measured).
+pub const UPPER_BOUND_SHARE: f64 = 0.1;

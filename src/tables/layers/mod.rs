@@ -128,6 +128,7 @@ macro_rules! define_sizes {
                 auto: true,
                 measured: FACTS.measured,
                 model: ladder::model(&FACTS, Coords::ENTRIES),
+                upper_bound_share: ladder::UPPER_BOUND_SHARE,
             };
         }
     )*};
