@@ -66,19 +66,21 @@ turn=${TURN:-5}
 [[ $turn =~ ^[0-9]+$ ]] || { echo "error: TURN must be a number of positions (0: no turns), not '$turn'" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-grep -v '^\s*#' "$list" | grep -v '^\s*$' > "$tmp/list.txt"
+[ -r "$list" ] || { echo "error: cannot read the list '$list'" >&2; exit 2; }
+awk '!/^[[:space:]]*(#|$)/' "$list" > "$tmp/list.txt"
+[ -s "$tmp/list.txt" ] || { echo "error: $list holds no position (one move sequence a line)" >&2; exit 2; }
 [ "$turn" -gt 0 ] || turn=$(wc -l < "$tmp/list.txt")
 
-# korf on the positions in file $1: its CSV rows (no header) appended to $tmp/korf.rows.
+# korf on the positions in file $1: its CSV rows appended to $tmp/korf.csv (one header).
 run_korf() {
     "$korf" bench "${args[@]}" --csv "$tmp/korf-turn.csv" "$1" >/dev/null
     [ -e "$tmp/korf.csv" ] || head -n 1 "$tmp/korf-turn.csv" > "$tmp/korf.csv"
     tail -n +2 "$tmp/korf-turn.csv" >> "$tmp/korf.csv"
 }
 
-# Each peer appends "index seconds length" lines for the positions in file $1 to
-# $tmp/peer.txt.
-vcube_header() {
+# Each peer's start_ says which build runs (and makes its table if missing); its run_
+# appends "index seconds length" lines for the positions in file $1 to $tmp/peer.txt.
+start_vcube() {
     echo "# peer: vcube $(git -C "$(dirname "$VCUBE")" rev-parse --short HEAD 2>/dev/null || echo '?') coord ${VCUBE_COORD:-112}, $threads thread(s)"
     echo "# reserved huge pages for the peer: $(awk '/HugePages_Total/ {t=$2} /HugePages_Free/ {f=$2} END {print t " (" f " free)"}' /proc/meminfo), of $(awk '/Hugepagesize/ {print $2 " " $3}' /proc/meminfo)"
 }
@@ -88,7 +90,7 @@ run_vcube() {
         awk '$1 ~ /^[0-9]+$/ {print $1, $2, $3}' >> "$tmp/peer.txt"
 }
 
-nissy_header() {
+start_nissy() {
     local solver=${NISSY_SOLVER:-h48h7}
     echo "# peer: nissy-core $(git -C "$NISSY" rev-parse --short HEAD 2>/dev/null || echo '?') $solver, $threads thread(s)"
     if ! ls "$NISSY/tables/" 2>/dev/null | grep -q "$solver"; then
@@ -111,7 +113,7 @@ else
     echo "# korf: $("$korf" --version), $korf"
 fi
 if [ -n "${VCUBE:-}" ]; then peer=vcube; else peer=nissy; fi
-"${peer}_header"
+"start_$peer"
 echo "# turns of $turn position(s), who goes first swapped each turn"
 split -l "$turn" -d -a 4 "$tmp/list.txt" "$tmp/turn-"
 : > "$tmp/peer.txt"

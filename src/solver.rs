@@ -379,11 +379,10 @@ impl Solver {
         let hooks = search::Hooks {
             progress,
             upper_bound: find.as_ref().map(|f| f as search::UpperBoundFn),
-            upper_bound_share: search::Hooks::upper_bound_share_in(
+            upper_bound_budget: search::UpperBoundBudget::for_search(
                 self.heuristic(),
                 options.rules.metric,
             ),
-            upper_bound_whole_from: search::Hooks::upper_bound_whole_from_in(options.rules.metric),
             ..search::Hooks::default()
         };
         Ok(search::solve_with(&self.tables, cube, options, hooks)?)

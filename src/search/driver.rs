@@ -10,6 +10,7 @@ use super::plain::{ALL, COSET, KORF};
 use super::stats::{Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound};
 use super::tasks::{merge_symmetric_tasks, prefixes, Task};
 use super::turns::Turns;
+use super::upper_bound::UpperBoundBudget;
 use super::walk::AxisAndFullEdge;
 use super::{DEFAULT_LANES, SPLIT_DEPTH};
 use crate::cube::{Cube, Metric, Move, MoveRules};
@@ -125,48 +126,9 @@ pub struct Hooks<'a> {
     /// Ask the upper-bound source only after an iteration that took at least this long
     /// (default 200 ms: short searches finish sooner without it).
     pub upper_bound_after: Duration,
-    /// The upper-bound source's budget, as a share of the time of the iteration just
-    /// finished (default 1.0; [`Hooks::upper_bound_share_in`] gives each heuristic's).
-    pub upper_bound_share: f64,
-    /// From this bound on, the budget is at least the whole iteration just finished
-    /// (default: no bound; [`Hooks::upper_bound_whole_from_in`] gives each metric's).
-    pub upper_bound_whole_from: usize,
-}
-
-impl Hooks<'_> {
-    /// The upper-bound source's share for `heuristic` in `metric`: the heuristic's own in
-    /// face turns (`HeuristicSpec::upper_bound_share`: 1.0 for the small tables, 0.1 for
-    /// the U/D-layer ladder, whose iterations are short beside the two-phase search); 0.1
-    /// in quarter turns, where the two-phase search rarely comes within reach of the
-    /// optimum (on 8 random 19–21q states, two threads, 2026-11-27: 8.3 and 9.8 s a
-    /// position with share 1.0, 7.1 and 6.7 s without the source, 6.5 and 6.7 s with 0.1)
-    /// but gives a solution within 30q in milliseconds, kept for a search stopped early.
-    pub fn upper_bound_share_in(
-        heuristic: crate::tables::HeuristicKind,
-        metric: crate::cube::Metric,
-    ) -> f64 {
-        match metric {
-            crate::cube::Metric::Htm | crate::cube::Metric::Stm => {
-                heuristic.spec().upper_bound_share
-            }
-            crate::cube::Metric::Qtm => 0.1,
-        }
-    }
-
-    /// The bound from which the upper-bound source gets the whole iteration just finished
-    /// whatever the heuristic's share: 19 moves in face turns.  The two-phase search's time
-    /// to an optimal solution falls with the length while an iteration's time grows about
-    /// 13-fold a move: one thread, 2026-12-02, it reached 17 moves within 15 s on 10 of 20
-    /// random 17-move states, 18 within 30 s on 17 of 20 at 18 moves, and 19 within 0.5 s on
-    /// 12 of the published 19-move list's first 20 (about 1 s and 6 s on four more), where
-    /// an 18-move iteration takes tens of seconds with flipslice and a missed 19 costs part
-    /// of a 19-move one.  In quarter turns the share holds at every bound.
-    pub fn upper_bound_whole_from_in(metric: crate::cube::Metric) -> usize {
-        match metric {
-            crate::cube::Metric::Htm | crate::cube::Metric::Stm => 19,
-            crate::cube::Metric::Qtm => usize::MAX,
-        }
-    }
+    /// How long the upper-bound source is asked before each bound (default: the whole
+    /// iteration just finished; [`UpperBoundBudget::for_search`] gives each search's).
+    pub upper_bound_budget: UpperBoundBudget,
 }
 
 impl Default for Hooks<'_> {
@@ -175,8 +137,7 @@ impl Default for Hooks<'_> {
             progress: None,
             upper_bound: None,
             upper_bound_after: Duration::from_millis(200),
-            upper_bound_share: 1.0,
-            upper_bound_whole_from: usize::MAX,
+            upper_bound_budget: UpperBoundBudget::WHOLE,
         }
     }
 }
@@ -780,38 +741,5 @@ fn complete_listing(
         // Optimal: every shorter bound was searched to the end.
         Some(first) => Ok((Ok(first.clone()), set)),
         None => Ok((result, set)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Hooks;
-    use crate::cube::Metric;
-    use crate::tables::HeuristicKind;
-
-    /// The faster a heuristic's tables search, the smaller the share of an iteration's
-    /// time the two-phase search is given; every share is a real budget.
-    #[test]
-    fn faster_tables_give_the_upper_bound_no_larger_a_share() {
-        let shares: Vec<(HeuristicKind, f64)> = HeuristicKind::fastest_first()
-            .into_iter()
-            .map(|h| (h, Hooks::upper_bound_share_in(h, Metric::Htm)))
-            .collect();
-        assert!(
-            shares.iter().all(|&(_, s)| s > 0.0 && s <= 1.0),
-            "{shares:?}"
-        );
-        assert!(
-            shares.windows(2).all(|w| w[0].1 <= w[1].1),
-            "fastest first: {shares:?}"
-        );
-        let share = |h| Hooks::upper_bound_share_in(h, Metric::Htm);
-        assert!(share(HeuristicKind::FlipSlice) < share(HeuristicKind::Coset));
-        assert_eq!(Hooks::upper_bound_whole_from_in(Metric::Htm), 19);
-        assert_eq!(Hooks::upper_bound_whole_from_in(Metric::Qtm), usize::MAX);
-        for h in [HeuristicKind::FlipSlice, HeuristicKind::Coset] {
-            assert_eq!(Hooks::upper_bound_share_in(h, Metric::Qtm), 0.1);
-            assert_eq!(Hooks::upper_bound_share_in(h, Metric::Stm), share(h));
-        }
     }
 }

@@ -212,15 +212,13 @@ impl<'a> Iterations<'a> {
                 .as_ref()
                 .map_or(usize::MAX, |b| self.length(b));
             let asked = Instant::now();
-            let share = if bound >= self.hooks.upper_bound_whole_from {
-                self.hooks.upper_bound_share.max(1.0)
-            } else {
-                self.hooks.upper_bound_share
-            };
-            let share = self.last_iteration.mul_f64(share);
+            let wanted = self
+                .hooks
+                .upper_bound_budget
+                .before(bound, self.last_iteration);
             let budget = match shared.deadline {
-                Some(d) => share.min(d.saturating_duration_since(asked)),
-                None => share,
+                Some(d) => wanted.min(d.saturating_duration_since(asked)),
+                None => wanted,
             };
             let found = find(bound, shorter_than, budget, shared.cancel.clone());
             self.bound_seconds += asked.elapsed().as_secs_f64();

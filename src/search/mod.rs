@@ -50,6 +50,7 @@ pub mod slice_turns;
 mod stats;
 mod tasks;
 mod turns;
+mod upper_bound;
 mod walk;
 
 pub use crate::tables::Measured;
@@ -65,6 +66,7 @@ pub use reference::{
 pub use stats::{
     DepthStats, Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound,
 };
+pub use upper_bound::UpperBoundBudget;
 
 use crate::cube::NO_PREVIOUS;
 

@@ -62,7 +62,7 @@ pub struct HeuristicSpec {
     pub model: Model,
     /// In face turns, how long the two-phase upper bound is asked for a solution before
     /// each bound, as a share of the iteration just finished
-    /// ([`crate::search::Hooks::upper_bound_share`]): the faster the tables search, the
+    /// ([`crate::search::UpperBoundBudget`]): the faster the tables search, the
     /// less of its time the two-phase search earns back.
     pub upper_bound_share: f64,
 }

@@ -265,3 +265,24 @@ fn peers_take_turns_and_swap_who_goes_first() {
         assert!(stdout.contains("korf faster on"), "{stdout}");
     }
 }
+
+#[test]
+fn peers_refuses_an_empty_or_missing_list_with_exit_2() {
+    let (work, _) = work_dir();
+    let empty = work.path().join("empty.txt");
+    fs::write(&empty, "# only a comment\n\n").unwrap();
+    for (list, message) in [
+        (empty.clone(), "holds no position"),
+        (work.path().join("missing.txt"), "cannot read the list"),
+    ] {
+        let out = Command::new("bash")
+            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/peers.sh"))
+            .arg(&list)
+            .env("VCUBE", work.path().join("vcube/vc-optimal"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{list:?}: {stderr}");
+        assert!(stderr.contains(message), "{list:?}: {stderr}");
+    }
+}
