@@ -154,7 +154,7 @@ impl Identity {
         }
         if saved.tasks != self.tasks || saved.fingerprint != self.fingerprint {
             return Err(mismatch(
-                "its task list differs: the tables changed since it was written".into(),
+                "its task list differs: the tables, or how korf splits a search into tasks, changed since it was written".into(),
             ));
         }
         // Ranges inside the task list, ascending.

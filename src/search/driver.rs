@@ -8,11 +8,11 @@ use super::heuristic::{Heuristic, TableSet};
 use super::iterate::Iterations;
 use super::plain::{ALL, COSET, KORF};
 use super::stats::{Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound};
-use super::tasks::{merge_symmetric_tasks, prefixes, Task};
+use super::tasks::{self, merge_symmetric_tasks, prefixes, Task};
 use super::turns::Turns;
 use super::upper_bound::UpperBoundBudget;
 use super::walk::AxisAndFullEdge;
-use super::{DEFAULT_LANES, SPLIT_DEPTH};
+use super::DEFAULT_LANES;
 use crate::cube::{Cube, Metric, Move, MoveRules};
 use crate::tables::full_edge::FullEdge;
 use crate::tables::probe::{AxisCoords, AxisTable};
@@ -423,7 +423,8 @@ pub fn solve_with(
     if let Some(outcome) = quick_solve(tables, &pool, h, cube, opts, start_time) {
         return outcome;
     }
-    let (tasks, symmetry) = root_tasks(&pool, &h, cube, opts.merge_symmetries, opts.rules);
+    let depth = tasks::split_depth(&h, opts.rules, opts.all.is_some());
+    let (tasks, symmetry) = root_tasks(&pool, &h, cube, depth, opts.merge_symmetries, opts.rules);
     let shared = Shared::new(opts, start_time, tasks.len());
     // A checkpoint of this very solve: resume at its bound, its finished tasks skipped.
     let identity = opts.checkpoint.as_ref().map(|_| {
@@ -603,10 +604,11 @@ fn quick_solve(
     }))
 }
 
-/// The root split: every canonical prefix of [`SPLIT_DEPTH`] moves below the position's
-/// inverse, with its table value (and, with the full-edge table, its exact edge depths on
-/// both sides: computed once per solve, not per iteration, since a depth costs a descent
-/// of up to 14 steps), most promising first, tasks a symmetry makes redundant merged.
+/// The root split: every canonical prefix of `depth` moves (`tasks::split_depth`) below
+/// the position's inverse, with its table value and its three axis values (and, with the
+/// full-edge table, its exact edge depths on both sides: computed once per solve, not per
+/// iteration, since a depth costs a descent of up to 14 steps), most promising first,
+/// tasks a symmetry makes redundant merged.
 ///
 /// Only the last iteration, which stops at the first solution, cares about the order.
 /// This one, lowest value first (stable: the canonical order among equals), serves the
@@ -617,20 +619,23 @@ fn root_tasks(
     pool: &Pool,
     h: &Heuristic,
     cube: &Cube,
+    depth: usize,
     merge_symmetries: bool,
     rules: MoveRules,
 ) -> (Vec<Task>, TaskMerge) {
     let mut tasks: Vec<Task> = pool.install(|| {
         use rayon::prelude::*;
-        prefixes(&cube.inverse(), SPLIT_DEPTH, rules.moves.mask())
+        prefixes(&cube.inverse(), depth, rules.moves.mask())
             .into_par_iter()
             .map(|(prefix, state)| {
                 let edge_depths = h
                     .full_edge
                     .map(|f| [f.depth(&state), f.depth(&state.inverse())]);
                 let full_edge = edge_depths.map_or(0, |[a, b]| a.max(b));
+                let (value, axis_values) = h.task_values(&state, full_edge);
                 Task {
-                    value: h.value_with_full_edge(&state, full_edge),
+                    value,
+                    axis_values,
                     cost: rules.length(&prefix) as u8,
                     edge_depths,
                     prefix,

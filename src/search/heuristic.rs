@@ -344,9 +344,21 @@ impl<'a> Heuristic<'a> {
 
     /// [`Heuristic::value`] with the full-edge part already known.
     pub(super) fn value_with_full_edge(&self, s: &Cube, full_edge: u8) -> u8 {
+        let axes = self.axis.map_or(0, |probe| probe.visit(AxisValue(s)));
+        self.value_given_axes(s, full_edge, axes)
+    }
+
+    /// [`Heuristic::value`] with the full-edge part and the three-axis table's value of
+    /// `s` (`axes`) already known.
+    fn value_given_axes(&self, s: &Cube, full_edge: u8, axes: u8) -> u8 {
+        let k0 = match self.coset {
+            Some((t, co)) => nibble(t, co.index(s)),
+            None => 0,
+        };
         let v = self
             .corners(s)
-            .max(self.coset(s))
+            .max(k0)
+            .max(axes)
             .max(self.coset_inverse(s))
             .max(full_edge);
         if !self.korf_edges {
@@ -355,6 +367,15 @@ impl<'a> Heuristic<'a> {
         v.max(self.edges7a(s))
             .max(self.edges7b(s))
             .max(self.edgeperm(s))
+    }
+
+    /// A task's [`Heuristic::value_with_full_edge`] and its three-axis table's values on
+    /// each axis (`[0; 3]` when no such table takes part), which the task's root starts
+    /// from at every bound: the axes are read once for both.
+    pub(super) fn task_values(&self, s: &Cube, full_edge: u8) -> (u8, [u8; 3]) {
+        let axes = self.axis.map_or([0; 3], |probe| probe.visit(AxisValues(s)));
+        let value = self.value_given_axes(s, full_edge, axes[0].max(axes[1]).max(axes[2]));
+        (value, axes)
     }
 
     /// `true` if some table proves more than `budget` moves are needed.  Stops at the
@@ -396,5 +417,15 @@ impl<'a> AxisVisitor<'a> for AxisValue<'_> {
     #[inline(always)]
     fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) -> u8 {
         table.value(self.0)
+    }
+}
+
+/// A three-axis table's values of a position, axis by axis.
+struct AxisValues<'c>(&'c Cube);
+
+impl<'a> AxisVisitor<'a> for AxisValues<'_> {
+    type Out = [u8; 3];
+    fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) -> [u8; 3] {
+        table.root_values(self.0)
     }
 }

@@ -164,10 +164,15 @@ impl<'a> Iterations<'a> {
         } else if Turns::walk_takes(self.h.walk(), self.opts.rules) {
             // The staged walk's stack below a task's prefix (at least one quarter turn
             // per move): deeper than any position needs (26 quarter turns).
-            (super::MAX_DEPTH + SPLIT_DEPTH).min(super::ruled::RULED_MAX_BOUND)
+            (super::MAX_DEPTH + self.split_depth()).min(super::ruled::RULED_MAX_BOUND)
         } else {
             super::ruled::RULED_MAX_BOUND
         }
+    }
+
+    /// How many moves each task's prefix has (`tasks::split_depth`).
+    fn split_depth(&self) -> usize {
+        self.tasks.first().map_or(SPLIT_DEPTH, |t| t.prefix.len())
     }
 
     /// The length of `seq` under the search's move rules.
@@ -244,7 +249,7 @@ impl<'a> Iterations<'a> {
         let shared = self.shared;
         // Below this, a solution may have fewer moves than a task's prefix (in QTM, two
         // half turns cost 4).
-        if self.unsplit || bound < SPLIT_DEPTH * self.opts.rules.metric.bound_step() {
+        if self.unsplit || bound < self.split_depth() * self.opts.rules.metric.bound_step() {
             let mut w = Worker {
                 h: self.h,
                 shared,
@@ -309,7 +314,7 @@ impl<'a> Iterations<'a> {
         if !interrupted && !self.shared.timed_out.load(Relaxed) {
             return None;
         }
-        if bound >= SPLIT_DEPTH {
+        if bound >= self.split_depth() {
             self.taken_share = Some(taken as f64 / self.tasks.len().max(1) as f64);
         }
         Some(if interrupted {

@@ -329,8 +329,14 @@ impl<C: AxisCoords> Lane<C> {
         }
         let last = turns.after_prefix(&task.prefix);
         let root = self.walk.root(&task.state, remaining, turns, last);
+        let values = task.axis_values;
+        // The tight-axis rule at the task's root, as the walk applies it to every child.
+        let tight = (0..3).fold(0u8, |t, a| {
+            t | (((values[a] as usize == remaining) as u8) << a)
+        });
         let root = Node {
-            values: c.root_values(&task.state),
+            values,
+            allowed: root.allowed & !c.coords.excluded(tight),
             ..root
         };
         self.expand(c, &root);

@@ -73,10 +73,15 @@ use crate::cube::NO_PREVIOUS;
 /// Longest solution ever needed (God's number) plus slack for the stack.
 pub const MAX_DEPTH: usize = 24;
 /// Depth of the prefixes the parallel driver hands out as tasks: the 3,240 canonical
-/// prefixes of three moves.  Four (43,239 tasks, ordered by nodes too) took 14 % fewer
-/// nodes on the published 17-move list but only 4 % less time: making the tasks probes
-/// the tables 13 times as often, which short positions would pay for.
+/// prefixes of three moves, or with a three-axis coset table in face turns the 43,254 of
+/// four ([`DEEP_SPLIT_DEPTH`]; `tasks::split_depth` chooses).
 pub const SPLIT_DEPTH: usize = 3;
+/// The deeper root split, for the three-axis coset tables in face turns: ordered by the
+/// nodes at the bound before, the smaller tasks find the last bound's solution sooner
+/// (one thread, flipslice, paired on 2026-12-02: 16 % less time on the published 16- and
+/// 17-move lists, 6 % on 20 random 17-move states, 22 % on 10 random 18-move states), at
+/// about 55 ms a solve to make them.
+pub const DEEP_SPLIT_DEPTH: usize = 4;
 /// Tasks a thread interleaves by default (see `lanes`).
 pub const DEFAULT_LANES: usize = 4;
 

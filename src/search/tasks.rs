@@ -1,9 +1,9 @@
-//! The root split: every canonical prefix of [`SPLIT_DEPTH`](super::SPLIT_DEPTH) moves is
-//! one task of the parallel driver; tasks that a symmetry of the position makes redundant
-//! are merged away.
+//! The root split: every canonical prefix of [`split_depth`] moves is one task of the
+//! parallel driver; tasks that a symmetry of the position makes redundant are merged away.
 
+use super::heuristic::Heuristic;
 use super::ROOT;
-use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES};
+use crate::cube::{Cube, Move, MoveRules, ALLOWED_AFTER, ALL_MOVES};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// One task of the parallel driver: a prefix of the solution and the (inverse-tracked)
@@ -13,6 +13,9 @@ pub(super) struct Task {
     pub(super) state: Cube,
     /// The heuristic value of `state`.
     pub(super) value: u8,
+    /// The three-axis table's values of `state` on each axis (`[0; 3]` without one): the
+    /// task's root starts from them at every bound.
+    pub(super) axis_values: [u8; 3],
     /// What the prefix costs under the search's move rules (its length in face turns).
     pub(super) cost: u8,
     /// With the full-edge table: the exact edge depths of `state` and of its inverse.
@@ -112,6 +115,22 @@ pub(super) fn prefixes(start: &Cube, len: usize, moves: u32) -> Vec<(Vec<Move>, 
     out
 }
 
+/// How many moves each task's prefix has: [`DEEP_SPLIT_DEPTH`](super::DEEP_SPLIT_DEPTH)
+/// with a three-axis coset table alone under the face-turn rules, where a node costs the
+/// least and the last bound's order matters the most; [`SPLIT_DEPTH`](super::SPLIT_DEPTH)
+/// otherwise: with the slower tables (making 43,254 tasks reads each table 43,254 times
+/// on both sides; the full-edge table's depth is a descent of up to 14 steps), under move
+/// rules (quarter turns, restricted sets), and for every-solution lists, which finish
+/// their last bound whatever the order.
+pub(super) fn split_depth(h: &Heuristic, rules: MoveRules, all_solutions: bool) -> usize {
+    let deep = h.axis.is_some() && h.full_edge.is_none() && rules.is_default() && !all_solutions;
+    if deep {
+        super::DEEP_SPLIT_DEPTH
+    } else {
+        super::SPLIT_DEPTH
+    }
+}
+
 /// The order in which the next bound takes the tasks (`order`, a permutation of their
 /// indices), from what each cost at the bound just searched to the end (`nodes`): the
 /// largest first.
@@ -153,6 +172,7 @@ mod tests {
             cost: prefix.len() as u8,
             prefix,
             value: 0,
+            axis_values: [0; 3],
             edge_depths: None,
         }
     }

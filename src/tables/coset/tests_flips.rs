@@ -190,6 +190,44 @@ fn interleaved_lanes_find_the_lengths_one_task_at_a_time_finds() {
     }
 }
 
+/// With a three-axis table in face turns a search splits at four moves (43,254 tasks) and
+/// stays optimal: each length equals heuristic-free search's, on one thread and two, with
+/// one lane and four.  An every-solution list keeps the three-move split.
+#[test]
+#[ignore]
+fn the_four_move_split_is_optimal_against_heuristic_free_search() {
+    use korf::search::{self, AllSolutions, Options};
+    let set = common::table_set_for(HeuristicKind::Coset4);
+    let mut r = rng(56);
+    for i in 0..12 {
+        let len = 5 + i % 4;
+        let seq: Vec<_> = (0..len).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
+        let x = Cube::from_moves(&seq);
+        let want = korf::search::solve_without_heuristic(&x, len).expect("within its scramble");
+        let opts = Options {
+            threads: 1 + i % 2,
+            lanes: [1, 4][i / 2 % 2],
+            quick_phase: false,
+            ..Options::default()
+        };
+        let out = search::solve(&set, &x, &opts, None).unwrap();
+        let sol = out.solution.expect("solved");
+        assert!(x.apply_moves(&sol).is_solved(), "{seq:?}");
+        assert_eq!(sol.len(), want.len(), "{seq:?}");
+        if out.symmetry.symmetries == 1 {
+            assert_eq!(out.symmetry.all_tasks, 43_254, "{seq:?}");
+        }
+    }
+    let x = Cube::from_moves(&korf::cube::parse_moves("R U F' L2 D B'").unwrap());
+    let all = Options {
+        all: Some(AllSolutions::default()),
+        quick_phase: false,
+        ..Options::default()
+    };
+    let out = search::solve(&set, &x, &all, None).unwrap();
+    assert_eq!(out.symmetry.all_tasks, 3240);
+}
+
 /// Random quarter-turn scrambles of at most `max` quarter turns (half turns count two).
 fn quarter_turn_scramble(r: &mut impl Rng, max: usize) -> Vec<korf::cube::Move> {
     use korf::cube::Metric;
