@@ -296,13 +296,19 @@ impl<'a> Heuristic<'a> {
     /// largest over its three axes.
     #[inline(always)]
     pub fn coset(&self, s: &Cube) -> u8 {
-        let k0 = match self.coset {
-            Some((t, co)) => nibble(t, co.index(s)),
-            None => 0,
-        };
+        let k0 = self.coset_k0(s);
         match self.axis {
             Some(probe) => k0.max(probe.visit(AxisValue(s))),
             None => k0,
+        }
+    }
+
+    /// The k = 0 coset table's value (0 when it is not loaded).
+    #[inline(always)]
+    fn coset_k0(&self, s: &Cube) -> u8 {
+        match self.coset {
+            Some((t, co)) => nibble(t, co.index(s)),
+            None => 0,
         }
     }
 
@@ -351,13 +357,9 @@ impl<'a> Heuristic<'a> {
     /// [`Heuristic::value`] with the full-edge part and the three-axis table's value of
     /// `s` (`axes`) already known.
     fn value_given_axes(&self, s: &Cube, full_edge: u8, axes: u8) -> u8 {
-        let k0 = match self.coset {
-            Some((t, co)) => nibble(t, co.index(s)),
-            None => 0,
-        };
         let v = self
             .corners(s)
-            .max(k0)
+            .max(self.coset_k0(s))
             .max(axes)
             .max(self.coset_inverse(s))
             .max(full_edge);
