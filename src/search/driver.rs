@@ -7,6 +7,7 @@ use super::checkpoint::{self, CheckpointFile, Saved};
 use super::heuristic::{Heuristic, TableSet};
 use super::iterate::Iterations;
 use super::plain::{ALL, COSET, KORF};
+use super::quick::{quick_solve, Quick};
 use super::stats::{Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound};
 use super::tasks::{self, merge_symmetric_tasks, prefixes, Task};
 use super::turns::Turns;
@@ -56,10 +57,11 @@ pub struct Options {
     /// `within` with them) and the turns a solution may use.  Default: face turns, all
     /// 18.  For the quarter-turn metric raise `max_depth` to 26 ([`Options::for_rules`]).
     pub rules: MoveRules,
-    /// Search from the root alone for a moment before splitting the position into root
-    /// tasks (default): an easy position is then solved before the split, which costs
-    /// 2–3 ms, would be done.  `false` splits at once (what the tests of the split and the
-    /// lanes use).
+    /// Search the first bounds from the root alone before splitting the position into
+    /// root tasks (default): an easy position is then solved before the split (a few
+    /// milliseconds, 12–30 ms for the deep split) would be made, and a hard one hands its
+    /// finished bounds to the split search.  `false` splits at once (what the tests of the
+    /// split and the lanes use).
     pub quick_phase: bool,
 }
 
@@ -288,7 +290,7 @@ impl<'h> AxisVisitor<'h> for Descend<'_, 'h, '_> {
 
 impl Shared {
     /// The state of a solve about to start, with `tasks` root tasks.
-    fn new(opts: &Options, start_time: Instant, tasks: usize) -> Shared {
+    pub(super) fn new(opts: &Options, start_time: Instant, tasks: usize) -> Shared {
         Shared {
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
@@ -420,10 +422,11 @@ pub fn solve_with(
     let pool = Pool::new(threads).map_err(|e| SearchError::Threads(e.to_string()))?;
     let h = Heuristic::new(tables);
     let start_time = Instant::now();
-    if let Some(outcome) = quick_solve(tables, &pool, h, cube, opts, start_time) {
-        return outcome;
-    }
     let depth = tasks::split_depth(&h, opts.rules, opts.all.is_some());
+    let quick = match quick_solve(tables, &pool, h, cube, opts, depth, start_time) {
+        Quick::Solved(outcome) => return outcome,
+        Quick::HandOver(quick) => quick,
+    };
     let (tasks, symmetry) = root_tasks(&pool, &h, cube, depth, opts.merge_symmetries, opts.rules);
     let shared = Shared::new(opts, start_time, tasks.len());
     // A checkpoint of this very solve: resume at its bound, its finished tasks skipped.
@@ -474,6 +477,9 @@ pub fn solve_with(
         &tasks,
         resumed.as_ref(),
     );
+    if let Some(bound) = quick.from_bound {
+        run.proven_lower = run.proven_lower.max(bound);
+    }
     // The current state of the search, as a checkpoint file holds it.
     let snapshot = |solution: Option<&[Move]>| {
         let _bound = shared.bound_change.lock().unwrap();
@@ -518,7 +524,7 @@ pub fn solve_with(
     Ok(Outcome {
         solution: result,
         tables_checked: tables.checked(),
-        nodes: shared.nodes.load(Relaxed),
+        nodes: quick.nodes + shared.nodes.load(Relaxed),
         seconds: start_time.elapsed().as_secs_f64(),
         busy_seconds: shared.busy_nanos.load(Relaxed) as f64 / 1e9,
         threads,
@@ -531,77 +537,11 @@ pub fn solve_with(
             seconds: run.bound_seconds,
             proved_by_bound: run.proved_by_bound,
         }),
-        depths: run.depths,
+        depths: [quick.depths, run.depths].concat(),
         symmetry,
         rules: opts.rules,
         query_tables: false,
     })
-}
-
-/// How long a solve searches from the root alone before it splits the position into root
-/// tasks (see [`quick_solve`]).
-const QUICK_PHASE: Duration = Duration::from_millis(2);
-
-/// Easy positions without the root split: the bounds searched from the root on the calling
-/// thread for at most [`QUICK_PHASE`].  The split probes the tables for each of about 3,000
-/// tasks (2–3 ms), more than the whole search of such a position.  Returns the outcome if
-/// that solved it (an optimum like any other: every shorter bound was searched to the
-/// end); otherwise what it did is dropped and the solve starts over with the split, having
-/// lost at most the phase's time.  Not for every-solution lists, checkpoints, symmetric
-/// positions (their tasks merge) or positions the allowed turns cannot solve.
-fn quick_solve(
-    tables: &TableSet,
-    pool: &Pool,
-    h: Heuristic,
-    cube: &Cube,
-    opts: &Options,
-    start_time: Instant,
-) -> Option<Result<Outcome, SearchError>> {
-    if !opts.quick_phase
-        || opts.all.is_some()
-        || opts.checkpoint.is_some()
-        || opts.rules.moves.unreachable(cube).is_some()
-        || crate::cube::symmetry::stabilizer(cube).len() > 1
-    {
-        return None;
-    }
-    let quick = Options {
-        timeout: Some(opts.timeout.map_or(QUICK_PHASE, |t| t.min(QUICK_PHASE))),
-        max_depth: opts.max_depth.min(super::MAX_DEPTH as u8),
-        ..opts.clone()
-    };
-    let shared = Shared::new(&quick, Instant::now(), 0);
-    let hooks = Hooks::default();
-    let mut run = Iterations::new(cube, &quick, &hooks, pool, h, &shared, &[], None);
-    run.unsplit = true;
-    let sol = run.run().ok()?;
-    if !cube.apply_moves(&sol).is_solved() || !opts.rules.allows(&sol) {
-        return Some(Err(SearchError::InvalidSolution(
-            crate::cube::format_moves(&sol),
-        )));
-    }
-    let seconds = start_time.elapsed().as_secs_f64();
-    Some(Ok(Outcome {
-        proven_lower: opts.rules.length(&sol) as u8,
-        solution: Ok(sol),
-        tables_checked: tables.checked(),
-        nodes: shared.nodes.load(Relaxed),
-        seconds,
-        busy_seconds: seconds,
-        threads: 1,
-        unproven: None,
-        taken_share: None,
-        all: None,
-        upper_bound: None,
-        depths: run.depths,
-        symmetry: TaskMerge {
-            symmetries: 1,
-            tasks: 0,
-            all_tasks: 0,
-        },
-        rules: opts.rules,
-        query_tables: false,
-    }))
 }
 
 /// The root split: every canonical prefix of `depth` moves (`tasks::split_depth`) below
@@ -627,21 +567,8 @@ fn root_tasks(
         use rayon::prelude::*;
         prefixes(&cube.inverse(), depth, rules.moves.mask())
             .into_par_iter()
-            .map(|(prefix, state)| {
-                let edge_depths = h
-                    .full_edge
-                    .map(|f| [f.depth(&state), f.depth(&state.inverse())]);
-                let full_edge = edge_depths.map_or(0, |[a, b]| a.max(b));
-                let (value, axis_values) = h.task_values(&state, full_edge);
-                Task {
-                    value,
-                    axis_values,
-                    cost: rules.length(&prefix) as u8,
-                    edge_depths,
-                    prefix,
-                    state,
-                }
-            })
+            .chunks(TASK_BATCH)
+            .flat_map_iter(|batch| tasks_of(h, batch, rules))
             .collect()
     });
     tasks.sort_by_key(|task| task.value);
@@ -657,6 +584,36 @@ fn root_tasks(
         all_tasks,
     };
     (tasks, merge)
+}
+
+/// How many tasks [`tasks_of`] values at once: enough lines in flight to cover a miss.
+const TASK_BATCH: usize = 32;
+
+/// The tasks of `batch`'s prefixes and the states they reach, valued.
+fn tasks_of(h: &Heuristic, batch: Vec<(Vec<Move>, Cube)>, rules: MoveRules) -> Vec<Task> {
+    let task = |(prefix, state): (Vec<Move>, Cube), value, axis_values, edge_depths| Task {
+        value,
+        axis_values,
+        cost: rules.length(&prefix) as u8,
+        edge_depths,
+        prefix,
+        state,
+    };
+    let Some(full_edge) = h.full_edge else {
+        let states: Vec<Cube> = batch.iter().map(|(_, s)| *s).collect();
+        let mut values = Vec::with_capacity(batch.len());
+        h.task_values_of(&states, &mut values);
+        let valued = batch.into_iter().zip(values);
+        return valued
+            .map(|(p, (v, axes))| task(p, v, axes, None))
+            .collect();
+    };
+    let with_depths = |(prefix, state): (Vec<Move>, Cube)| {
+        let depths = [full_edge.depth(&state), full_edge.depth(&state.inverse())];
+        let (value, axes) = h.task_values(&state, depths[0].max(depths[1]));
+        task((prefix, state), value, axes, Some(depths))
+    };
+    batch.into_iter().map(with_depths).collect()
 }
 
 /// Call `report` about ten times a second with the search's state, until `done`.

@@ -380,6 +380,31 @@ impl<'a> Heuristic<'a> {
         (value, axes)
     }
 
+    /// [`Heuristic::task_values`] of each of `states` (without the full-edge table), into
+    /// `out`: the table lines of all of them are asked for before any is read, so that
+    /// their misses overlap (a task's lines are random in a table of gigabytes).
+    pub(super) fn task_values_of(&self, states: &[Cube], out: &mut Vec<(u8, [u8; 3])>) {
+        let Some(probe) = self.axis else {
+            out.extend(states.iter().map(|s| self.task_values(s, 0)));
+            return;
+        };
+        let mut indices = Vec::with_capacity(states.len());
+        for s in states {
+            let i = probe.visit(AxisIndices(s));
+            probe.visit(AxisPrefetch(i));
+            prefetch_nibble(self.corners, s.corner_coord());
+            if let Some((t, co)) = self.coset {
+                prefetch_nibble(t, co.index(s));
+            }
+            indices.push(i);
+        }
+        for (s, &i) in states.iter().zip(&indices) {
+            let axes = probe.visit(AxisValuesAt(i));
+            let value = self.value_given_axes(s, 0, axes[0].max(axes[1]).max(axes[2]));
+            out.push((value, axes));
+        }
+    }
+
     /// `true` if some table proves more than `budget` moves are needed.  Stops at the
     /// first table that does.
     #[inline(always)]
@@ -419,6 +444,36 @@ impl<'a> AxisVisitor<'a> for AxisValue<'_> {
     #[inline(always)]
     fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) -> u8 {
         table.value(self.0)
+    }
+}
+
+/// A three-axis table's indices of a position, axis by axis.
+struct AxisIndices<'c>(&'c Cube);
+
+impl<'a> AxisVisitor<'a> for AxisIndices<'_> {
+    type Out = [u64; 3];
+    fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) -> [u64; 3] {
+        table.indices(self.0)
+    }
+}
+
+/// A three-axis table's lines at some indices, asked for.
+struct AxisPrefetch([u64; 3]);
+
+impl<'a> AxisVisitor<'a> for AxisPrefetch {
+    type Out = ();
+    fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) {
+        table.prefetch(self.0)
+    }
+}
+
+/// A three-axis table's values at some indices.
+struct AxisValuesAt([u64; 3]);
+
+impl<'a> AxisVisitor<'a> for AxisValuesAt {
+    type Out = [u8; 3];
+    fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) -> [u8; 3] {
+        table.values_at(self.0)
     }
 }
 

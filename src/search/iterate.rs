@@ -53,9 +53,10 @@ pub(super) struct Iterations<'a> {
     pub(super) taken_share: Option<f64>,
     /// How long the last bound took.
     last_iteration: Duration,
-    /// Search every bound from the root on the calling thread, without the root tasks
-    /// (`driver::quick_solve`).
-    pub(super) unsplit: bool,
+    /// Search every bound from the root on the calling thread, without the root tasks,
+    /// and stop before a bound expected to generate more nodes than this: the root split
+    /// then pays for itself (`quick::quick_solve`).
+    pub(super) unsplit: Option<u64>,
 }
 
 impl<'a> Iterations<'a> {
@@ -107,7 +108,7 @@ impl<'a> Iterations<'a> {
             proven_lower: first_bound,
             taken_share: None,
             last_iteration: Duration::ZERO,
-            unsplit: false,
+            unsplit: None,
         }
     }
 
@@ -150,11 +151,29 @@ impl<'a> Iterations<'a> {
             }
             // In QTM the next bound, of the other parity, cannot be met either.
             self.proven_lower = (bound + step) as u8;
+            if self
+                .unsplit
+                .is_some_and(|limit| self.next_bound_nodes() > limit)
+            {
+                return Err(Unsolved::MaxDepth);
+            }
             order_by_nodes(self.tasks, &self.shared.task_nodes, &mut self.order);
             let searched = self.shared.nodes.load(Relaxed) - before;
             self.shared.previous_bound.store(searched, Relaxed);
         }
         Err(Unsolved::MaxDepth)
+    }
+
+    /// The nodes the next bound is expected to generate: the last bound's, times the
+    /// growth from the bound before it (13 a face turn, before two bounds of a hundred
+    /// nodes or more are known).
+    fn next_bound_nodes(&self) -> u64 {
+        let last = self.depths.last().map_or(0, |d| d.nodes);
+        let growth = match self.depths.iter().rev().nth(1) {
+            Some(before) if before.nodes >= 100 => last.div_ceil(before.nodes),
+            _ => 13u64.pow(self.opts.rules.metric.bound_step() as u32),
+        };
+        last.saturating_mul(growth)
     }
 
     /// The deepest bound this search can run.
@@ -249,7 +268,9 @@ impl<'a> Iterations<'a> {
         let shared = self.shared;
         // Below this, a solution may have fewer moves than a task's prefix (in QTM, two
         // half turns cost 4).
-        if self.unsplit || bound < self.split_depth() * self.opts.rules.metric.bound_step() {
+        if self.unsplit.is_some()
+            || bound < self.split_depth() * self.opts.rules.metric.bound_step()
+        {
             let mut w = Worker {
                 h: self.h,
                 shared,

@@ -104,7 +104,8 @@ pub(super) fn prefixes(start: &Cube, len: usize, moves: u32) -> Vec<(Vec<Move>, 
             let last = seq.last().map_or(ROOT, |m: &Move| m.face_index());
             for m in ALL_MOVES {
                 if ALLOWED_AFTER[last] & moves & (1 << m.index()) != 0 {
-                    let mut q = seq.clone();
+                    let mut q = Vec::with_capacity(len);
+                    q.extend_from_slice(seq);
                     q.push(m);
                     next.push((q, s.premove(m.inverse())));
                 }
@@ -113,6 +114,26 @@ pub(super) fn prefixes(start: &Cube, len: usize, moves: u32) -> Vec<(Vec<Move>, 
         out = next;
     }
     out
+}
+
+/// How many canonical prefixes of `len` of the `moves` there are: the tasks of a root split
+/// before symmetric ones merge ([`prefixes`] makes them), counted without making them.
+pub(super) fn prefix_count(len: usize, moves: u32) -> u64 {
+    // By the face of the last move (`ROOT`: the empty prefix).
+    let mut ending = [0u64; ALLOWED_AFTER.len()];
+    ending[ROOT] = 1;
+    for _ in 0..len {
+        let mut next = [0u64; ALLOWED_AFTER.len()];
+        for (last, &count) in ending.iter().enumerate() {
+            for m in ALL_MOVES {
+                if ALLOWED_AFTER[last] & moves & (1 << m.index()) != 0 {
+                    next[m.face_index()] += count;
+                }
+            }
+        }
+        ending = next;
+    }
+    ending.iter().sum()
 }
 
 /// How many moves each task's prefix has: [`DEEP_SPLIT_DEPTH`](super::DEEP_SPLIT_DEPTH)
@@ -163,7 +184,7 @@ fn successor_weight(prefix: &[Move]) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cube::parse_moves;
+    use crate::cube::{parse_moves, MoveSet};
 
     fn task(prefix: &str) -> Task {
         let prefix = parse_moves(prefix).unwrap();
@@ -174,6 +195,20 @@ mod tests {
             value: 0,
             axis_values: [0; 3],
             edge_depths: None,
+        }
+    }
+
+    #[test]
+    fn prefixes_are_counted_as_made() {
+        // 18 · 15 · 13.3…: the canonical sequences of face turns.
+        assert_eq!(prefix_count(3, u32::MAX), 3_240);
+        assert_eq!(prefix_count(4, u32::MAX), 43_254);
+        let rules = [u32::MAX, MoveSet::parse("R,U,F").unwrap().mask(), 0b111];
+        for moves in rules {
+            for len in 0..=4 {
+                let made = prefixes(&Cube::SOLVED, len, moves).len() as u64;
+                assert_eq!(prefix_count(len, moves), made, "{len} moves of {moves:#x}");
+            }
         }
     }
 

@@ -70,13 +70,24 @@ impl<C: AxisCoords> AxisTable<'_, C> {
 impl<C: AxisCoords> AxisTable<'_, C> {
     /// The values of `state` on the three axes.
     pub(crate) fn root_values(&self, state: &Cube) -> [u8; 3] {
+        self.values_at(self.indices(state))
+    }
+
+    /// The table indices of `state` on the three axes.
+    pub(crate) fn indices(&self, state: &Cube) -> [u64; 3] {
         let p = self.coords.parts(state);
-        [0, 1, 2].map(|a| {
-            packed::get(
-                self.payload,
-                self.base,
-                self.coords.axis_index(state, &p, a),
-            )
-        })
+        [0, 1, 2].map(|a| self.coords.axis_index(state, &p, a))
+    }
+
+    /// Hint that the lines of `indices` will be read soon.
+    pub(crate) fn prefetch(&self, indices: [u64; 3]) {
+        for i in indices {
+            super::prefetch(self.payload, packed::line_offset(i));
+        }
+    }
+
+    /// The values at `indices` (of [`AxisTable::indices`]).
+    pub(crate) fn values_at(&self, indices: [u64; 3]) -> [u8; 3] {
+        indices.map(|i| packed::get(self.payload, self.base, i))
     }
 }

@@ -63,6 +63,43 @@ fn easy_positions_are_solved_before_the_root_split() {
 }
 
 #[test]
+fn the_split_search_takes_over_the_bounds_the_quick_phase_finished() {
+    // The quick phase hands over before a bound it expects to be large, or when its time
+    // runs out; the split search begins at the last bound it finished (searched again, for
+    // the task order) and never repeats the ones below.  Whichever way it ended, every
+    // bound from the lower bound to the solution's length is listed once, and on one
+    // thread the bounds the split search ran match a solve split at once node for node.
+    let set = common::table_set();
+    for scramble in [
+        "R U2 F' L D2 B R' U F2 D' L B2",
+        "D2 F' D B D R2 U2 L2 B2 U2 D2 R'",
+        "R U2 F' L D2 B R' U F2 D' L B2 U",
+    ] {
+        let cube = Cube::from_moves(&parse_moves(scramble).unwrap());
+        let quick = search::solve(set, &cube, &opts(1), None).unwrap();
+        let split = search::solve(set, &cube, &split_at_once(1), None).unwrap();
+        let length = split.solution.as_ref().unwrap().len();
+        assert_eq!(quick.solution.as_ref().unwrap().len(), length, "{scramble}");
+        let bounds: Vec<u8> = quick.depths.iter().map(|d| d.bound).collect();
+        let first = search::lower_bound(set, &cube);
+        assert_eq!(
+            bounds,
+            (first..=length as u8).collect::<Vec<_>>(),
+            "{scramble}"
+        );
+        assert_eq!(
+            quick.nodes,
+            quick.depths.iter().map(|d| d.nodes).sum::<u64>()
+        );
+        assert!(quick.symmetry.all_tasks > 0, "{scramble}: split");
+        let last_two = |o: &search::Outcome| -> Vec<u64> {
+            o.depths.iter().rev().take(2).map(|d| d.nodes).collect()
+        };
+        assert_eq!(last_two(&quick), last_two(&split), "{scramble}");
+    }
+}
+
+#[test]
 fn optimal_length_equals_heuristic_free_search_up_to_depth_7() {
     let set = common::table_set();
     let mut rng = rand::rngs::StdRng::seed_from_u64(2022);
