@@ -155,6 +155,8 @@ impl<'a> Iterations<'a> {
                 .unsplit
                 .is_some_and(|limit| self.next_bound_nodes() > limit)
             {
+                // The quick phase hands over on any unsolved end, this one included; it
+                // reads how far it got from `proven_lower`.
                 return Err(Unsolved::MaxDepth);
             }
             order_by_nodes(self.tasks, &self.shared.task_nodes, &mut self.order);

@@ -2,7 +2,7 @@
 //! thread, before the position is split into root tasks.
 //!
 //! Making the tasks reads the tables for each of them: 3,240 tasks take a few
-//! milliseconds, the 43,254 of the deep split (`tasks::split_depth`) 12–30 ms, more than
+//! milliseconds, the 43,254 of the deep split (`tasks::split_depth`) 12.5 ms (Intel guest, 2026-12-02), more than
 //! the whole search of an easy position.  So the search starts unsplit, and hands over to
 //! the split search before the first bound expected to generate more nodes than the split
 //! has tasks (each bound's nodes times the growth from the bound before), or when its time
