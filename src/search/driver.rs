@@ -19,7 +19,7 @@ use crate::tables::full_edge::FullEdge;
 use crate::tables::probe::{AxisCoords, AxisTable};
 use crate::tables::{AxisVisitor, PlainTables, Walk};
 use crate::threads::Pool;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use web_time::Instant;
@@ -189,6 +189,8 @@ pub(super) struct Shared {
     /// Per task: the nodes its search to the end generated, at the last bound it was
     /// searched to the end (0: not yet) — what the next bound's task order is drawn from.
     pub(super) task_nodes: Vec<AtomicU64>,
+    /// Per task, beside `task_nodes`: its expansions at the budgets close to a solution.
+    pub(super) task_near: Vec<[AtomicU32; tasks::NEAR_BUDGETS]>,
     /// Held while the bound changes, so that a checkpoint sees a bound and its bits.
     pub(super) bound_change: Mutex<()>,
     /// The best solution known (from the upper-bound source), for checkpoints.
@@ -306,6 +308,9 @@ impl Shared {
             previous_bound: AtomicU64::new(0),
             finished: (0..tasks.div_ceil(64)).map(|_| AtomicU64::new(0)).collect(),
             task_nodes: (0..tasks).map(|_| AtomicU64::new(0)).collect(),
+            task_near: (0..tasks)
+                .map(|_| [0; tasks::NEAR_BUDGETS].map(AtomicU32::new))
+                .collect(),
             bound_change: Mutex::new(()),
             best: Mutex::new(None),
             collected: opts.all.map(Collected::new),
@@ -333,13 +338,19 @@ impl Shared {
     }
 
     /// Record that task `i` of the current bound was searched to the end, generating
-    /// `nodes` nodes.
-    pub(super) fn finish(&self, i: usize, nodes: u64) {
+    /// `nodes` nodes, of which `near` were expanded close to a solution
+    /// ([`tasks::NearMisses`]).
+    pub(super) fn finish(&self, i: usize, nodes: u64, near: &tasks::NearMisses) {
         if let Some(w) = self.finished.get(i / 64) {
             w.fetch_or(1 << (i % 64), Relaxed);
         }
         if let Some(n) = self.task_nodes.get(i) {
             n.store(nodes, Relaxed);
+        }
+        if let Some(c) = self.task_near.get(i) {
+            for (c, &n) in c.iter().zip(near) {
+                c.store(n, Relaxed);
+            }
         }
     }
 
@@ -553,7 +564,7 @@ pub fn solve_with(
 /// Only the last iteration, which stops at the first solution, cares about the order.
 /// This one, lowest value first (stable: the canonical order among equals), serves the
 /// first bound; every later bound takes the tasks by the nodes they took at the bound
-/// before (`tasks::order_by_nodes`).  The values are computed in the pool: worth
+/// before (`tasks::order_tasks`).  The values are computed in the pool: worth
 /// spreading over the threads.
 fn root_tasks(
     pool: &Pool,

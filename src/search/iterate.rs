@@ -8,7 +8,7 @@ use super::driver::{AllSolutions, Hooks, Options, Shared, UpperBoundFn, Worker};
 use super::heuristic::Heuristic;
 use super::lanes;
 use super::stats::{DepthStats, Unsolved};
-use super::tasks::{order_by_nodes, Task};
+use super::tasks::{order_tasks, Task, NEAR_BUDGETS};
 use super::turns::Turns;
 use super::SPLIT_DEPTH;
 use crate::cube::{Cube, Move};
@@ -159,7 +159,12 @@ impl<'a> Iterations<'a> {
                 // reads how far it got from `proven_lower`.
                 return Err(Unsolved::MaxDepth);
             }
-            order_by_nodes(self.tasks, &self.shared.task_nodes, &mut self.order);
+            order_tasks(
+                self.tasks,
+                &self.shared.task_nodes,
+                &self.shared.task_near,
+                &mut self.order,
+            );
             let searched = self.shared.nodes.load(Relaxed) - before;
             self.shared.previous_bound.store(searched, Relaxed);
         }
@@ -392,7 +397,7 @@ fn work_through(
             shared.stop.store(true, Relaxed);
         } else if !shared.stop.load(Relaxed) {
             // Not stopped: this task was searched to the end.
-            shared.finish(i, w.nodes);
+            shared.finish(i, w.nodes, &[0; NEAR_BUDGETS]);
         }
     }
 }

@@ -14,7 +14,7 @@
 
 use super::driver::Shared;
 use super::expand::{filter_live, solved_child};
-use super::tasks::Task;
+use super::tasks::{NearMisses, Task, NEAR_BUDGETS};
 use super::turns::Turns;
 use super::walk::{Descent, Node, Survivors, Walk};
 use super::MAX_CHILDREN;
@@ -290,6 +290,8 @@ struct Lane<C: AxisCoords> {
     nodes: u64,
     /// `nodes` when the current task began.
     task_start: u64,
+    /// The current task's expansions at the budgets close to a solution.
+    near: NearMisses,
     stage: Stage,
     walk: Walk,
     x: Expansion<C>,
@@ -301,6 +303,7 @@ impl<C: AxisCoords> Lane<C> {
             task: 0,
             nodes: 0,
             task_start: 0,
+            near: [0; NEAR_BUDGETS],
             stage: Stage::Idle,
             walk: Walk::new(),
             x: Expansion::new(),
@@ -318,6 +321,7 @@ impl<C: AxisCoords> Lane<C> {
     ) -> Progress {
         self.task = i;
         self.task_start = self.nodes;
+        self.near = [0; NEAR_BUDGETS];
         let remaining = bound - task.cost as usize;
         if remaining == 0 {
             self.stage = Stage::Idle;
@@ -355,6 +359,9 @@ impl<C: AxisCoords> Lane<C> {
     /// Begin expanding `node` into the top frame of the walk.
     #[inline(always)]
     fn expand(&mut self, c: &AxisTable<C>, node: &Node) {
+        if let Some(n) = self.near.get_mut(node.budget as usize) {
+            *n = n.saturating_add(1);
+        }
         let out = self.walk.top();
         let made = if node.budget == 0 {
             self.stage = Stage::Walk;
@@ -445,7 +452,7 @@ pub(super) fn run_tasks<C: AxisCoords>(
                 let p = lane.step(c);
                 if p == Progress::Finished {
                     // Its task was searched to the end.
-                    shared.finish(lane.task, lane.task_nodes());
+                    shared.finish(lane.task, lane.task_nodes(), &lane.near);
                 }
                 p
             };
@@ -467,7 +474,7 @@ pub(super) fn run_tasks<C: AxisCoords>(
                     }
                     progress = lane.step(c);
                     if progress == Progress::Finished {
-                        shared.finish(lane.task, lane.task_nodes());
+                        shared.finish(lane.task, lane.task_nodes(), &lane.near);
                     }
                 }
                 if progress != Progress::Finished || queue_empty {
@@ -486,7 +493,7 @@ pub(super) fn run_tasks<C: AxisCoords>(
                 }
                 progress = lane.start(c, i, task, bound, turns);
                 if progress == Progress::Finished {
-                    shared.finish(i, lane.task_nodes());
+                    shared.finish(i, lane.task_nodes(), &lane.near);
                 }
             }
             active |= progress == Progress::Waiting;

@@ -17,8 +17,9 @@
 //!
 //! Work is split across threads at a fixed depth ([`SPLIT_DEPTH`]): every canonical prefix of
 //! that length is one task.  The first bound takes them lowest table value first; every
-//! later one takes first the tasks that generated the most nodes at the bound before
-//! (`tasks::order_by_nodes`), and every thread takes the next task from the front of that
+//! later one takes first the tasks whose search at the bound before came closest to a
+//! solution, then those that generated the most nodes (`tasks::order_tasks`), and every
+//! thread takes the next task from the front of that
 //! order.  With a three-axis coset table
 //! each thread runs several tasks at once, interleaved a probe stage at a time (see
 //! `lanes`).

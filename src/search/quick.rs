@@ -9,7 +9,7 @@
 //! runs out (400 ns a task: 1.3 ms and 17 ms).  What it searched to the end is kept: the
 //! split search begins at the last bound the quick phase finished, searched again so that
 //! the next bound can take the tasks by the nodes they took there
-//! (`tasks::order_by_nodes`), and the bounds below it are not searched twice.
+//! (`tasks::order_tasks`), and the bounds below it are not searched twice.
 
 use super::driver::{Hooks, Options, SearchError, Shared};
 use super::heuristic::{Heuristic, TableSet};

@@ -4,7 +4,7 @@
 use super::heuristic::Heuristic;
 use super::ROOT;
 use crate::cube::{Cube, Move, MoveRules, ALLOWED_AFTER, ALL_MOVES};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// One task of the parallel driver: a prefix of the solution and the (inverse-tracked)
 /// state it leads to, with what every iteration needs of it.
@@ -152,23 +152,54 @@ pub(super) fn split_depth(h: &Heuristic, rules: MoveRules, all_solutions: bool) 
     }
 }
 
+/// The budgets (moves left after a node's children) at which a task's expansions are
+/// counted as near misses: [`NearMisses`].
+pub(super) const NEAR_BUDGETS: usize = 10;
+
+/// A task's expansions at one bound, by budget, for the budgets below [`NEAR_BUDGETS`]:
+/// how close its search came to a solution.  With a large table nodes that deep are rare
+/// (flipslice, a 17-move position's bound 16: none below budget 7, tens at 7 and 8, 5,693 at
+/// 9, 156,413 at 10), and they lie where the table's values ran out only a few moves from
+/// solved.  The staged walk of the three-axis tables counts them (`search::lanes`); the
+/// other walks leave them at 0.
+pub(super) type NearMisses = [u32; NEAR_BUDGETS];
+
 /// The order in which the next bound takes the tasks (`order`, a permutation of their
-/// indices), from what each cost at the bound just searched to the end (`nodes`): the
-/// largest first.
+/// indices), from what each cost at the bound just searched to the end: the closest
+/// misses first (most expansions at the smallest budget reached, then at the next, and so
+/// on: `near`), then the largest (`nodes`).
 ///
 /// A solution one move longer lies below a task in proportion to how many nodes the task
 /// has near the bound, which its last search measured; the list built before any search
-/// (lowest table value first) knows much less.  Ties keep the current order.  A task
-/// pruned at its root last time counts 0 and goes last.  (The idea is Chen Shuang's, used
-/// by vcube and H48; the node counts are exact, so the order is the same whatever the
-/// threads and lanes.)
-pub(super) fn order_by_nodes(tasks: &[Task], nodes: &[AtomicU64], order: &mut [u32]) {
-    let rank: Vec<u64> = tasks
+/// (lowest table value first) knows much less.  (The idea of ordering by nodes is Chen
+/// Shuang's, used by vcube and H48; the node counts are exact, so the order is the same
+/// whatever the threads and lanes.)  A task whose search went deeper is likelier still:
+/// the path to a solution of the next length is one whose values stayed below the bound
+/// almost to its end.  Replayed offline over every task's counts with the next bound
+/// searched to the end (flipslice, 4-move tasks, docs/benchmarks-log.md, *Near misses
+/// first*), the nodes the last bound spends before its first solution went 7.12 M → 6.22 M
+/// a position on the published 17-move list and 0.905 M → 0.843 M on the 16-move list.
+/// Ties keep the current order.  A task pruned at its root last time counts 0 and goes
+/// last.
+pub(super) fn order_tasks(
+    tasks: &[Task],
+    nodes: &[AtomicU64],
+    near: &[[AtomicU32; NEAR_BUDGETS]],
+    order: &mut [u32],
+) {
+    let rank: Vec<(NearMisses, u64)> = tasks
         .iter()
-        .zip(nodes)
-        .map(|(t, n)| n.load(Relaxed).saturating_mul(successor_weight(&t.prefix)))
+        .enumerate()
+        .map(|(i, t)| {
+            let n = nodes.get(i).map_or(0, |n| n.load(Relaxed));
+            let close = near
+                .get(i)
+                .map_or([0; NEAR_BUDGETS], |c| c.each_ref().map(|x| x.load(Relaxed)));
+            (close, n.saturating_mul(successor_weight(&t.prefix)))
+        })
         .collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(rank[i as usize]));
+    // A stable sort: ties keep the current order.
+    order.sort_by(|&a, &b| rank[b as usize].cmp(&rank[a as usize]));
 }
 
 /// A task's nodes at one bound, weighted for how its subtree grows at the next: by how
@@ -212,19 +243,41 @@ mod tests {
         }
     }
 
+    fn no_near_misses(n: usize) -> Vec<[AtomicU32; NEAR_BUDGETS]> {
+        (0..n)
+            .map(|_| [0; NEAR_BUDGETS].map(AtomicU32::new))
+            .collect()
+    }
+
     #[test]
     fn the_next_bound_takes_the_largest_tasks_first() {
         let tasks = [task("U R F"), task("U R D"), task("R U F"), task("F U B")];
         let nodes: Vec<AtomicU64> = [100, 0, 5_000, 100].map(AtomicU64::new).into();
+        let near = no_near_misses(4);
         let mut order = vec![0, 1, 2, 3];
-        order_by_nodes(&tasks, &nodes, &mut order);
+        order_tasks(&tasks, &nodes, &near, &mut order);
         // 5,000 nodes first; of the two with 100 the one ending in F (15 moves may
         // follow) before the one ending in B (12); the task pruned at its root last.
         assert_eq!(order, [2, 0, 3, 1]);
         // Ties keep the order they had: tasks 0 and 2 both end in F (105 each; task 1: 108).
         let nodes: Vec<AtomicU64> = [7, 9, 7, 0].map(AtomicU64::new).into();
         let mut order = vec![3, 2, 1, 0];
-        order_by_nodes(&tasks, &nodes, &mut order);
+        order_tasks(&tasks, &nodes, &near, &mut order);
         assert_eq!(order, [1, 2, 0, 3]);
+    }
+
+    #[test]
+    fn the_closest_misses_go_before_the_largest_tasks() {
+        let tasks = [task("U R F"), task("U R D"), task("R U F"), task("F U B")];
+        let nodes: Vec<AtomicU64> = [100, 50, 5_000, 10].map(AtomicU64::new).into();
+        let near = no_near_misses(4);
+        // Task 3 reached budget 7 once; task 1 budget 8 twice, task 0 budget 8 once.
+        near[3][7].store(1, Relaxed);
+        near[1][8].store(2, Relaxed);
+        near[0][8].store(1, Relaxed);
+        near[0][9].store(40, Relaxed);
+        let mut order = vec![0, 1, 2, 3];
+        order_tasks(&tasks, &nodes, &near, &mut order);
+        assert_eq!(order, [3, 1, 0, 2]);
     }
 }
