@@ -659,7 +659,15 @@ pub struct Summary {
 /// Summarise bench rows (means over solved positions).
 pub fn summarize(rows: &[SolveRecord]) -> Summary {
     let solved: Vec<&SolveRecord> = rows.iter().filter(|r| r.status == "solved").collect();
-    let n = solved.len().max(1) as f64;
+    // Means over no position are 0 (an empty f64 sum is -0.0, which prints as "-0.00"),
+    // and the utilisation is not a number, which the summary line leaves out.
+    let mean = |sum: f64| {
+        if solved.is_empty() {
+            0.0
+        } else {
+            sum / solved.len() as f64
+        }
+    };
     let mut secs: Vec<f64> = solved.iter().map(|r| r.seconds).collect();
     secs.sort_by(|a, b| a.total_cmp(b));
     let median = if secs.is_empty() {
@@ -678,15 +686,19 @@ pub fn summarize(rows: &[SolveRecord]) -> Summary {
     Summary {
         count: rows.len(),
         solved: solved.len(),
-        mean_seconds: solved.iter().map(|r| r.seconds).sum::<f64>() / n,
+        mean_seconds: mean(solved.iter().map(|r| r.seconds).sum()),
         median_seconds: median,
-        mean_nodes: solved.iter().map(|r| r.nodes as f64).sum::<f64>() / n,
+        mean_nodes: mean(solved.iter().map(|r| r.nodes as f64).sum()),
         nodes_per_second: if total_secs > 0.0 {
             total_nodes as f64 / total_secs
         } else {
             0.0
         },
-        utilisation: solved.iter().map(|r| r.utilisation).sum::<f64>() / n,
+        utilisation: if solved.is_empty() {
+            f64::NAN
+        } else {
+            mean(solved.iter().map(|r| r.utilisation).sum())
+        },
         lengths: lengths.into_iter().collect(),
         metric: rows.first().map_or(Metric::Htm, |r| r.metric),
         with_upper_bound: solved.iter().filter(|r| r.upper_bound.is_some()).count(),
@@ -740,6 +752,20 @@ mod tests {
         // Without a bound anywhere (the bound off, or `--fast`), nothing is counted.
         let s = summarize(&rows[3..]);
         assert_eq!((s.with_upper_bound, s.proved_by_bound), (0, 0));
+    }
+
+    #[test]
+    fn a_summary_of_nothing_solved_has_no_negative_means_and_no_utilisation() {
+        let mut row = record(1, "R U F", None);
+        row.status = "timeout".to_string();
+        for rows in [&[][..], &[row][..]] {
+            let s = summarize(rows);
+            assert_eq!(s.solved, 0);
+            for mean in [s.mean_seconds, s.median_seconds, s.mean_nodes] {
+                assert!(mean == 0.0 && mean.is_sign_positive(), "{mean}");
+            }
+            assert!(s.utilisation.is_nan());
+        }
     }
 
     #[test]
