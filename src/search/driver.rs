@@ -19,7 +19,7 @@ use crate::tables::full_edge::FullEdge;
 use crate::tables::probe::{AxisCoords, AxisTable};
 use crate::tables::{AxisVisitor, PlainTables, Walk};
 use crate::threads::Pool;
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use web_time::Instant;
@@ -186,11 +186,9 @@ pub(super) struct Shared {
     pub(super) previous_bound: AtomicU64,
     /// Of the current bound's tasks, those searched to the end (one bit each).
     pub(super) finished: Vec<AtomicU64>,
-    /// Per task: the nodes its search to the end generated, at the last bound it was
-    /// searched to the end (0: not yet) — what the next bound's task order is drawn from.
-    pub(super) task_nodes: Vec<AtomicU64>,
-    /// Per task, beside `task_nodes`: its expansions at the budgets close to a solution.
-    pub(super) task_near: Vec<[AtomicU32; tasks::NEAR_BUDGETS]>,
+    /// Per task: what its search to the end measured, at the last bound it was searched
+    /// to the end — what the next bound's task order is drawn from.
+    pub(super) task_counts: Vec<tasks::TaskCounts>,
     /// Held while the bound changes, so that a checkpoint sees a bound and its bits.
     pub(super) bound_change: Mutex<()>,
     /// The best solution known (from the upper-bound source), for checkpoints.
@@ -307,10 +305,7 @@ impl Shared {
             bound_base: AtomicU64::new(0),
             previous_bound: AtomicU64::new(0),
             finished: (0..tasks.div_ceil(64)).map(|_| AtomicU64::new(0)).collect(),
-            task_nodes: (0..tasks).map(|_| AtomicU64::new(0)).collect(),
-            task_near: (0..tasks)
-                .map(|_| [0; tasks::NEAR_BUDGETS].map(AtomicU32::new))
-                .collect(),
+            task_counts: (0..tasks).map(|_| tasks::TaskCounts::new()).collect(),
             bound_change: Mutex::new(()),
             best: Mutex::new(None),
             collected: opts.all.map(Collected::new),
@@ -344,13 +339,8 @@ impl Shared {
         if let Some(w) = self.finished.get(i / 64) {
             w.fetch_or(1 << (i % 64), Relaxed);
         }
-        if let Some(n) = self.task_nodes.get(i) {
-            n.store(nodes, Relaxed);
-        }
-        if let Some(c) = self.task_near.get(i) {
-            for (c, &n) in c.iter().zip(near) {
-                c.store(n, Relaxed);
-            }
+        if let Some(c) = self.task_counts.get(i) {
+            c.store(nodes, near);
         }
     }
 

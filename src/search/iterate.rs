@@ -159,12 +159,7 @@ impl<'a> Iterations<'a> {
                 // reads how far it got from `proven_lower`.
                 return Err(Unsolved::MaxDepth);
             }
-            order_tasks(
-                self.tasks,
-                &self.shared.task_nodes,
-                &self.shared.task_near,
-                &mut self.order,
-            );
+            order_tasks(self.tasks, &self.shared.task_counts, &mut self.order);
             let searched = self.shared.nodes.load(Relaxed) - before;
             self.shared.previous_bound.store(searched, Relaxed);
         }

@@ -158,16 +158,48 @@ pub(super) const NEAR_BUDGETS: usize = 10;
 
 /// A task's expansions at one bound, by budget, for the budgets below [`NEAR_BUDGETS`]:
 /// how close its search came to a solution.  With a large table nodes that deep are rare
-/// (flipslice, a 17-move position's bound 16: none below budget 7, tens at 7 and 8, 5,693 at
-/// 9, 156,413 at 10), and they lie where the table's values ran out only a few moves from
-/// solved.  The staged walk of the three-axis tables counts them (`search::lanes`); the
-/// other walks leave them at 0.
+/// (flipslice, a 17-move position's bound 16: none below budget 7, 34 at 7, 136 at 8, 5,693
+/// at 9, 156,413 at 10), and they lie where the table's values ran out only a few moves
+/// from solved.  The staged walk of the three-axis tables counts them (`search::lanes`);
+/// the other walks leave them at 0.
 pub(super) type NearMisses = [u32; NEAR_BUDGETS];
+
+/// What a task's last search to the end measured (0 until it has one): the nodes it
+/// generated and its [`NearMisses`], from which the next bound's order is drawn.
+pub(super) struct TaskCounts {
+    nodes: AtomicU64,
+    near: [AtomicU32; NEAR_BUDGETS],
+}
+
+impl TaskCounts {
+    pub(super) fn new() -> Self {
+        TaskCounts {
+            nodes: AtomicU64::new(0),
+            near: [0; NEAR_BUDGETS].map(AtomicU32::new),
+        }
+    }
+
+    /// Record a search of the task to the end.
+    pub(super) fn store(&self, nodes: u64, near: &NearMisses) {
+        self.nodes.store(nodes, Relaxed);
+        for (c, &n) in self.near.iter().zip(near) {
+            c.store(n, Relaxed);
+        }
+    }
+
+    /// The task's place in the next bound's order, highest first: its near misses, then
+    /// its nodes weighted by the moves that may follow `prefix`.
+    fn rank(&self, prefix: &[Move]) -> (NearMisses, u64) {
+        let near = self.near.each_ref().map(|n| n.load(Relaxed));
+        let nodes = self.nodes.load(Relaxed);
+        (near, nodes.saturating_mul(successor_weight(prefix)))
+    }
+}
 
 /// The order in which the next bound takes the tasks (`order`, a permutation of their
 /// indices), from what each cost at the bound just searched to the end: the closest
 /// misses first (most expansions at the smallest budget reached, then at the next, and so
-/// on: `near`), then the largest (`nodes`).
+/// on), then the largest ([`TaskCounts`]).
 ///
 /// A solution one move longer lies below a task in proportion to how many nodes the task
 /// has near the bound, which its last search measured; the list built before any search
@@ -180,24 +212,13 @@ pub(super) type NearMisses = [u32; NEAR_BUDGETS];
 /// first*), the nodes the last bound spends before its first solution went 7.12 M → 6.22 M
 /// a position on the published 17-move list, 0.905 M → 0.843 M on the 16-move list and
 /// 47.0 M → 35.7 M on ten of the 18-move list, but 12.13 M → 12.59 M on 20 random 17-move
-/// states.  Ties keep the current order.  A task pruned at its root last time counts 0 and goes
-/// last.
-pub(super) fn order_tasks(
-    tasks: &[Task],
-    nodes: &[AtomicU64],
-    near: &[[AtomicU32; NEAR_BUDGETS]],
-    order: &mut [u32],
-) {
+/// states.  Ties keep the current order.  A task pruned at its root last time counts 0
+/// and goes last.
+pub(super) fn order_tasks(tasks: &[Task], counts: &[TaskCounts], order: &mut [u32]) {
     let rank: Vec<(NearMisses, u64)> = tasks
         .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            let n = nodes.get(i).map_or(0, |n| n.load(Relaxed));
-            let close = near
-                .get(i)
-                .map_or([0; NEAR_BUDGETS], |c| c.each_ref().map(|x| x.load(Relaxed)));
-            (close, n.saturating_mul(successor_weight(&t.prefix)))
-        })
+        .zip(counts)
+        .map(|(t, c)| c.rank(&t.prefix))
         .collect();
     // A stable sort: ties keep the current order.
     order.sort_by(|&a, &b| rank[b as usize].cmp(&rank[a as usize]));
@@ -244,41 +265,43 @@ mod tests {
         }
     }
 
-    fn no_near_misses(n: usize) -> Vec<[AtomicU32; NEAR_BUDGETS]> {
-        (0..n)
-            .map(|_| [0; NEAR_BUDGETS].map(AtomicU32::new))
+    /// Counts of tasks searched to the end with these nodes and near misses
+    /// (`(task, budget, expansions)`).
+    fn counts(nodes: [u64; 4], near: &[(usize, usize, u32)]) -> Vec<TaskCounts> {
+        let mut misses = [[0; NEAR_BUDGETS]; 4];
+        for &(task, budget, n) in near {
+            misses[task][budget] = n;
+        }
+        (0..4)
+            .map(|i| {
+                let c = TaskCounts::new();
+                c.store(nodes[i], &misses[i]);
+                c
+            })
             .collect()
     }
 
     #[test]
     fn the_next_bound_takes_the_largest_tasks_first() {
         let tasks = [task("U R F"), task("U R D"), task("R U F"), task("F U B")];
-        let nodes: Vec<AtomicU64> = [100, 0, 5_000, 100].map(AtomicU64::new).into();
-        let near = no_near_misses(4);
         let mut order = vec![0, 1, 2, 3];
-        order_tasks(&tasks, &nodes, &near, &mut order);
+        order_tasks(&tasks, &counts([100, 0, 5_000, 100], &[]), &mut order);
         // 5,000 nodes first; of the two with 100 the one ending in F (15 moves may
         // follow) before the one ending in B (12); the task pruned at its root last.
         assert_eq!(order, [2, 0, 3, 1]);
         // Ties keep the order they had: tasks 0 and 2 both end in F (105 each; task 1: 108).
-        let nodes: Vec<AtomicU64> = [7, 9, 7, 0].map(AtomicU64::new).into();
         let mut order = vec![3, 2, 1, 0];
-        order_tasks(&tasks, &nodes, &near, &mut order);
+        order_tasks(&tasks, &counts([7, 9, 7, 0], &[]), &mut order);
         assert_eq!(order, [1, 2, 0, 3]);
     }
 
     #[test]
     fn the_closest_misses_go_before_the_largest_tasks() {
         let tasks = [task("U R F"), task("U R D"), task("R U F"), task("F U B")];
-        let nodes: Vec<AtomicU64> = [100, 50, 5_000, 10].map(AtomicU64::new).into();
-        let near = no_near_misses(4);
         // Task 3 reached budget 7 once; task 1 budget 8 twice, task 0 budget 8 once.
-        near[3][7].store(1, Relaxed);
-        near[1][8].store(2, Relaxed);
-        near[0][8].store(1, Relaxed);
-        near[0][9].store(40, Relaxed);
+        let near = [(3, 7, 1), (1, 8, 2), (0, 8, 1), (0, 9, 40)];
         let mut order = vec![0, 1, 2, 3];
-        order_tasks(&tasks, &nodes, &near, &mut order);
+        order_tasks(&tasks, &counts([100, 50, 5_000, 10], &near), &mut order);
         assert_eq!(order, [3, 1, 0, 2]);
     }
 }
