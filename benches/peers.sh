@@ -44,6 +44,10 @@
 # during the run (this project's machines move by a fifth within minutes) falls on both
 # alike.  Each turn loads the tables again (not timed: the times are per position).
 # TURN=0 runs the whole list with korf, then with the peer.
+#
+# Memory: each side's peak resident memory (the whole process tree's, tables included, by
+# GNU time's %M; Debian's package `time`) over all its turns is printed under the table,
+# since equal memory means equal peak resident memory, not equal table files.
 set -euo pipefail
 if [ $# -lt 1 ] || { [ -z "${VCUBE:-}" ] && [ -z "${NISSY:-}" ]; }; then
     echo "usage: VCUBE=/path/to/vc-optimal [VCUBE_COORD=112] $0 LIST [korf bench options...]" >&2
@@ -71,9 +75,21 @@ awk '!/^[[:space:]]*(#|$)/' "$list" > "$tmp/list.txt"
 [ -s "$tmp/list.txt" ] || { echo "error: $list holds no position (one move sequence a line)" >&2; exit 2; }
 [ "$turn" -gt 0 ] || turn=$(wc -l < "$tmp/list.txt")
 
+# Run a command, adding its peak resident memory (kB) as a line to file $1 where GNU time
+# is at hand.
+peak() {
+    local to=$1
+    shift
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -f %M -a -o "$to" "$@"
+    else
+        "$@"
+    fi
+}
+
 # korf on the positions in file $1: its CSV rows appended to $tmp/korf.csv (one header).
 run_korf() {
-    "$korf" bench "${args[@]}" --csv "$tmp/korf-turn.csv" "$1" >/dev/null
+    peak "$tmp/korf.rss" "$korf" bench "${args[@]}" --csv "$tmp/korf-turn.csv" "$1" >/dev/null
     [ -e "$tmp/korf.csv" ] || head -n 1 "$tmp/korf-turn.csv" > "$tmp/korf.csv"
     tail -n +2 "$tmp/korf-turn.csv" >> "$tmp/korf.csv"
 }
@@ -86,7 +102,7 @@ start_vcube() {
 }
 run_vcube() {
     # The peer loads (or builds) its table in its own directory.
-    (cd "$(dirname "$VCUBE")" && "$VCUBE" --coord="${VCUBE_COORD:-112}" --workers="$threads" --ordered < "$1") |
+    (cd "$(dirname "$VCUBE")" && peak "$tmp/peer.rss" "$VCUBE" --coord="${VCUBE_COORD:-112}" --workers="$threads" --ordered < "$1") |
         awk '$1 ~ /^[0-9]+$/ {print $1, $2, $3}' >> "$tmp/peer.txt"
 }
 
@@ -101,7 +117,7 @@ start_nissy() {
 }
 run_nissy() {
     # Solutions arrive line by line (the tool flushes after each): stamp each line.
-    (cd "$NISSY" && THREADS=$threads ./build.sh tool solve_file "${NISSY_SOLVER:-h48h7}" "$1" 2>/dev/null) |
+    (cd "$NISSY" && THREADS=$threads peak "$tmp/peer.rss" ./build.sh tool solve_file "${NISSY_SOLVER:-h48h7}" "$1" 2>/dev/null) |
         python3 "$here/peers_nissy_times.py" >> "$tmp/peer.txt"
 }
 
@@ -142,5 +158,9 @@ faster = sum(r < 1 for r in ratios)
 print(f"mean korf {statistics.mean(ks):.3f} s, peer {statistics.mean(ps):.3f} s, "
       f"ratio of means {statistics.mean(ks) / statistics.mean(ps):.2f}; per position: median ratio "
       f"{statistics.median(ratios):.2f}, geometric mean "
-      f"{statistics.geometric_mean(ratios):.2f}; korf faster on {faster} of {len(ratios)}")
+      f"{statistics.geometric_mean(ratios):.2f}; korf faster on {faster} of {len(ratios)}"
+      f" (worst ratio {max(ratios):.2f})")
 PY
+# Peak resident memory of each side over its turns (the largest turn).
+rss() { [ -s "$1" ] && awk '$1 ~ /^[0-9]+$/ && $1 > m {m = $1} END {printf "%.0f MiB", m / 1024}' "$1" || echo "not measured (no /usr/bin/time)"; }
+echo "peak resident memory: korf $(rss "$tmp/korf.rss"), peer $(rss "$tmp/peer.rss")"

@@ -229,7 +229,7 @@ for l in ${lengths//,/ }; do
             TURN=$turn NISSY=$work/nissy-core NISSY_SOLVER=$nissy_solver \
                 "$here/peers.sh" "$results/list-$l.txt" "${bench_args[@]}" > "$out"
         fi
-        summary+=("$l	$p	$(tail -n 1 "$out")")
+        summary+=("$l	$p	$(grep '^mean korf' "$out") $(grep '^peak resident' "$out")")
     done
 done
 echo "# $(date -u '+%Y-%m-%d %H:%M:%S') UTC on $(hostname): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
@@ -238,16 +238,20 @@ awk '/^# korf:/ {print; exit}' "$results"/*.txt
 echo "# korf bench options: ${bench_args[*]:-(defaults)}"
 printf '%s\n' "${summary[@]}" | python3 -c '
 import re, sys
-print(f"| length | peer | positions | korf mean | peer mean | ratio of means | geometric mean | korf faster on |")
-print("|---|---|---:|---:|---:|---:|---:|---:|")
+print(f"| length | peer | positions | korf mean | peer mean | ratio of means | geometric mean | worst ratio | korf faster on | peak resident: korf, peer |")
+print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 pat = re.compile(r"mean korf ([\d.]+) s, peer ([\d.]+) s, ratio of means ([\d.]+); per position: "
-                 r"median ratio ([\d.]+), geometric mean ([\d.]+); korf faster on (\d+) of (\d+)")
+                 r"median ratio ([\d.]+), geometric mean ([\d.]+); korf faster on (\d+) of (\d+) "
+                 r"\(worst ratio ([\d.]+)\)")
+memory = re.compile(r"peak resident memory: korf (.*), peer (.*)$")
 for line in sys.stdin:
     length, peer, rest = line.rstrip("\n").split("\t", 2)
     m = pat.search(rest)
     if not m:
-        print(f"| {length} | {peer} | {rest} |||||")
+        print(f"| {length} | {peer} | {rest} ||||||||")
         continue
-    k, p, r, _, g, f, n = m.groups()
-    print(f"| {length} | {peer} | {n} | {k} s | {p} s | {r}x | {g} | {f} of {n} |")
+    k, p, r, _, g, f, n, w = m.groups()
+    mem = memory.search(rest)
+    rss = f"{mem.group(1)}, {mem.group(2)}" if mem else "-"
+    print(f"| {length} | {peer} | {n} | {k} s | {p} s | {r}x | {g} | {w} | {f} of {n} | {rss} |")
 '

@@ -184,6 +184,10 @@ pub struct ResultLine {
     pub optimal: bool,
     /// Search nodes.
     pub nodes: u64,
+    /// Nodes of the two-phase upper-bound search (files written before it was recorded:
+    /// 0).
+    #[serde(default)]
+    pub upper_bound_nodes: u64,
     /// Wall time of the solve.
     pub seconds: f64,
     /// Worker threads.
@@ -219,6 +223,7 @@ impl ResultLine {
             allowed_moves: record.allowed_moves.clone(),
             optimal: record.optimal,
             nodes: record.nodes,
+            upper_bound_nodes: record.upper_bound_nodes,
             seconds: record.seconds,
             threads: record.threads,
             heuristic: record.heuristic.clone(),
@@ -253,6 +258,7 @@ impl ResultLine {
             depths: Vec::new(),
             heuristic: self.heuristic.clone(),
             upper_bound: None,
+            upper_bound_nodes: self.upper_bound_nodes,
             symmetry: None,
             proven_lower_bound: None,
             searched_share: None,

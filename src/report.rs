@@ -142,6 +142,9 @@ pub struct SolveRecord {
     pub heuristic: String,
     /// Optimal solves: the two-phase upper bound, if one was found.
     pub upper_bound: Option<crate::search::UpperBound>,
+    /// Optimal solves: nodes the two-phase upper-bound search generated (beside `nodes`,
+    /// the optimal search's own).
+    pub upper_bound_nodes: u64,
     /// Optimal solves: how many symmetries the position has and the parallel driver's
     /// tasks left after merging symmetric ones, of how many.
     pub symmetry: Option<crate::search::TaskMerge>,
@@ -304,6 +307,7 @@ impl SolveRecord {
             depths: outcome.depths,
             heuristic: heuristic_name(heuristic, outcome.query_tables),
             upper_bound: outcome.upper_bound,
+            upper_bound_nodes: outcome.upper_bound_nodes,
             symmetry: Some(outcome.symmetry),
             proven_lower_bound: Some(outcome.proven_lower),
             searched_share: outcome.taken_share,
@@ -381,6 +385,7 @@ impl SolveRecord {
             depths: Vec::new(),
             heuristic: heuristic_name(heuristic, outcome.query_tables),
             upper_bound: None,
+            upper_bound_nodes: 0,
             symmetry: None,
             proven_lower_bound: Some(outcome.proven_lower as u8),
             searched_share: None,
@@ -498,6 +503,7 @@ impl SolveRecord {
             depths: Vec::new(),
             heuristic: "two-phase".to_string(),
             upper_bound: None,
+            upper_bound_nodes: 0,
             symmetry: None,
             proven_lower_bound: None,
             searched_share: None,

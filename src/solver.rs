@@ -383,7 +383,6 @@ impl Solver {
                 self.heuristic(),
                 options.rules.metric,
             ),
-            ..search::Hooks::default()
         };
         Ok(search::solve_with(&self.tables, cube, options, hooks)?)
     }

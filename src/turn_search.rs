@@ -387,6 +387,7 @@ pub(crate) fn as_goal_outcome(found: TurnOutcome, options: &Options) -> crate::G
         solution: found.solution.as_ref().map(moves).map_err(|&e| e),
         tables_checked: found.tables_checked,
         nodes: found.nodes,
+        upper_bound_nodes: 0,
         seconds: found.seconds,
         depths: Vec::new(),
         busy_seconds: found.seconds,

@@ -14,7 +14,8 @@
 #   artifacts  ./dist.sh --parallel binary wheel crate (the crate's packaged sources built
 #              on their own), then the binary and the wheel tried in a clean setting
 #   python     the Python package's tests, on the wheel built by `artifacts`
-#   bench      `korf bench` as the main job: short lists at their published lengths
+#   bench      `korf bench` as the main job: short lists at their published lengths, and
+#              the tail check (no position's work past 1.25 times the recorded build's)
 #   web        the page in Chromium (served by korf, and static with korf in WebAssembly),
 #              the npm package, and a load run against `korf serve`
 #
@@ -71,6 +72,11 @@ bench() {
     binary
     korf tables generate --dir "$tables" --only coset4
     korf bench --tables "$tables" --compare korf,coset benches/scrambles/easy.txt
+    # The tail: no position of a short list may take more than 1.25 times the work (nodes,
+    # the two-phase search's included; the same on every run with one thread) recorded
+    # for the build before (benches/tail/README.md says how to renew the record).
+    korf bench --tables "$tables" --heuristic coset4 --threads 1 benches/tail/positions.txt \
+        --baseline benches/tail/coset4.jsonl --max-ratio 1.25 | tail -n 12
     korf bench --tables "$tables" --expect-length 16 benches/scrambles/ci-16.txt
     # Every optimal solution of the published 16-move list (about 15 s with the k = 4 table).
     korf bench --tables "$tables" --all --expect-length 16 benches/scrambles/optimal-16.txt | tail -n 2

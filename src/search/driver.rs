@@ -11,7 +11,7 @@ use super::quick::{quick_solve, Quick};
 use super::stats::{Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound};
 use super::tasks::{self, merge_symmetric_tasks, prefixes, Task};
 use super::turns::Turns;
-use super::upper_bound::UpperBoundBudget;
+use super::upper_bound::{Answer, Spend, UpperBoundBudget};
 use super::walk::AxisAndFullEdge;
 use super::DEFAULT_LANES;
 use crate::cube::{Cube, Metric, Move, MoveRules};
@@ -108,28 +108,26 @@ impl Default for Options {
     }
 }
 
-/// A source of solutions that need not be optimal (the two-phase search), asked between
-/// IDA* iterations for an upper bound.  Called as `find(lower, shorter_than, budget)`:
-/// every solution shorter than `lower` has been ruled out, so a solution of `lower` moves is
-/// optimal; only solutions shorter than `shorter_than` are of use; spend at most `budget`,
-/// and stop at once when `stop` (the caller's stop flag, [`Options::cancel`]) is set.
-/// It must return a sequence that solves the position (it is checked, and ignored if not).
-/// A stopped search asks once more, briefly and without `stop`, for a solution to show.
+/// A source of solutions that need not be optimal (the two-phase search), asked during
+/// the search for an upper bound ([`UpperBoundBudget`] says when).  Called as
+/// `find(lower, shorter_than, spend, stop)`: every solution shorter than `lower` has been
+/// ruled out, so a solution of `lower` moves is optimal; only solutions shorter than
+/// `shorter_than` are of use; spend at most `spend`, and stop at once when `stop` (the
+/// caller's stop flag, [`Options::cancel`]) is set.  It must return a sequence that solves
+/// the position (it is checked, and ignored if not).  A stopped search asks once more,
+/// briefly and without `stop`, for a solution to show.
 pub type UpperBoundFn<'a> =
-    &'a (dyn Fn(usize, usize, Duration, Option<Arc<AtomicBool>>) -> Option<Vec<Move>> + Sync);
+    &'a (dyn Fn(usize, usize, Spend, Option<Arc<AtomicBool>>) -> Answer + Sync);
 
 /// Hooks into a search: a live progress callback and an upper-bound source.
 #[derive(Clone, Copy)]
 pub struct Hooks<'a> {
     /// Called about ten times a second with the search's state.
     pub progress: Option<&'a (dyn Fn(Snapshot) + Sync)>,
-    /// Asked between iterations for a solution shorter than the best known.
+    /// Asked during the search for a solution shorter than the best known.
     pub upper_bound: Option<UpperBoundFn<'a>>,
-    /// Ask the upper-bound source only after an iteration that took at least this long
-    /// (default 200 ms: short searches finish sooner without it).
-    pub upper_bound_after: Duration,
-    /// How long the upper-bound source is asked before each bound (default: the whole
-    /// iteration just finished; [`UpperBoundBudget::for_search`] gives each search's).
+    /// When the upper-bound source is asked and what it may spend (default: the whole
+    /// search so far; [`UpperBoundBudget::for_search`] gives each search's).
     pub upper_bound_budget: UpperBoundBudget,
 }
 
@@ -138,7 +136,6 @@ impl Default for Hooks<'_> {
         Hooks {
             progress: None,
             upper_bound: None,
-            upper_bound_after: Duration::from_millis(200),
             upper_bound_budget: UpperBoundBudget::WHOLE,
         }
     }
@@ -197,6 +194,11 @@ pub(super) struct Shared {
     pub(super) collected: Option<Collected>,
     /// What counts as a move ([`Options::rules`]).
     pub(super) rules: MoveRules,
+    /// Pause the bound (stop the walks, their unfinished tasks left for later) once
+    /// `nodes` reaches this, for the upper-bound source (`u64::MAX`: never).
+    pub(super) pause_at: AtomicU64,
+    /// The walks stopped for a pause, not for a solution or the caller.
+    pub(super) paused: AtomicBool,
 }
 
 /// One depth-first pass below a prefix.
@@ -310,6 +312,8 @@ impl Shared {
             best: Mutex::new(None),
             collected: opts.all.map(Collected::new),
             rules: opts.rules,
+            pause_at: AtomicU64::new(u64::MAX),
+            paused: AtomicBool::new(false),
         }
     }
 
@@ -352,8 +356,10 @@ impl Shared {
             .is_some_and(|w| w.load(Relaxed) & (1 << (i % 64)) != 0)
     }
 
-    /// Whether to stop: another thread found a solution, or the deadline passed (which
-    /// this call then records).
+    /// Whether to stop: another thread found a solution, the deadline passed (which this
+    /// call then records), or the bound pauses for the upper-bound source
+    /// ([`Shared::pause_at`]; the walks count their nodes into [`Shared::nodes`] before
+    /// they ask).
     #[cold]
     pub(super) fn should_stop(&self) -> bool {
         if self.stop.load(Relaxed) {
@@ -370,6 +376,11 @@ impl Shared {
                 self.stop.store(true, Relaxed);
                 return true;
             }
+        }
+        if self.nodes.load(Relaxed) >= self.pause_at.load(Relaxed) {
+            self.paused.store(true, Relaxed);
+            self.stop.store(true, Relaxed);
+            return true;
         }
         false
     }
@@ -398,12 +409,11 @@ pub fn lower_bound(tables: &TableSet, cube: &Cube) -> u8 {
     Heuristic::new(tables).value(&cube.inverse())
 }
 
-/// [`solve`] with an upper-bound source as well.  Before each IDA* iteration that follows
-/// a long one (see [`Hooks::upper_bound_after`]), the hook is asked for a solution shorter
-/// than the best known, with a budget equal to the time of the iteration just finished (the
-/// next one costs about 13 times as much).  When the IDA* bound reaches the length of the
-/// best known solution, every shorter length has been ruled out: that solution is returned
-/// as optimal and the last, most expensive iteration never runs.
+/// [`solve`] with an upper-bound source as well.  Before each bound, and inside one
+/// whenever the search has four times its nodes at the last ask ([`UpperBoundBudget`]),
+/// the hook is asked for a solution shorter than the best known.  When the IDA* bound reaches the
+/// length of the best known solution, every shorter length has been ruled out: that
+/// solution is returned as optimal, and the rest of the bound never runs.
 pub fn solve_with(
     tables: &TableSet,
     cube: &Cube,
@@ -448,6 +458,7 @@ pub fn solve_with(
         solution,
         tables_checked: tables.checked(),
         nodes: 0,
+        upper_bound_nodes: 0,
         seconds: start_time.elapsed().as_secs_f64(),
         depths: Vec::new(),
         busy_seconds: 0.0,
@@ -481,6 +492,7 @@ pub fn solve_with(
     if let Some(bound) = quick.from_bound {
         run.proven_lower = run.proven_lower.max(bound);
     }
+    run.searched_before = quick.nodes;
     // The current state of the search, as a checkpoint file holds it.
     let snapshot = |solution: Option<&[Move]>| {
         let _bound = shared.bound_change.lock().unwrap();
@@ -526,6 +538,7 @@ pub fn solve_with(
         solution: result,
         tables_checked: tables.checked(),
         nodes: quick.nodes + shared.nodes.load(Relaxed),
+        upper_bound_nodes: run.bound_nodes,
         seconds: start_time.elapsed().as_secs_f64(),
         busy_seconds: shared.busy_nanos.load(Relaxed) as f64 / 1e9,
         threads,
@@ -676,7 +689,11 @@ fn unproven_answer(run: &Iterations, result: &Result<Vec<Move>, Unsolved>) -> Op
     }
     run.best_known.clone().or_else(|| {
         let find = run.upper_bound_source?;
-        let sol = find(run.proven_lower as usize, usize::MAX, LAST_ASK, None)?;
+        let brief = Spend {
+            nodes: None,
+            time: Some(LAST_ASK),
+        };
+        let sol = find(run.proven_lower as usize, usize::MAX, brief, None).solution?;
         run.cube.apply_moves(&sol).is_solved().then_some(sol)
     })
 }

@@ -10,12 +10,12 @@ use super::lanes;
 use super::stats::{DepthStats, Unsolved};
 use super::tasks::{order_tasks, Task, NEAR_BUDGETS};
 use super::turns::Turns;
+use super::upper_bound::Spend;
 use super::SPLIT_DEPTH;
 use crate::cube::{Cube, Move};
 use crate::tables::probe::{AxisCoords, AxisTable};
 use crate::tables::{AxisVisitor, Walk};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-use std::time::Duration;
 use web_time::Instant;
 
 /// The deepest bound a search runs (the stack holds [`super::MAX_DEPTH`] moves).
@@ -44,6 +44,8 @@ pub(super) struct Iterations<'a> {
     pub(super) depths: Vec<DepthStats>,
     /// Time spent in the upper-bound source.
     pub(super) bound_seconds: f64,
+    /// Nodes the upper-bound source generated.
+    pub(super) bound_nodes: u64,
     /// The best known solution was proven optimal by the bound reaching its length.
     pub(super) proved_by_bound: bool,
     /// No solution is shorter than this (every lower bound searched to the end).
@@ -51,8 +53,11 @@ pub(super) struct Iterations<'a> {
     /// Of the bound being searched when the search was stopped: the share of its tasks
     /// taken.
     pub(super) taken_share: Option<f64>,
-    /// How long the last bound took.
-    last_iteration: Duration,
+    /// Nodes generated before this split search began (the quick phase's).
+    pub(super) searched_before: u64,
+    /// The search's nodes (with [`Iterations::searched_before`]) at which the upper-bound
+    /// source is next asked.
+    next_ask: u64,
     /// Search every bound from the root on the calling thread, without the root tasks,
     /// and stop before a bound expected to generate more nodes than this: the root split
     /// then pays for itself (`quick::quick_solve`).
@@ -104,10 +109,12 @@ impl<'a> Iterations<'a> {
             best_known,
             depths: Vec::new(),
             bound_seconds: 0.0,
+            bound_nodes: 0,
             proved_by_bound: false,
             proven_lower: first_bound,
             taken_share: None,
-            last_iteration: Duration::ZERO,
+            searched_before: 0,
+            next_ask: hooks.upper_bound_budget.first_after,
             unsplit: None,
         }
     }
@@ -124,19 +131,24 @@ impl<'a> Iterations<'a> {
                 break;
             }
             self.begin_bound(bound);
-            if let Some(sol) = self.ask_upper_bound(bound) {
+            if let Some(sol) = self.ask_upper_bound(bound, false) {
                 return Ok(sol);
             }
             let before = self.shared.nodes.load(Relaxed);
             self.shared.bound_base.store(before, Relaxed);
             let t = Instant::now();
-            let taken = self.search_bound(bound);
-            self.last_iteration = t.elapsed();
+            let asking_before = self.bound_seconds;
+            let searched = self.search_bound_asking(bound);
+            let seconds = t.elapsed().as_secs_f64() - (self.bound_seconds - asking_before);
             self.depths.push(DepthStats {
                 bound: bound as u8,
                 nodes: self.shared.nodes.load(Relaxed) - before,
-                seconds: self.last_iteration.as_secs_f64(),
+                seconds,
             });
+            let taken = match searched {
+                Ok(taken) => taken,
+                Err(proven) => return Ok(proven),
+            };
             if let Some(sol) = self.shared.solution.lock().unwrap().take() {
                 return Ok(sol);
             }
@@ -221,34 +233,42 @@ impl<'a> Iterations<'a> {
         shared.bound.store(bound as u8, Relaxed);
     }
 
-    /// After a long iteration, ask the upper-bound source for a solution shorter than the
-    /// best known.  Returns the best known solution when the bound has reached its length
-    /// (every shorter bound came up empty: it is optimal).
-    fn ask_upper_bound(&mut self, bound: usize) -> Option<Vec<Move>> {
+    /// The nodes the search has generated so far.
+    fn searched(&self) -> u64 {
+        self.searched_before + self.shared.nodes.load(Relaxed)
+    }
+
+    /// Ask the upper-bound source for a solution shorter than the best known, if an ask is
+    /// due before (`inside` false) or inside `bound`
+    /// ([`UpperBoundBudget`](super::UpperBoundBudget)).  Returns the best known
+    /// solution when the bound has reached its length (every shorter bound came up empty:
+    /// it is optimal).
+    fn ask_upper_bound(&mut self, bound: usize, inside: bool) -> Option<Vec<Move>> {
         let find = self.upper_bound_source?;
         let shared = self.shared;
-        if self.last_iteration >= self.hooks.upper_bound_after
-            && self
-                .best_known
-                .as_ref()
-                .is_none_or(|b| self.length(b) > bound)
-        {
-            let shorter_than = self
-                .best_known
-                .as_ref()
-                .map_or(usize::MAX, |b| self.length(b));
+        let searched = self.searched();
+        let shorter_than = self
+            .best_known
+            .as_ref()
+            .map_or(usize::MAX, |b| self.length(b));
+        let budget = &self.hooks.upper_bound_budget;
+        // Before a bound the source may reach its length for the first time: asked at
+        // every bound once the search is long enough; inside one, at each quadrupling.
+        let due = match inside {
+            false => searched >= budget.first_after,
+            true => searched >= self.next_ask,
+        };
+        if due && shorter_than > bound {
+            self.next_ask = budget.next_ask(searched);
             let asked = Instant::now();
-            let wanted = self
-                .hooks
-                .upper_bound_budget
-                .before(bound, self.last_iteration);
-            let budget = match shared.deadline {
-                Some(d) => wanted.min(d.saturating_duration_since(asked)),
-                None => wanted,
+            let spend = Spend {
+                nodes: Some(budget.nodes(bound, inside, searched)),
+                time: shared.deadline.map(|d| d.saturating_duration_since(asked)),
             };
-            let found = find(bound, shorter_than, budget, shared.cancel.clone());
+            let answer = find(bound, shorter_than, spend, shared.cancel.clone());
             self.bound_seconds += asked.elapsed().as_secs_f64();
-            if let Some(sol) = found {
+            self.bound_nodes += answer.nodes;
+            if let Some(sol) = answer.solution {
                 let length = self.length(&sol);
                 if length < shorter_than && self.cube.apply_moves(&sol).is_solved() {
                     shared.upper.store(length.min(255) as u8, Relaxed);
@@ -265,14 +285,53 @@ impl<'a> Iterations<'a> {
         Some(proven)
     }
 
+    /// Search `bound`, pausing whenever the upper-bound source is due to be asked (only
+    /// where the bound is split into tasks: a pause leaves the unfinished ones for after
+    /// it).  Returns how many tasks were taken, or the source's solution of `bound` moves,
+    /// proven optimal by the bounds before.
+    fn search_bound_asking(&mut self, bound: usize) -> Result<usize, Vec<Move>> {
+        let shared = self.shared;
+        loop {
+            let pausable = self.upper_bound_source.is_some() && self.splits(bound);
+            let pause_at = match pausable {
+                true => self.next_ask.saturating_sub(self.searched_before),
+                false => u64::MAX,
+            };
+            shared.pause_at.store(pause_at, Relaxed);
+            let taken = self.search_bound(bound);
+            shared.pause_at.store(u64::MAX, Relaxed);
+            if !shared.paused.swap(false, Relaxed) {
+                return Ok(taken);
+            }
+            let ended = shared.solution.lock().unwrap().is_some()
+                || shared.interrupted.load(Relaxed)
+                || shared.timed_out.load(Relaxed);
+            if ended {
+                return Ok(taken);
+            }
+            shared.stop.store(false, Relaxed);
+            if let Some(proven) = self.ask_upper_bound(bound, true) {
+                return Err(proven);
+            }
+            // An ask is not due (a solution as short as the bound is known, or the
+            // threshold moved): go on without pauses rather than ask again.
+            if self.next_ask <= self.searched() {
+                self.next_ask = u64::MAX;
+            }
+        }
+    }
+
+    /// Whether `bound` is searched as root tasks, in parallel (not from the root alone).
+    fn splits(&self, bound: usize) -> bool {
+        self.unsplit.is_none() && bound >= self.split_depth() * self.opts.rules.metric.bound_step()
+    }
+
     /// Search every task at `bound`; returns how many tasks were taken.
     fn search_bound(&self, bound: usize) -> usize {
         let shared = self.shared;
         // Below this, a solution may have fewer moves than a task's prefix (in QTM, two
         // half turns cost 4).
-        if self.unsplit.is_some()
-            || bound < self.split_depth() * self.opts.rules.metric.bound_step()
-        {
+        if !self.splits(bound) {
             let mut w = Worker {
                 h: self.h,
                 shared,

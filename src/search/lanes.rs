@@ -442,6 +442,9 @@ pub(super) fn run_tasks<C: AxisCoords>(
     let turns = Turns::of(shared.rules).expect("a staged walk's move rules");
     let mut lanes: Vec<Lane<C>> = (0..lanes.max(1)).map(|_| Lane::new()).collect();
     let mut next_check = 4096;
+    // Of the lanes' nodes, those already counted in `shared.nodes` (at each check, so
+    // that a pause for the upper-bound source sees them).
+    let mut counted = 0;
     let mut queue_empty = false;
     'rounds: loop {
         let mut active = false;
@@ -504,12 +507,14 @@ pub(super) fn run_tasks<C: AxisCoords>(
         let nodes = generated(&lanes);
         if nodes >= next_check {
             next_check = nodes + 4096;
+            shared.nodes.fetch_add(nodes - counted, Relaxed);
+            counted = nodes;
             if shared.should_stop() {
                 break;
             }
         }
     }
-    shared.nodes.fetch_add(generated(&lanes), Relaxed);
+    shared.nodes.fetch_add(generated(&lanes) - counted, Relaxed);
     shared
         .busy_nanos
         .fetch_add(started.elapsed().as_nanos() as u64, Relaxed);

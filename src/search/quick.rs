@@ -123,6 +123,7 @@ fn solved(
         solution: Ok(sol),
         tables_checked: tables.checked(),
         nodes: shared.nodes.load(Relaxed),
+        upper_bound_nodes: 0,
         seconds,
         busy_seconds: seconds,
         threads: 1,

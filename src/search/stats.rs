@@ -54,6 +54,8 @@ pub struct Outcome {
     pub tables_checked: bool,
     /// Nodes generated, in all iterations.
     pub nodes: u64,
+    /// Nodes the upper-bound source (the two-phase search) generated, in all its asks.
+    pub upper_bound_nodes: u64,
     /// Wall time of the whole solve.
     pub seconds: f64,
     /// One entry per IDA* iteration run.

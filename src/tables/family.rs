@@ -60,10 +60,10 @@ pub struct HeuristicSpec {
     pub measured: Measured,
     /// The time model's constants.
     pub model: Model,
-    /// In face turns, how long the two-phase upper bound is asked for a solution before
-    /// each bound, as a share of the iteration just finished
-    /// ([`crate::search::UpperBoundBudget`]): the faster the tables search, the
-    /// less of its time the two-phase search earns back.
+    /// In face turns, how much the two-phase upper bound may spend when asked for a
+    /// solution before each bound, as a share of the search so far
+    /// ([`crate::search::UpperBoundBudget`]; inside a bound at most a tenth): the faster
+    /// the tables search, the less of its time the two-phase search earns back.
     pub upper_bound_share: f64,
 }
 

@@ -172,6 +172,7 @@ impl TwoPhase {
             timeout: options
                 .timeout
                 .map(|t| t.saturating_sub(Duration::from_secs_f64(spent.1))),
+            max_nodes: options.max_nodes.map(|n| n.saturating_sub(spent.0)),
             ..options.clone()
         };
         let mut out = search::solve(
@@ -195,8 +196,9 @@ impl TwoPhase {
     }
 
     /// The optimal search's upper-bound source for `cube` ([`crate::search::Hooks`]): asked
-    /// for a solution shorter than `shorter_than` within `budget`, stopping early at one of
-    /// `lower` moves (which is then optimal), on `threads` threads (0 = all cores).
+    /// for a solution shorter than `shorter_than` within `spend` (nodes, time or both),
+    /// stopping early at one of `lower` moves (which is then optimal), on `threads` threads
+    /// (0 = all cores).
     pub fn upper_bound_source(
         &self,
         cube: Cube,
@@ -205,29 +207,37 @@ impl TwoPhase {
     ) -> impl Fn(
         usize,
         usize,
-        std::time::Duration,
+        crate::search::Spend,
         Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    ) -> Option<Vec<crate::cube::Move>>
+    ) -> crate::search::Answer
            + Sync
            + '_ {
         let threads = crate::threads::count(threads);
-        move |lower, shorter_than, budget, stop| {
+        move |lower, shorter_than, spend, stop| {
             let fast = FastOptions {
                 max_length: shorter_than.saturating_sub(1).min(match metric {
                     crate::cube::Metric::Htm | crate::cube::Metric::Stm => 30,
                     crate::cube::Metric::Qtm => 38,
                 }),
-                time: Some(budget),
+                // Keep improving until the spend runs out or a solution of `lower` moves.
+                time: Some(spend.time.unwrap_or(Duration::MAX)),
                 threads,
                 target: lower,
-                // A shorter solution may not exist: the budget is a hard limit here.
-                timeout: Some(budget),
+                // A shorter solution may not exist: the spend is a hard limit here.
+                timeout: spend.time,
+                max_nodes: spend.nodes,
                 // The optimal search covers short lengths itself.
                 short_pass: 0,
                 cancel: stop,
                 metric,
             };
-            self.solve(&cube, &fast).ok()?.solution
+            match self.solve(&cube, &fast) {
+                Ok(out) => crate::search::Answer {
+                    solution: out.solution,
+                    nodes: out.nodes,
+                },
+                Err(_) => crate::search::Answer::default(),
+            }
         }
     }
 

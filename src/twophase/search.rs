@@ -71,6 +71,10 @@ pub struct FastOptions {
     /// Stop as soon as this flag is set (Ctrl-C, SIGTERM, a client gone), found or not,
     /// with [`FastOutcome::interrupted`] set.
     pub cancel: Option<std::sync::Arc<AtomicBool>>,
+    /// Stop after about this many nodes (checked every 64 phase-1 ends), found or not,
+    /// with [`FastOutcome::timed_out`] set: a budget that, unlike the times above, gives
+    /// the same search on every run (with one thread).
+    pub max_nodes: Option<u64>,
     /// What lengths count: face turns (default) or quarter turns, a half turn 2.  Both
     /// phases search by cost in it (the face-turn pruning tables bound quarter turns too).
     pub metric: Metric,
@@ -91,6 +95,7 @@ impl Default for FastOptions {
             timeout: None,
             short_pass: SHORT_PASS,
             cancel: None,
+            max_nodes: None,
             metric: Metric::Htm,
         }
     }
@@ -177,7 +182,10 @@ struct Shared {
     /// `max_length` is at least God's number: a solution surely exists.
     surely_solvable: bool,
     metric: Metric,
+    /// Nodes generated so far (each worker adds its own at every check and at its end).
     nodes: AtomicU64,
+    /// Stop once `nodes` reaches this ([`FastOptions::max_nodes`]).
+    max_nodes: u64,
 }
 
 /// One direction's search.  `QUARTER`: phase 2 is pruned by the quarter-turn table (a byte
@@ -190,6 +198,8 @@ struct Worker<'a, const QUARTER: bool> {
     dir: Direction,
     path: [u8; MAX_LENGTH],
     nodes: u64,
+    /// Of `nodes`, those already added to [`Shared::nodes`].
+    flushed: u64,
     checks: u32,
     best: Option<Vec<Move>>,
     /// Where the last phase-2 search that solved ended (moves in `path`).
@@ -297,6 +307,17 @@ impl<const QUARTER: bool> Worker<'_, QUARTER> {
         }
         self.checks += 1;
         if self.checks.is_multiple_of(64) {
+            let all = self
+                .shared
+                .nodes
+                .fetch_add(self.nodes - self.flushed, Relaxed)
+                + (self.nodes - self.flushed);
+            self.flushed = self.nodes;
+            if all >= self.shared.max_nodes {
+                self.shared.timed_out.store(true, Relaxed);
+                self.shared.stop.store(true, Relaxed);
+                return true;
+            }
             if self.shared.cancel.as_ref().is_some_and(|c| c.load(Relaxed)) {
                 self.shared.interrupted.store(true, Relaxed);
                 self.shared.stop.store(true, Relaxed);
@@ -474,6 +495,7 @@ pub fn solve(
         interrupted: AtomicBool::new(false),
         surely_solvable: options.max_length >= options.metric.gods_number() as usize,
         nodes: AtomicU64::new(0),
+        max_nodes: options.max_nodes.unwrap_or(u64::MAX),
         metric: options.metric,
     };
     let mut directions = Direction::all(cube);
@@ -543,6 +565,7 @@ fn search_directions<const QUARTER: bool>(
         dir,
         path: [0; MAX_LENGTH],
         nodes: 0,
+        flushed: 0,
         checks: 0,
         best: None,
         end: 0,
@@ -576,7 +599,7 @@ fn search_directions<const QUARTER: bool>(
         }
         let mut nodes = 0;
         for w in workers {
-            nodes += w.nodes;
+            nodes += w.nodes - w.flushed;
             if let Some(s) = w.best {
                 let length = |s: &[Move]| shared.metric.length(s);
                 if best.as_ref().is_none_or(|b| length(&s) < length(b)) {

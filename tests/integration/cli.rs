@@ -35,6 +35,70 @@ fn help_lists_every_command() {
         .stdout(predicate::str::contains("generate").and(predicate::str::contains("verify")));
 }
 
+/// Issue 79: `korf bench --baseline` compares each position with an earlier run (the same
+/// node counts on one thread: ratios of exactly 1), `--max-ratio` fails naming the
+/// position past it, and a baseline that cannot be read is bad input.
+#[test]
+fn bench_against_a_baseline_reports_the_worst_position_and_enforces_a_limit() {
+    common::table_set_for(korf::search::HeuristicKind::Coset);
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, "R U F D' L2 B R'\nF2 L D B' R U2\n").unwrap();
+    let before = dir.path().join("before.json");
+    let bench = |extra: &[&str]| {
+        let mut c = with_tables();
+        c.args([
+            "bench",
+            "--no-generate",
+            "--heuristic",
+            "coset",
+            "--threads",
+            "1",
+        ])
+        .arg(&list)
+        .args(extra);
+        c
+    };
+    bench(&["--json", before.to_str().unwrap()])
+        .assert()
+        .success();
+    let out = bench(&[
+        "--baseline",
+        before.to_str().unwrap(),
+        "--max-ratio",
+        "1.25",
+    ])
+    .assert()
+    .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(text.contains("(2 positions in both)"), "{text}");
+    assert!(text.contains("work: mean 1.000×, worst 1.000×"), "{text}");
+    // A baseline that did half the work on the first position: that one is named.
+    let mut records: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(&before).unwrap()).unwrap();
+    let nodes = records[0]["nodes"].as_u64().unwrap();
+    records[0]["nodes"] = (nodes / 2).into();
+    let halved = dir.path().join("halved.json");
+    std::fs::write(&halved, serde_json::to_string(&records).unwrap()).unwrap();
+    bench(&[
+        "--baseline",
+        halved.to_str().unwrap(),
+        "--max-ratio",
+        "1.25",
+    ])
+    .assert()
+    .code(1)
+    .stderr(
+        predicate::str::contains("1 of 2 positions")
+            .and(predicate::str::contains("R U F D' L2 B R'")),
+    );
+    bench(&["--baseline", dir.path().join("none.json").to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--baseline"));
+    bench(&["--max-ratio", "1.25"]).assert().code(2);
+}
+
 #[test]
 fn usage_errors_exit_2() {
     korf().assert().code(2);
@@ -1216,6 +1280,12 @@ mod slow {
             .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
             .count();
         assert!(side[2].contains(&format!("{n}/{n}")) && side[3].contains(&format!("{n}/{n}")));
+        // Each run's time per position against the first's: the first is itself.
+        assert!(
+            side[1].contains("mean ×") && side[1].contains("worst ×"),
+            "{text}"
+        );
+        assert!(side[2].trim_end().ends_with("1.000    1.000"), "{text}");
         with_tables()
             .args([
                 "bench",

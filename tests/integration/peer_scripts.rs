@@ -117,6 +117,23 @@ fn side_by_side_sorts_by_length_and_tables_each_peer() {
             assert_eq!(&row[2], peer, "{stdout}");
             assert_eq!(&row[3], "2", "two positions of each length: {stdout}");
             assert!(row[6].ends_with('x'), "a ratio of means: {stdout}");
+            assert!(row[8].parse::<f64>().is_ok(), "the worst ratio: {stdout}");
+            // Both sides' peak resident memory, in MiB (GNU time, which .ci/run installs;
+            // without it the column says so).
+            let memory: Vec<&str> = row[10].split(", ").collect();
+            assert_eq!(memory.len(), 2, "{stdout}");
+            let measured = |m: &&str| {
+                m.strip_suffix(" MiB")
+                    .and_then(|n| n.parse::<u64>().ok())
+                    .is_some_and(|n| n > 0)
+            };
+            match Path::new("/usr/bin/time").exists() {
+                true => assert!(memory.iter().all(measured), "{stdout}"),
+                false => assert!(
+                    memory.iter().all(|m| m.starts_with("not measured")),
+                    "{stdout}"
+                ),
+            }
         }
         // The per-length lists hold the right positions, in the list's order.
         let results = fs::read_dir(work.path())
@@ -263,6 +280,8 @@ fn peers_take_turns_and_swap_who_goes_first() {
         let numbered: Vec<(&str, &str)> = rows.iter().map(|r| (r[0], r[1])).collect();
         assert_eq!(numbered, [("1", "3"), ("2", "2"), ("3", "4")], "{stdout}");
         assert!(stdout.contains("korf faster on"), "{stdout}");
+        assert!(stdout.contains("(worst ratio "), "{stdout}");
+        assert!(stdout.contains("peak resident memory: korf "), "{stdout}");
     }
 }
 

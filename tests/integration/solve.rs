@@ -190,7 +190,10 @@ fn known_optimal_lengths() {
 fn eager(find: search::UpperBoundFn<'_>) -> search::Hooks<'_> {
     search::Hooks {
         upper_bound: Some(find),
-        upper_bound_after: Duration::ZERO,
+        upper_bound_budget: search::UpperBoundBudget {
+            first_after: 0,
+            ..search::UpperBoundBudget::WHOLE
+        },
         ..search::Hooks::default()
     }
 }
@@ -204,13 +207,16 @@ fn an_upper_bound_at_the_optimum_skips_the_last_iteration() {
         let plain = search::solve(set, &cube, &opts(2), None).unwrap();
         let optimal = plain.solution.unwrap();
         let asked = std::sync::atomic::AtomicUsize::new(0);
-        let find = |lower: usize, shorter_than: usize, _budget: Duration, _stop| {
+        let find = |lower: usize, shorter_than: usize, _spend: search::Spend, _stop| {
             asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             assert!(
                 lower <= optimal.len(),
                 "the lower bound passed on is proven"
             );
-            (optimal.len() < shorter_than).then(|| optimal.clone())
+            search::Answer {
+                solution: (optimal.len() < shorter_than).then(|| optimal.clone()),
+                nodes: 0,
+            }
         };
         let out = search::solve_with(set, &cube, &split_at_once(2), eager(&find)).unwrap();
         let sol = out.solution.unwrap();
@@ -242,8 +248,9 @@ fn a_long_or_wrong_upper_bound_never_changes_the_answer() {
         // A valid but longer solution: the scramble undone, padded with R R'.
         let mut long: Vec<Move> = scramble.iter().rev().map(|m| m.inverse()).collect();
         long.extend(parse_moves("R R' F F'").unwrap());
-        let find_long = |_: usize, shorter_than: usize, _: Duration, _| {
-            (long.len() < shorter_than).then(|| long.clone())
+        let find_long = |_: usize, shorter_than: usize, _: search::Spend, _| search::Answer {
+            solution: (long.len() < shorter_than).then(|| long.clone()),
+            nodes: 0,
         };
         let out = search::solve_with(set, &cube, &split_at_once(2), eager(&find_long)).unwrap();
         let sol = out.solution.unwrap();
@@ -252,7 +259,10 @@ fn a_long_or_wrong_upper_bound_never_changes_the_answer() {
         assert!(!out.upper_bound.unwrap().proved_by_bound);
 
         // A sequence that does not solve the position is ignored.
-        let find_wrong = |_: usize, _: usize, _: Duration, _| Some(parse_moves("U").unwrap());
+        let find_wrong = |_: usize, _: usize, _: search::Spend, _| search::Answer {
+            solution: Some(parse_moves("U").unwrap()),
+            nodes: 1,
+        };
         let out = search::solve_with(set, &cube, &split_at_once(2), eager(&find_wrong)).unwrap();
         let sol = out.solution.unwrap();
         assert_eq!(sol.len(), optimal_len);
@@ -269,15 +279,19 @@ fn two_phase_upper_bounds_keep_solutions_optimal() {
     for len in 1..=8 {
         for _ in 0..3 {
             let cube = Cube::from_moves(&random_sequence(&mut rng, len));
-            let find = |lower: usize, shorter_than: usize, budget: Duration, _stop| {
+            let find = |lower: usize, shorter_than: usize, spend: search::Spend, _stop| {
                 let o = korf::twophase::FastOptions {
                     max_length: shorter_than.saturating_sub(1).min(30),
-                    time: Some(budget.max(Duration::from_millis(5))),
-                    timeout: Some(budget.max(Duration::from_millis(5))),
+                    time: Some(Duration::MAX),
+                    max_nodes: Some(spend.nodes.unwrap_or(100_000).max(20_000)),
                     target: lower,
                     ..Default::default()
                 };
-                tp.solve(&cube, &o).unwrap().solution
+                let out = tp.solve(&cube, &o).unwrap();
+                search::Answer {
+                    solution: out.solution,
+                    nodes: out.nodes,
+                }
             };
             let out = search::solve_with(set, &cube, &split_at_once(2), eager(&find)).unwrap();
             let sol = out.solution.unwrap();
@@ -438,8 +452,8 @@ fn fast_solutions_of_short_positions_are_optimal() {
 #[test]
 fn a_stop_reaches_the_upper_bound_step_within_a_tenth_of_a_second() {
     // Issue 38, 3: the stop flag set while the two-phase search is asked for an upper
-    // bound between two IDA* bounds.  Each position is tried until the flag lands inside
-    // that step (which runs for as long as the bound before it took, 200 ms or more).
+    // bound (before a bound or inside one), its spend raised to about a second.  Each
+    // position is tried until the flag lands inside that step.
     use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::SeqCst};
     use std::sync::{Arc, Mutex};
     use std::time::Instant;
@@ -455,8 +469,13 @@ fn a_stop_reaches_the_upper_bound_step_within_a_tenth_of_a_second() {
         let step = AtomicU8::new(0);
         let stopped_at: Mutex<Option<Instant>> = Mutex::new(None);
         let returned_after: Mutex<Option<Duration>> = Mutex::new(None);
-        let find = |lower: usize, shorter: usize, budget: Duration, stop| {
+        let find = |lower: usize, shorter: usize, budget: search::Spend, stop| {
             step.store(1, SeqCst);
+            // Long enough (about a second) for the flag to land inside it.
+            let budget = search::Spend {
+                nodes: budget.nodes.map(|n| n.max(50_000_000)),
+                ..budget
+            };
             let found = inner(lower, shorter, budget, stop);
             if let Some(at) = *stopped_at.lock().unwrap() {
                 returned_after.lock().unwrap().get_or_insert(at.elapsed());
@@ -537,4 +556,107 @@ mod slow {
         }
         assert_eq!(h.value(&Cube::SOLVED), 0);
     }
+}
+
+/// A random position 14 turns from solved (a few bounds of a few thousand nodes), and its
+/// search without an upper bound on one thread, split at once.
+fn solved_plainly(rng: &mut impl Rng) -> (Cube, search::Outcome) {
+    let cube = Cube::from_moves(&random_sequence(rng, 14));
+    let plain = search::solve(common::table_set(), &cube, &split_at_once(1), None).unwrap();
+    (cube, plain)
+}
+
+/// Issue 79: the upper-bound source is asked by nodes, not seconds, so a search on one
+/// thread runs the same way every time — the same nodes in every bound, the same two-phase
+/// nodes — and its answer is the plain search's length.
+#[test]
+fn one_thread_searches_with_upper_bounds_repeat_their_node_counts() {
+    let set = common::table_set();
+    let tp = common::twophase();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(79);
+    let mut asked_inside = 0;
+    for _ in 0..4 {
+        let (cube, plain) = solved_plainly(&mut rng);
+        let optimal = plain.solution.unwrap().len();
+        let find = tp.upper_bound_source(cube, 1, korf::cube::Metric::Htm);
+        let run = || search::solve_with(set, &cube, &split_at_once(1), eager(&find)).unwrap();
+        let (a, b) = (run(), run());
+        assert_eq!(a.solution.as_ref().unwrap().len(), optimal, "{cube}");
+        assert_eq!(a.solution, b.solution, "{cube}");
+        assert_eq!(
+            (a.nodes, a.upper_bound_nodes),
+            (b.nodes, b.upper_bound_nodes),
+            "{cube}"
+        );
+        let nodes = |o: &search::Outcome| {
+            o.depths
+                .iter()
+                .map(|d| (d.bound, d.nodes))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(nodes(&a), nodes(&b), "{cube}");
+        assert!(a.upper_bound_nodes > 0, "{cube}: the source was asked");
+        asked_inside += usize::from(a.depths.len() > 1);
+    }
+    assert!(asked_inside > 0);
+}
+
+/// Issue 79: inside a long bound the search pauses for the upper-bound source whenever its
+/// nodes grow fourfold; a solution of the bound's length found there ends the bound at once,
+/// proven by the bounds before, and the unfinished tasks of a pause are searched after it.
+#[test]
+fn the_upper_bound_is_asked_inside_a_bound_and_can_end_it() {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    let set = common::table_set();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7979);
+    let mut ended_inside = 0;
+    for _ in 0..6 {
+        let (cube, plain) = solved_plainly(&mut rng);
+        let optimal = plain.solution.unwrap();
+        // How often each bound asked; the optimum is given only at a bound's second ask
+        // (the first inside it).  With `never`, the source never helps: every pause is
+        // followed by the rest of the bound, which must still find the optimum.
+        for never in [false, true] {
+            let asks: Mutex<HashMap<usize, usize>> = Mutex::new(HashMap::new());
+            let find = |lower: usize, shorter_than: usize, _: search::Spend, _| {
+                let mut asks = asks.lock().unwrap();
+                let n = asks.entry(lower).or_default();
+                *n += 1;
+                let give = !never && lower == optimal.len() && *n >= 2;
+                search::Answer {
+                    solution: (give && optimal.len() < shorter_than).then(|| optimal.clone()),
+                    nodes: 0,
+                }
+            };
+            let out = search::solve_with(set, &cube, &split_at_once(1), eager(&find)).unwrap();
+            let sol = out.solution.unwrap();
+            assert_eq!(sol.len(), optimal.len(), "{cube}");
+            assert!(cube.apply_moves(&sol).is_solved());
+            let inside = asks
+                .lock()
+                .unwrap()
+                .get(&optimal.len())
+                .copied()
+                .unwrap_or(0)
+                >= 2;
+            if never {
+                // One thread: the pauses change the order of nothing, so the same first
+                // solution; a task a pause cut short is searched again from its root.
+                assert!(out.upper_bound.is_none());
+                assert_eq!(sol, optimal, "{cube}");
+                assert!(out.nodes >= plain.nodes, "{cube}");
+            } else if inside {
+                let ub = out.upper_bound.expect("the source's solution was used");
+                assert!(ub.proved_by_bound, "{cube}");
+                assert_eq!(out.depths.last().unwrap().bound as usize, optimal.len());
+                assert!(out.nodes <= plain.nodes, "{cube}");
+                ended_inside += 1;
+            }
+        }
+    }
+    assert!(
+        ended_inside > 0,
+        "some bound was paused and ended by the source"
+    );
 }

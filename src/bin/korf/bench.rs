@@ -4,6 +4,7 @@ use crate::batch::{batch_plan, open_results, record_result, Question};
 use crate::cli::{BenchArgs, CliError, SearchArgs};
 use crate::engine::{engine, positive_seconds, search_options, solve_one, Engine};
 use crate::out;
+use crate::ratios::{check_limit, ratios, spread, Measured};
 use crate::solve::busy_cell;
 use anyhow::Context;
 use korf::batch::{ResultFile, Shard};
@@ -140,6 +141,10 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
     search_options(&a.search)?;
     let goal = a.goal.goal()?;
     positive_seconds(a.fast.time, "--time")?;
+    let baseline = match &a.baseline {
+        Some(p) => Some(crate::ratios::read_baseline(p)?),
+        None => None,
+    };
     let Some(Positions {
         positions,
         mut results,
@@ -163,6 +168,7 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
     };
     let mut rows = Vec::new();
     let mut summaries = Vec::new();
+    let mut measured = Vec::new();
     for (run, search) in runs.iter().enumerate() {
         if run > 0 {
             out("\n");
@@ -176,10 +182,15 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
             out(&solution_count_line(&run_rows));
         }
         summaries.push((engine.name(), s));
+        measured.push(run_rows.iter().map(Measured::of).collect::<Vec<_>>());
         rows.extend(run_rows);
     }
     if summaries.len() > 1 {
-        out(&side_by_side(&summaries, positions.len()));
+        out(&side_by_side(&summaries, &measured, positions.len()));
+    }
+    let against_baseline = baseline.map(|base| ratios(&measured[0], &base));
+    if let (Some(r), Some(p)) = (&against_baseline, &a.baseline) {
+        out(&crate::ratios::baseline_report(p, r));
     }
     write_exports(&rows, a.csv.as_ref(), a.json.as_ref())?;
     if bad_lines > 0 {
@@ -189,7 +200,11 @@ pub fn bench(a: BenchArgs) -> Result<(), CliError> {
             "position lines",
         ));
     }
-    all_as_expected(&rows, a.expect_length)
+    all_as_expected(&rows, a.expect_length)?;
+    match (&against_baseline, a.max_ratio) {
+        (Some(r), Some(limit)) => check_limit(r, limit),
+        _ => Ok(()),
+    }
 }
 
 /// The positions a bench run takes, with the result file that records them.
@@ -356,21 +371,37 @@ fn row(r: &SolveRecord, listing_all: bool) -> String {
     )
 }
 
-/// `--compare`: the runs' summaries side by side.
-fn side_by_side(summaries: &[(String, report::Summary)], positions: usize) -> String {
+/// `--compare`: the runs' summaries side by side, each run's time per position against
+/// the first run's (the geometric mean of the ratios and the worst; `measured`: each
+/// run's positions).
+fn side_by_side(
+    summaries: &[(String, report::Summary)],
+    measured: &[Vec<Measured>],
+    positions: usize,
+) -> String {
     let mut text = format!(
-        "\n# side by side, {positions} positions\n{:<16} {:>9} {:>10} {:>10} {:>12} {:>11}\n",
-        "heuristic", "solved", "mean s", "median s", "mean nodes", "nodes/s"
+        "\n# side by side, {positions} positions; time per position against the first run\n\
+         {:<16} {:>9} {:>10} {:>10} {:>12} {:>11} {:>8} {:>8}\n",
+        "heuristic", "solved", "mean s", "median s", "mean nodes", "nodes/s", "mean ×", "worst ×"
     );
-    for (name, s) in summaries {
+    for ((name, s), m) in summaries.iter().zip(measured) {
+        let (mean, worst) = match spread(&ratios(m, &measured[0])) {
+            Some(r) => (
+                format!("{:.3}", r.mean_seconds),
+                format!("{:.3}", r.worst_seconds),
+            ),
+            None => ("-".into(), "-".into()),
+        };
         text.push_str(&format!(
-            "{:<16} {:>9} {:>10.3} {:>10.3} {:>12.4e} {:>11.3e}\n",
+            "{:<16} {:>9} {:>10.3} {:>10.3} {:>12.4e} {:>11.3e} {:>8} {:>8}\n",
             name,
             format!("{}/{}", s.solved, s.count),
             s.mean_seconds,
             s.median_seconds,
             s.mean_nodes,
-            s.nodes_per_second
+            s.nodes_per_second,
+            mean,
+            worst
         ));
     }
     text

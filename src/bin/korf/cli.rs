@@ -286,6 +286,14 @@ fn metric_parser() -> impl clap::builder::TypedValueParser<Value = Metric> {
 }
 
 /// `--moves`: a set of turns, or why it is not one.
+/// `--max-ratio`: a ratio of at least 1 (a bound on how much worse a position may get).
+fn ratio_parser(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(r) if r.is_finite() && r >= 1.0 => Ok(r),
+        _ => Err(format!("'{text}' is not a ratio of 1 or more (e.g. 1.25)")),
+    }
+}
+
 fn move_set_parser(text: &str) -> Result<TurnSet, String> {
     TurnSet::parse(text).map_err(|e| e.to_string())
 }
@@ -561,6 +569,15 @@ pub struct BenchArgs {
     #[arg(long, value_delimiter = ',', value_name = "H1,H2,...",
           value_parser = heuristic_parser(), conflicts_with_all = ["heuristic", "fast"])]
     pub compare: Vec<HeuristicArg>,
+    /// Compare each position with an earlier run's records (a `--json` or `--out` file,
+    /// e.g. of the build before a change): its work and time ratios, their mean and the
+    /// worst.
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// With --baseline: fail (exit 1) if any position's work (nodes, the two-phase
+    /// search's included) is more than R times the baseline's.
+    #[arg(long, value_name = "R", requires = "baseline", value_parser = ratio_parser)]
+    pub max_ratio: Option<f64>,
     #[command(flatten)]
     pub batch: BatchArgs,
     #[command(flatten)]

@@ -7,6 +7,7 @@ mod cli;
 mod cube;
 mod engine;
 mod interrupt;
+mod ratios;
 mod serve;
 mod slices;
 mod solve;

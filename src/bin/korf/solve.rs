@@ -66,12 +66,13 @@ fn stats_text(r: &SolveRecord) -> String {
     );
     if let Some(u) = &r.upper_bound {
         s.push_str(&format!(
-            "two-phase upper bound: {} {} ({:.3}s spent){}\n",
+            "two-phase upper bound: {} {} ({:.3}s and {} nodes spent){}\n",
             u.length,
             r.metric.unit(),
             u.seconds,
+            r.upper_bound_nodes,
             if u.proved_by_bound {
-                "; every shorter bound exhausted, so the last iteration was skipped"
+                "; every shorter bound exhausted, so the rest of the search was skipped"
             } else {
                 ""
             }

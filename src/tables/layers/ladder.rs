@@ -139,7 +139,8 @@ pub const fn speed_rank(entries: u64) -> u8 {
 }
 
 /// The two-phase upper bound's share (`HeuristicSpec::upper_bound_share`) for every size:
-/// a tenth of the iteration just finished.  Chosen with flipslice on 20 random 17-move and
+/// a tenth (of the iteration just finished when it was chosen; of the search so far, in
+/// nodes, since 2026-12-04).  Chosen with flipslice on 20 random 17-move and
 /// 20 random 18-move states (2026-12-02, one thread, paired): 4.03 s against 4.22 s with
 /// the whole iteration, and 11.2 s against 13.6 s; a quarter took 14.6 s against a
 /// tenth's 14.2 s at 18 moves.  Then on the published lists: 2.39 s against 3.06 s at 17
