@@ -45,9 +45,12 @@
 # alike.  Each turn loads the tables again (not timed: the times are per position).
 # TURN=0 runs the whole list with korf, then with the peer.
 #
-# Memory: each side's peak resident memory (the whole process tree's, tables included, by
-# GNU time's %M; Debian's package `time`) over all its turns is printed under the table,
-# since equal memory means equal peak resident memory, not equal table files.
+# Memory: each side's peak resident memory (tables included; GNU time's %M, Debian's
+# package `time`) over all its turns is printed under the table, since equal memory means
+# equal peak resident memory, not equal table files.  nissy-core's build script compiles
+# its tool before each run, and the compiler's peak is larger than H48 h1's: there the
+# tool's own peak (`runtool`'s VmHWM, read every 0.1 s while it runs) is taken, and the
+# whole call's only where no `runtool` process was seen.
 set -euo pipefail
 if [ $# -lt 1 ] || { [ -z "${VCUBE:-}" ] && [ -z "${NISSY:-}" ]; }; then
     echo "usage: VCUBE=/path/to/vc-optimal [VCUBE_COORD=112] $0 LIST [korf bench options...]" >&2
@@ -117,8 +120,31 @@ start_nissy() {
 }
 run_nissy() {
     # Solutions arrive line by line (the tool flushes after each): stamp each line.
-    (cd "$NISSY" && THREADS=$threads peak "$tmp/peer.rss" ./build.sh tool solve_file "${NISSY_SOLVER:-h48h7}" "$1" 2>/dev/null) |
+    touch "$tmp/watching"
+    tool_peak "$tmp/tool.rss" &
+    local watcher=$!
+    (cd "$NISSY" && THREADS=$threads peak "$tmp/call.rss" ./build.sh tool solve_file "${NISSY_SOLVER:-h48h7}" "$1" 2>/dev/null) |
         python3 "$here/peers_nissy_times.py" >> "$tmp/peer.txt"
+    rm -f "$tmp/watching"
+    wait "$watcher"
+    if [ -s "$tmp/tool.rss" ] && [ "$(tail -n 1 "$tmp/tool.rss")" -gt 0 ]; then
+        tail -n 1 "$tmp/tool.rss" >> "$tmp/peer.rss"
+    elif [ -s "$tmp/call.rss" ]; then
+        tail -n 1 "$tmp/call.rss" >> "$tmp/peer.rss"
+    fi
+}
+# The largest VmHWM (kB) of nissy-core's `runtool` processes while $tmp/watching exists,
+# appended to file $1 (0 if none ran).
+tool_peak() {
+    local max=0 pid hwm
+    while [ -e "$tmp/watching" ]; do
+        for pid in $(pgrep -x runtool || true); do
+            hwm=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
+            if [ -n "$hwm" ] && [ "$hwm" -gt "$max" ]; then max=$hwm; fi
+        done
+        sleep 0.1
+    done
+    echo "$max" >> "$1"
 }
 
 echo "# $(date -u '+%Y-%m-%d %H:%M:%S') UTC on $(hostname): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
