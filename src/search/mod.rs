@@ -69,7 +69,7 @@ pub use reference::{
 pub use stats::{
     DepthStats, Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound,
 };
-pub use upper_bound::{Answer, Spend, UpperBoundBudget, TWO_PHASE_NODES_PER_NODE};
+pub use upper_bound::{Answer, Spend, UpperBoundBudget, INSIDE_SHARE, TWO_PHASE_NODES_PER_NODE};
 
 use crate::cube::NO_PREVIOUS;
 
