@@ -310,13 +310,10 @@ impl<'a> Iterations<'a> {
                 return Ok(taken);
             }
             shared.stop.store(false, Relaxed);
+            // The pause came at `next_ask`, so an ask is due: it runs and moves
+            // `next_ask` on, or a known solution already meets the bound.
             if let Some(proven) = self.ask_upper_bound(bound, true) {
                 return Err(proven);
-            }
-            // An ask is not due (a solution as short as the bound is known, or the
-            // threshold moved): go on without pauses rather than ask again.
-            if self.next_ask <= self.searched() {
-                self.next_ask = u64::MAX;
             }
         }
     }

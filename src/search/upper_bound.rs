@@ -76,7 +76,8 @@ impl UpperBoundBudget {
     /// Nodes before the first ask: about 0.2 s of a search on one thread.
     pub const FIRST_AFTER: u64 = 1_000_000;
 
-    /// The whole of the search's work so far, at every bound.
+    /// The whole of the search's work so far before every bound ([`INSIDE_SHARE`] of it
+    /// inside one).
     pub const WHOLE: UpperBoundBudget = UpperBoundBudget {
         share: 1.0,
         inside_share: INSIDE_SHARE,
