@@ -77,6 +77,10 @@ bench() {
     # for the build before (benches/tail/README.md says how to renew the record).
     korf bench --tables "$tables" --heuristic coset4 --threads 1 benches/tail/positions.txt \
         --baseline benches/tail/coset4.jsonl --max-ratio 1.25 | tail -n 12
+    # The patterns: symmetric positions the corner and coset tables read as nearly solved,
+    # each within 1.25 times the work recorded for it (benches/patterns/README.md).
+    korf bench --tables "$tables" --heuristic coset4 --threads 1 benches/patterns/positions.txt \
+        --baseline benches/patterns/coset4.jsonl --max-ratio 1.25 | tail -n 9
     korf bench --tables "$tables" --expect-length 16 benches/scrambles/ci-16.txt
     # Every optimal solution of the published 16-move list (about 15 s with the k = 4 table).
     korf bench --tables "$tables" --all --expect-length 16 benches/scrambles/optimal-16.txt | tail -n 2

@@ -5,6 +5,7 @@
 use crate::cube::coord;
 use crate::cube::{Cube, Metric};
 use crate::tables::coset::CosetCoords;
+use crate::tables::edge_slices::{edge_slices_coords, EdgeSlicesTable};
 use crate::tables::full_edge::FullEdge;
 use crate::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
 use crate::tables::probe::{AxisCoords, AxisTable};
@@ -234,6 +235,9 @@ pub struct Heuristic<'a> {
     /// Whether the three edge tables take part (always, unless the coset table replaces
     /// them).
     pub(super) korf_edges: bool,
+    /// The edge-slices table, when it takes part (beside a coset table: it sees the edges
+    /// of positions the coset tables read as solved).
+    pub(super) edge_slices: Option<EdgeSlicesTable<'a>>,
 }
 
 /// Hint that 4-bit entry `index` of `table` will be read soon.
@@ -256,6 +260,10 @@ impl<'a> Heuristic<'a> {
         let coset = set
             .table(TableKind::Coset)
             .or(set.table(TableKind::CosetQtm));
+        let edge_slices = set.table(TableKind::EdgeSlices).map(|t| EdgeSlicesTable {
+            payload: t.payload(),
+            coords: edge_slices_coords(),
+        });
         Heuristic {
             kind: set.kind,
             corners: match set.table(TableKind::CornersQtm) {
@@ -268,14 +276,22 @@ impl<'a> Heuristic<'a> {
             axis: set
                 .tables
                 .iter()
-                .find_map(|(k, t)| AxisProbe::new(*k, t.payload(), t.base())),
+                .find_map(|(k, t)| AxisProbe::new(*k, t.payload(), t.base()))
+                .map(|probe| probe.with_edge_slices(edge_slices)),
             full_edge: set.table(TableKind::FullEdge).map(|t| FullEdge {
                 payload: t.payload(),
                 coords: crate::tables::full_edge::full_edge_coords(),
             }),
             korf_edges: set.table(TableKind::Edges7).is_some()
                 && set.table(TableKind::EdgePerm).is_some(),
+            edge_slices,
         }
+    }
+
+    /// The edge-slices table's value of `s` (0 when it is not loaded).
+    #[inline(always)]
+    pub(super) fn edge_slices(&self, s: &Cube) -> u8 {
+        self.edge_slices.map_or(0, |t| t.value(s))
     }
 
     /// How the search reads these tables.
@@ -310,6 +326,20 @@ impl<'a> Heuristic<'a> {
             Some((t, co)) => nibble(t, co.index(s)),
             None => 0,
         }
+    }
+
+    /// The k = 0 coset table's and the edge-slices table's values of `s` (0 for a table
+    /// that does not take part), the edge masks computed once for both.
+    #[inline(always)]
+    pub(super) fn coset_k0_and_edges(&self, s: &Cube) -> (u8, u8) {
+        let Some((t, co)) = self.coset else {
+            return (0, self.edge_slices(s));
+        };
+        let (i, masks, slices) = co.k0_index_and_masks(s);
+        let edges = self
+            .edge_slices
+            .map_or(0, |e| e.at(e.coords.index_with_slices(&masks, slices)));
+        (nibble(t, i), edges)
     }
 
     /// Corner table value of an inverse-tracked state.
@@ -362,6 +392,8 @@ impl<'a> Heuristic<'a> {
             .max(self.coset_k0(s))
             .max(axes)
             .max(self.coset_inverse(s))
+            .max(self.edge_slices(s))
+            .max(self.edge_slices.map_or(0, |t| t.value(&s.inverse())))
             .max(full_edge);
         if !self.korf_edges {
             return v;
@@ -413,6 +445,10 @@ impl<'a> Heuristic<'a> {
             || self.coset(s) > budget
             || self.coset_inverse(s) > budget
             || self.full_edge(s) > budget
+            || self.edge_slices(s) > budget
+            || self
+                .edge_slices
+                .is_some_and(|t| t.value(&s.inverse()) > budget)
             || (self.korf_edges
                 && (self.edges7a(s) > budget
                     || self.edges7b(s) > budget
@@ -428,6 +464,7 @@ impl Heuristic<'_> {
     pub(super) fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
         self.corners(s) > budget
             || self.coset(s) > budget
+            || self.edge_slices(s) > budget
             || self.full_edge.is_some_and(|f| f.depth(s) > budget)
             || (self.korf_edges
                 && (self.edges7a(s) > budget

@@ -44,6 +44,9 @@ pub(super) struct Expansion<C: AxisCoords> {
     inverse_tight: [u8; MAX_CHILDREN],
     forward_values: [[u8; 3]; MAX_CHILDREN],
     forward_tight: [u8; MAX_CHILDREN],
+    /// The edge-slices table's indices (tracked inverse, position), when it takes part:
+    /// computed and prefetched with the position's first axis, read at the end.
+    edge_idx: [[u64; 2]; MAX_CHILDREN],
 }
 
 /// Nothing carries over on the forward side.
@@ -63,6 +66,7 @@ impl<C: AxisCoords> Expansion<C> {
             inverse_tight: [0; MAX_CHILDREN],
             forward_values: [[0; 3]; MAX_CHILDREN],
             forward_tight: [0; MAX_CHILDREN],
+            edge_idx: [[0; 2]; MAX_CHILDREN],
         }
     }
 
@@ -171,6 +175,20 @@ impl<C: AxisCoords> Expansion<C> {
         for &i in &self.live[..self.m] {
             prefetch_line(c.payload, packed::line_offset(self.idx[i as usize][0]));
         }
+        if let Some(e) = c.edge_slices {
+            // The small table's lines are evicted by the large one's: asked for now,
+            // read at the end.
+            for &i in &self.live[..self.m] {
+                let i = i as usize;
+                let forward = match C::edge_masks(&self.parts[i]) {
+                    Some(masks) => e.coords.index_of(masks),
+                    None => e.coords.index(&out.forwards[i]),
+                };
+                self.edge_idx[i] = [e.coords.index(&out.children[i]), forward];
+                e.prefetch(self.edge_idx[i][0]);
+                e.prefetch(self.edge_idx[i][1]);
+            }
+        }
         self.m > 0
     }
 
@@ -226,6 +244,9 @@ impl<C: AxisCoords> Expansion<C> {
         let mut j = 0;
         for &i in &self.live[..self.m] {
             let i = i as usize;
+            if self.edge_slices_prune(c, i) {
+                continue;
+            }
             let inverse = c.coords.excluded(self.inverse_tight[i]);
             let position = c.coords.excluded(self.forward_tight[i]);
             if inverse == ALL_MOVE_BITS || position == ALL_MOVE_BITS {
@@ -244,6 +265,17 @@ impl<C: AxisCoords> Expansion<C> {
             j += 1;
         }
         out.len = j as u8;
+    }
+
+    /// Whether the edge-slices table rules child `i` out, on the tracked inverse or on the
+    /// position (its lines asked for in [`Expansion::inverse_axes12`]).
+    #[inline(always)]
+    fn edge_slices_prune(&self, c: &AxisTable<C>, i: usize) -> bool {
+        let Some(e) = c.edge_slices else {
+            return false;
+        };
+        let [inverse, forward] = self.edge_idx[i];
+        e.at(inverse) > self.budget || e.at(forward) > self.budget
     }
 
     /// All the stages in a row (for a search that does not interleave).

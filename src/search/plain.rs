@@ -25,6 +25,9 @@ struct Frame {
     moves: [u8; MAX_CHILDREN],
     corner_index: [u32; MAX_CHILDREN],
     second_index: [u64; MAX_CHILDREN],
+    /// The edge-slices table's index (`COSET` mode, when that table takes part): read
+    /// off the edge masks the coset index computes anyway.
+    edge_index: [u64; MAX_CHILDREN],
     len: u8,
     next: u8,
 }
@@ -35,6 +38,7 @@ const EMPTY_FRAME: Frame = Frame {
     moves: [0; MAX_CHILDREN],
     corner_index: [0; MAX_CHILDREN],
     second_index: [0; MAX_CHILDREN],
+    edge_index: [0; MAX_CHILDREN],
     len: 0,
     next: 0,
 };
@@ -68,8 +72,12 @@ impl Worker<'_> {
                 prefetch(self.h.corners, ci);
                 let ei = if K == COSET {
                     let (t, co) = self.h.coset.expect("coset mode has the coset table");
-                    let i = co.index(&child);
+                    let (i, masks, slices) = co.k0_index_and_masks(&child);
                     prefetch(t, i);
+                    if let Some(e) = self.h.edge_slices {
+                        frame.edge_index[n] = e.coords.index_with_slices(&masks, slices);
+                        e.prefetch(frame.edge_index[n]);
+                    }
                     i
                 } else {
                     let i = EDGES7_A.rank(&EDGES7_A.project(&child));
@@ -170,9 +178,14 @@ impl Worker<'_> {
                         inverse_coset = nibble(t, frame.second_index[k]);
                         inverse_coset > budget
                     }
+                    || self
+                        .h
+                        .edge_slices
+                        .is_some_and(|e| e.at(frame.edge_index[k]) > budget)
                     || {
                         child_forward = frame.forward.apply_move(ALL_MOVES[mi as usize]);
-                        self.h.coset(&child_forward) > budget
+                        let (coset, edges) = self.h.coset_k0_and_edges(&child_forward);
+                        coset > budget || edges > budget
                     }
             } else {
                 nibble(self.h.corners, frame.corner_index[k] as u64) > budget

@@ -60,6 +60,7 @@ impl SliceTurnTables {
             axis: None,
             full_edge: None,
             korf_edges: true,
+            edge_slices: None,
         };
         TablesBound::whole(h)
     }

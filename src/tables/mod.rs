@@ -11,6 +11,9 @@
 //!   two parameters (the E edges' order, how many flips), in sizes from 2.34 GiB up: its
 //!   ladder lists them (flipslice, sliceperm, slicepair, sliceflips, slicefull).
 //! * `full_edge` — all 12 edges, reduced by the 48 symmetries, depth mod 3.
+//! * `edge_slices` — each edge position's slice and flip, reduced by the 48 symmetries
+//!   (0.8 MiB): read beside the coset tables, which see nothing of a position whose
+//!   edges sit in their own slices.
 //!
 //! * `twophase` — the two distance tables of the two-phase search ([`crate::twophase`]).
 //!
@@ -35,6 +38,7 @@ pub mod registry;
 pub mod table;
 
 pub(crate) mod coset;
+pub(crate) mod edge_slices;
 pub(crate) mod full_edge;
 pub(crate) mod korf;
 pub(crate) mod layers;

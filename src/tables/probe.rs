@@ -2,6 +2,8 @@
 //! axes, and the loaded table it probes ([`AxisTable`]).  Each three-axis family
 //! implements [`AxisCoords`] in its `probe.rs`.
 
+use super::coset::EdgeMasks;
+use super::edge_slices::EdgeSlicesTable;
 use super::packed;
 use crate::cube::Cube;
 
@@ -37,15 +39,23 @@ pub trait AxisCoords: crate::cube::symmetry::Twins + Sync + 'static {
     /// inverse from the left and leaves its coset unchanged.
     fn inherited(&self, mi: usize) -> u8;
     fn parts(&self, x: &Cube) -> Self::Parts;
+    /// The edge masks among `p`, if the coordinate computes them (the edge-slices table
+    /// reads them too).
+    #[inline(always)]
+    fn edge_masks(_p: &Self::Parts) -> Option<&EdgeMasks> {
+        None
+    }
     /// Table index of `S · x · S⁻¹` for the `a`-th axis symmetry, `p = parts(x)`.
     fn axis_index(&self, x: &Cube, p: &Self::Parts, a: usize) -> u64;
 }
 
-/// A loaded 2-bit three-axis coset table: payload, base depth, coordinates.
+/// A loaded 2-bit three-axis coset table: payload, base depth, coordinates, and the
+/// small edge-slices table probed after it when that takes part.
 pub struct AxisTable<'a, C: AxisCoords> {
     pub(crate) payload: &'a [u8],
     pub(crate) base: u8,
     pub(crate) coords: &'static C,
+    pub(crate) edge_slices: Option<EdgeSlicesTable<'a>>,
 }
 
 impl<C: AxisCoords> Clone for AxisTable<'_, C> {

@@ -17,7 +17,7 @@
 use super::descriptor::Descriptor;
 use super::family::HeuristicSpec;
 use super::probe::{AxisCoords, AxisTable};
-use super::{coset, full_edge, korf, layers, twophase};
+use super::{coset, edge_slices, full_edge, korf, layers, twophase};
 
 /// Generates the catalogue's and the heuristics' enums and their one `match` each from
 /// the lists below.
@@ -107,13 +107,26 @@ macro_rules! registry {
                         payload,
                         base,
                         coords: $($family)::+::coords(),
+                        edge_slices: None,
                     })),)*
                     $(TableKind::$rung => Some(AxisProbe::$rung(AxisTable {
                         payload,
                         base,
                         coords: layers::$size::coords(),
+                        edge_slices: None,
                     })),)*
                     _ => None,
+                }
+            }
+
+            /// The same table with the edge-slices table probed after it (or not).
+            pub(crate) fn with_edge_slices(
+                self,
+                edge_slices: Option<super::edge_slices::EdgeSlicesTable<'a>>,
+            ) -> Self {
+                match self {
+                    $(AxisProbe::$axis(t) => AxisProbe::$axis(AxisTable { edge_slices, ..t }),)*
+                    $(AxisProbe::$rung(t) => AxisProbe::$rung(AxisTable { edge_slices, ..t }),)*
                 }
             }
 
@@ -146,6 +159,9 @@ layers::layer_ladder!(registry! {
         Edges7 = korf::EDGES7,
         /// Permutation of all 12 edges: 12! entries.
         EdgePerm = korf::EDGEPERM,
+        /// Each edge position's slice and flip, reduced by the 48 symmetries
+        /// (`crate::tables::edge_slices`).
+        EdgeSlices = edge_slices::TABLE,
         /// Two-phase search, phase 1: (flip-slice symmetry class, twist).
         Phase1 = twophase::PHASE1,
         /// Two-phase search, phase 2: (corner permutation, slice permutation) and (U/D

@@ -239,7 +239,7 @@ test("a fetch cut short resumes after a reload with the pieces it had", async (t
 // KORF_BROWSER_LARGE=1 after `korf tables generate --only coset4 --dir target/tmp/tables`
 // (docs/testing.md), as the Rust tests that need the large tables are run with --ignored.
 test("a published k = 4 coset table is fetched and takes the optimal search", async (t) => {
-  const names = ["phase1", "phase2", "corners", "coset4"];
+  const names = ["phase1", "phase2", "corners", "edge-slices", "coset4"];
   if (!process.env.KORF_BROWSER_LARGE) return t.skip("a large-table test: set KORF_BROWSER_LARGE=1");
   if (!names.every(n => existsSync(join(tables, n + ".pdb")))) return t.skip(`no coset4.pdb in ${tables}`);
   const published = mkdtempSync(join(tmpdir(), "korf-published-"));

@@ -1263,7 +1263,10 @@ mod slow {
             text.contains("heuristic korf (corners + edges7 + edgeperm)"),
             "{text}"
         );
-        assert!(text.contains("heuristic coset (corners + coset)"), "{text}");
+        assert!(
+            text.contains("heuristic coset (corners + coset + edge-slices)"),
+            "{text}"
+        );
         let side: Vec<&str> = text
             .lines()
             .skip_while(|l| !l.starts_with("# side by side"))

@@ -387,7 +387,13 @@ fn tables_with(damage: Damage) -> tempfile::TempDir {
         | Damage::Fill(f, _)
         | Damage::SymlinkLoop(f) => Some(f),
     };
-    for f in ["corners.pdb", "coset.pdb", "phase1.pdb", "phase2.pdb"] {
+    for f in [
+        "corners.pdb",
+        "coset.pdb",
+        "edge-slices.pdb",
+        "phase1.pdb",
+        "phase2.pdb",
+    ] {
         let to = dir.path().join(f);
         if Some(f) == damaged {
             std::fs::copy(source.join(f), &to).unwrap();

@@ -60,7 +60,11 @@ fn a_solver_over_tables_in_memory_answers_as_the_one_over_files() {
     let load = |k: TableKind| Table::from_image(k, image_of(k)).unwrap();
     let tables = TableSet::from_tables(
         HeuristicKind::Coset,
-        vec![load(TableKind::Coset), load(TableKind::Corners)],
+        vec![
+            load(TableKind::Coset),
+            load(TableKind::EdgeSlices),
+            load(TableKind::Corners),
+        ],
     )
     .unwrap();
     let two_phase =

@@ -660,3 +660,25 @@ fn the_upper_bound_is_asked_inside_a_bound_and_can_end_it() {
         "some bound was paused and ended by the source"
     );
 }
+
+/// The four E-slice edges flipped in place (16 moves; the first of Reid's X-symmetric
+/// positions): corners solved and every edge in its own slice, so the corner and coset
+/// tables read 0 there; the edge-slices table reads its edges' slices and flips.  Before
+/// that table `--heuristic coset` had not solved it after 400 s (benches/patterns).
+#[test]
+fn the_edge_slices_table_bounds_a_pattern_the_coset_tables_read_as_solved() {
+    let moves = parse_moves("F R' U B2 L' F U D' L' B R2 U' F L' U' D").unwrap();
+    let x = Cube::from_moves(&moves).inverse();
+    let h = Heuristic::new(common::table_set());
+    assert_eq!((h.corners(&x), h.coset(&x), h.coset_inverse(&x)), (0, 0, 0));
+    let v = h.value(&x);
+    assert!((10..=16).contains(&v), "the bound read is {v}");
+    // Every prefix of a 16-move solution is within its remaining moves of solved.
+    let solution = parse_moves("R F2 U D' L2 F L2 U' D F2 U2 D2 L' U2 D2 R'").unwrap();
+    let mut state = x;
+    for (i, m) in solution.iter().enumerate() {
+        assert!(h.value(&state) as usize <= 16 - i, "after {i} moves");
+        state = state.premove(m.inverse());
+    }
+    assert!(state.is_solved(), "the solution solves the position");
+}

@@ -288,7 +288,7 @@ fn positions(a: &BenchArgs) -> Result<Option<Positions>, CliError> {
     }))
 }
 
-/// `# optimal search, heuristic coset4 (corners + coset4)`: what a run is.
+/// `# optimal search, heuristic coset4 (corners + edge-slices + coset4)`: what a run is.
 fn run_title(engine: &Engine) -> String {
     match engine {
         Engine::Optimal(solver) => format!(

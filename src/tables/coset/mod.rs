@@ -580,6 +580,15 @@ impl CosetCoords {
         (edge_slices(c), flips)
     }
 
+    /// The k = 0 table index of position `c` and its edge masks, which the edge-slices
+    /// table reads too.
+    #[inline(always)]
+    pub fn k0_index_and_masks(&self, c: &Cube) -> (u64, EdgeMasks, usize) {
+        let masks = EdgeMasks::of(c);
+        let slices = masks.slices();
+        (self.index_of(corner_raw(c), slices, 0), masks, slices)
+    }
+
     /// Table index of position `c`.  When the corner class is symmetric, conjugates of `c`
     /// may land on twin entries (which hold the same value); see [`Self::canonical_index`].
     #[inline(always)]

@@ -36,6 +36,10 @@ impl AxisCoords for CosetCoords {
         (EdgeMasks::of(x), corner_raw(x))
     }
     #[inline(always)]
+    fn edge_masks(p: &Self::Parts) -> Option<&EdgeMasks> {
+        Some(&p.0)
+    }
+    #[inline(always)]
     fn axis_index(&self, _x: &Cube, p: &Self::Parts, a: usize) -> u64 {
         CosetCoords::axis_index(self, &p.0, p.1, a)
     }

@@ -21,7 +21,7 @@ use wasm_bindgen::prelude::*;
 /// The heuristics of the optimal search in a browser, the first whose tables are all
 /// loaded taking the solve: the corner table with the k = 4 coset table (1.3 GiB: only
 /// fetched, where a host publishes it beside the page), or with the k = 0 coset table
-/// (98 MiB in all, built in the browser in about a minute).
+/// and the edge-slices table (99 MiB in all, built in the browser in about a minute).
 const OPTIMAL: [HeuristicKind; 2] = [HeuristicKind::Coset4, HeuristicKind::Coset];
 
 /// Most solutions an "every solution" solve lists.

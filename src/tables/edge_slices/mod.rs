@@ -1,0 +1,335 @@
+//! The edge-slices table: for every edge position, which slice (E, M or S) its piece
+//! belongs to and whether it is flipped, reduced by all 48 symmetries — about 0.8 MB.
+//!
+//! It is the coset space of the subgroup in which every edge sits in its own slice and
+//! is oriented (corners free).  Every symmetry keeps that subgroup: an edge in its own
+//! slice is oriented or not whatever the axis it is read along.  So the table is small
+//! and knows nothing of corners, which is what the coset tables lack: a position whose
+//! corners are solved or nearly so and whose edges sit in their slices (the pretty
+//! patterns built from half turns, the E-slice flips) reads 0 in the coset tables, and
+//! here reads the moves its edge flips and slices still need.  The search probes it
+//! beside a coset table, on the position and its inverse.
+//!
+//! Index: the slice value (34,650, as in [`crate::tables::coset`]) falls into 782
+//! classes under the 48 symmetries; a position's flips are conjugated by the symmetry
+//! that takes its slice value to the class representative, and the entry is
+//! `class · 2048 + the first 11 of those flips` (the twelfth follows from the others).
+//! A symmetry moves flips position to position and flips an edge according to the
+//! position and the slice of its piece alone ([`EdgeSlicesCoords::conjugate_flips`]; the
+//! tests check it against conjugating whole positions).  When a class representative is
+//! itself symmetric, its entries have *twins* that the table keeps equal.
+
+use crate::cube::symmetry::{conjugate, symmetries, visit_twins, Twins, SYMMETRIES};
+use crate::cube::{Cube, Metric};
+use crate::tables::coset::{edge_cube, EdgeMasks, EDGE_SLICE, EDGE_SLICES};
+use rayon::prelude::*;
+use std::sync::OnceLock;
+
+mod descriptor;
+pub use descriptor::*;
+
+/// Free flip values: the twelfth flip is fixed by the other eleven.
+pub const FLIPS: usize = 2048;
+/// Slice-value classes under the 48 symmetries.
+pub const CLASSES: usize = 782;
+/// Table entries (twins included).
+pub const ENTRIES: u64 = (CLASSES * FLIPS) as u64;
+
+/// The coordinate's tables (a few hundred kilobytes, built in milliseconds).
+pub struct EdgeSlicesCoords {
+    /// `class << 8 | s` for each slice value: conjugating by `s` takes it to its class
+    /// representative.
+    class_sym: Vec<u32>,
+    /// Slice value of each class representative.
+    rep: Vec<u16>,
+    /// Symmetries that fix each representative's slice value (bit `s`).
+    stabilizer: Vec<u64>,
+    /// `flip_image[s][half][bits]`: where symmetry `s` carries the flips of six positions
+    /// (`half` 0: positions 0–5, 1: positions 6–11), as a 12-bit set.
+    flip_image: Vec<[[u16; 64]; 2]>,
+    /// `turned[s][slice]`: the positions whose edge symmetry `s` flips when that edge's
+    /// piece belongs to `slice` (0 = E, 1 = M, 2 = S).
+    turned: [[u16; 3]; SYMMETRIES],
+}
+
+impl EdgeSlicesCoords {
+    /// Build the tables (a few tens of milliseconds): each symmetry's action on positions,
+    /// slices and flips read off the cube model, then every slice value's images.
+    pub fn build() -> EdgeSlicesCoords {
+        let actions = SymmetryActions::read();
+        let images: Vec<[u16; SYMMETRIES]> = (0..EDGE_SLICES)
+            .into_par_iter()
+            .map(|v| {
+                let masks = EdgeMasks::of(&edge_cube(v));
+                std::array::from_fn(|s| actions.conjugate_slices(&masks, s) as u16)
+            })
+            .collect();
+        let inverse = symmetries().inverse;
+        let mut class_sym = vec![u32::MAX; EDGE_SLICES];
+        let (mut rep, mut stabilizer) = (Vec::new(), Vec::new());
+        for v in 0..EDGE_SLICES {
+            if class_sym[v] != u32::MAX {
+                continue;
+            }
+            let class = rep.len() as u32;
+            let mut fixes = 0u64;
+            for (s, &image) in images[v].iter().enumerate() {
+                let image = image as usize;
+                if image == v {
+                    fixes |= 1 << s;
+                }
+                if class_sym[image] == u32::MAX {
+                    // S · v · S⁻¹ = image, so conjugating image by S⁻¹ gives v.
+                    class_sym[image] = class << 8 | inverse[s] as u32;
+                }
+            }
+            rep.push(v as u16);
+            stabilizer.push(fixes);
+        }
+        assert_eq!(rep.len(), CLASSES, "slice classes under the 48 symmetries");
+        EdgeSlicesCoords {
+            class_sym,
+            rep,
+            stabilizer,
+            flip_image: actions.image,
+            turned: actions.turned,
+        }
+    }
+
+    /// The flips (12-bit set by position) of `S · x · S⁻¹`, from the masks of `x`.
+    #[inline(always)]
+    pub fn conjugate_flips(&self, masks: &EdgeMasks, s: usize) -> usize {
+        let [e, m, sl] = masks.slice;
+        let t = &self.turned[s];
+        let x = masks.flips ^ (e & t[0] as usize | m & t[1] as usize | sl & t[2] as usize);
+        let image = &self.flip_image[s];
+        (image[0][x & 63] | image[1][x >> 6]) as usize
+    }
+
+    /// Table index of a position given its edge masks.
+    #[inline(always)]
+    pub fn index_of(&self, masks: &EdgeMasks) -> u64 {
+        self.index_with_slices(masks, masks.slices())
+    }
+
+    /// Table index of a position given its edge masks and their slice value.
+    #[inline(always)]
+    pub fn index_with_slices(&self, masks: &EdgeMasks, slices: usize) -> u64 {
+        let cs = self.class_sym[slices];
+        let flips = self.conjugate_flips(masks, (cs & 255) as usize);
+        (cs >> 8) as u64 * FLIPS as u64 + (flips & (FLIPS - 1)) as u64
+    }
+
+    /// Table index of position `x`.
+    #[inline(always)]
+    pub fn index(&self, x: &Cube) -> u64 {
+        self.index_of(&EdgeMasks::of(x))
+    }
+
+    /// A position of entry `i`: its class representative's slices, its flips (the
+    /// twelfth making the total even), corners solved.
+    pub fn entry_cube(&self, i: u64) -> Cube {
+        let class = (i / FLIPS as u64) as usize;
+        let flips = (i % FLIPS as u64) as usize;
+        let c = edge_cube(self.rep[class] as usize);
+        let mut eo = [0u8; 12];
+        for (p, f) in eo.iter_mut().enumerate().take(11) {
+            *f = (flips >> p & 1) as u8;
+        }
+        eo[11] = (flips.count_ones() & 1) as u8;
+        Cube::from_parts(c.corner_perm(), c.corner_twists(), c.edge_perm(), eo)
+    }
+
+    /// Number of classes.
+    #[cfg(test)]
+    pub fn classes(&self) -> usize {
+        self.rep.len()
+    }
+}
+
+/// How each symmetry acts on an edge state's masks: where it carries each position (as
+/// two 6-bit halves of a 12-bit set), which slice it makes of each slice, and which
+/// slices' pieces it flips at each position.
+struct SymmetryActions {
+    image: Vec<[[u16; 64]; 2]>,
+    slice: [[usize; 3]; SYMMETRIES],
+    turned: [[u16; 3]; SYMMETRIES],
+}
+
+/// Slice values the actions are read off and checked on: every 97th (358 of them, which
+/// put each slice's pieces on every position).
+const SAMPLE_STRIDE: usize = 97;
+
+impl SymmetryActions {
+    /// Read the actions off conjugated positions, checking that they depend on the
+    /// positions and slices alone (the tests check the whole index against conjugated
+    /// random positions).
+    fn read() -> SymmetryActions {
+        let mut image = Vec::with_capacity(SYMMETRIES);
+        let mut slice = [[0usize; 3]; SYMMETRIES];
+        let mut turned = [[0u16; 3]; SYMMETRIES];
+        for s in 0..SYMMETRIES {
+            let target = position_images(s);
+            image.push(std::array::from_fn(|half| {
+                std::array::from_fn(|bits| {
+                    (0..6)
+                        .filter(|b| bits >> b & 1 == 1)
+                        .fold(0, |acc, b| acc | target[half * 6 + b])
+                })
+            }));
+            let mut seen_flip = [[None::<bool>; 3]; 12];
+            let mut seen_slice = [None::<usize>; 3];
+            for v in (0..EDGE_SLICES).step_by(SAMPLE_STRIDE) {
+                let c = edge_cube(v);
+                let d = conjugate(&c, s);
+                let out = EdgeMasks::of(&d);
+                for p in 0..12 {
+                    let from = EDGE_SLICE[c.edge(p) as usize] as usize;
+                    let q = target[p].trailing_zeros() as usize;
+                    let to = EDGE_SLICE[d.edge(q) as usize] as usize;
+                    let was = seen_slice[from].get_or_insert(to);
+                    assert_eq!(*was, to, "a symmetry maps slices to slices");
+                    let flips = out.flips as u16 & target[p] != 0;
+                    let was = seen_flip[p][from].get_or_insert(flips);
+                    assert_eq!(
+                        *was, flips,
+                        "a symmetry's flip depends on position and slice"
+                    );
+                }
+            }
+            slice[s] = seen_slice.map(|to| to.expect("every slice is seen"));
+            for (p, row) in seen_flip.iter().enumerate() {
+                for (k, f) in row.iter().enumerate() {
+                    if f.expect("every slice is seen at every position") {
+                        turned[s][k] |= 1 << p;
+                    }
+                }
+            }
+        }
+        SymmetryActions {
+            image,
+            slice,
+            turned,
+        }
+    }
+
+    /// A 12-bit set of positions carried by symmetry `s`.
+    #[inline(always)]
+    fn carry(&self, s: usize, bits: usize) -> usize {
+        (self.image[s][0][bits & 63] | self.image[s][1][bits >> 6]) as usize
+    }
+
+    /// The slice value of `S · x · S⁻¹` from the masks of `x`.
+    fn conjugate_slices(&self, masks: &EdgeMasks, s: usize) -> usize {
+        let mut slice = [0usize; 3];
+        for (k, &bits) in masks.slice.iter().enumerate() {
+            slice[self.slice[s][k]] = self.carry(s, bits);
+        }
+        EdgeMasks { slice, flips: 0 }.slices()
+    }
+}
+
+/// Where symmetry `s` carries each position's flip: the bit that the conjugates of two
+/// positions flipped in pairs through it share.
+fn position_images(s: usize) -> [u16; 12] {
+    let flipped = |pair: [usize; 2]| {
+        let mut eo = [0u8; 12];
+        eo[pair[0]] = 1;
+        eo[pair[1]] = 1;
+        let c = Cube::SOLVED;
+        Cube::from_parts(c.corner_perm(), c.corner_twists(), c.edge_perm(), eo)
+    };
+    std::array::from_fn(|p| {
+        let (a, b) = ((p + 1) % 12, (p + 2) % 12);
+        let fa = EdgeMasks::of(&conjugate(&flipped([p, a]), s)).flips;
+        let fb = EdgeMasks::of(&conjugate(&flipped([p, b]), s)).flips;
+        let bit = fa & fb;
+        assert_eq!(
+            bit.count_ones(),
+            1,
+            "a symmetry moves one flip to one position"
+        );
+        bit as u16
+    })
+}
+
+impl Twins for EdgeSlicesCoords {
+    /// Entries of a symmetric class representative that one of its symmetries maps
+    /// together.
+    #[inline(always)]
+    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
+        let class = (i / FLIPS as u64) as usize;
+        let image = || {
+            let masks = EdgeMasks::of(&self.entry_cube(i));
+            move |s| {
+                let flips = self.conjugate_flips(&masks, s);
+                class as u64 * FLIPS as u64 + (flips & (FLIPS - 1)) as u64
+            }
+        };
+        visit_twins(i, self.stabilizer[class], image, visit)
+    }
+}
+
+/// The coordinate's tables, built on first use.
+pub fn edge_slices_coords() -> &'static EdgeSlicesCoords {
+    static COORDS: OnceLock<EdgeSlicesCoords> = OnceLock::new();
+    COORDS.get_or_init(EdgeSlicesCoords::build)
+}
+
+/// The table as a breadth-first search space, stepped by the moves of a metric.
+pub struct EdgeSlicesSpace<'a> {
+    pub coords: &'a EdgeSlicesCoords,
+    pub metric: Metric,
+}
+
+impl crate::tables::generate::Space for EdgeSlicesSpace<'_> {
+    fn entries(&self) -> u64 {
+        ENTRIES
+    }
+    fn goal(&self) -> u64 {
+        self.coords.index(&Cube::SOLVED)
+    }
+    #[inline(always)]
+    fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
+        let c = self.coords.entry_cube(i);
+        for &m in self.metric.generators() {
+            if visit(self.coords.index(&c.apply_move(m))) {
+                return;
+            }
+        }
+    }
+    #[inline(always)]
+    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
+        self.coords.twins(i, visit)
+    }
+}
+
+/// A loaded edge-slices table: its 4-bit payload and coordinate.
+#[derive(Clone, Copy)]
+pub struct EdgeSlicesTable<'a> {
+    pub(crate) payload: &'a [u8],
+    pub(crate) coords: &'static EdgeSlicesCoords,
+}
+
+impl EdgeSlicesTable<'_> {
+    /// The table's value of position `x`: a lower bound on its distance.
+    #[inline(always)]
+    pub fn value(&self, x: &Cube) -> u8 {
+        self.at(self.coords.index(x))
+    }
+
+    /// The value at entry `i`.
+    #[inline(always)]
+    pub fn at(&self, i: u64) -> u8 {
+        (self.payload[(i >> 1) as usize] >> ((i & 1) * 4)) & 15
+    }
+
+    /// Hint that entry `i` will be read soon.
+    #[inline(always)]
+    pub fn prefetch(&self, i: u64) {
+        crate::tables::prefetch(self.payload, (i >> 1) as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests;
