@@ -5,8 +5,9 @@
 //! milliseconds, the 43,254 of the deep split (`tasks::split_depth`) 12.5 ms (Intel guest, 2026-12-02), more than
 //! the whole search of an easy position.  So the search starts unsplit, and hands over to
 //! the split search before the first bound expected to generate more nodes than the split
-//! has tasks (each bound's nodes times the growth from the bound before), or when its time
-//! runs out (400 ns a task: 1.3 ms and 17 ms).  What it searched to the end is kept: the
+//! has tasks (each bound's nodes times the growth from the bound before), or, on more than
+//! one thread, when its time runs out (400 ns a task: 1.3 ms and 17 ms; on one thread the
+//! nodes alone decide, so that a run's counts repeat).  What it searched to the end is kept: the
 //! split search begins at the last bound the quick phase finished, searched again so that
 //! the next bound can take the tasks by the nodes they took there
 //! (`tasks::order_tasks`), and the bounds below it are not searched twice.
@@ -66,8 +67,17 @@ pub(super) fn quick_solve(
     }
     let tasks = tasks::prefix_count(depth, opts.rules.moves.mask());
     let time = TIME_PER_TASK.saturating_mul(tasks.min(u32::MAX as u64) as u32);
+    // On one thread the split adds no parallelism to wait for, so the quick phase hands
+    // over by nodes alone: a run's node counts then do not depend on the host's speed
+    // (a cold table's first page faults used up the 17 ms now and then, moving the
+    // hand-over one bound and the nodes by a few hundred).
+    let timeout = if crate::threads::count(opts.threads) == 1 {
+        opts.timeout
+    } else {
+        Some(opts.timeout.map_or(time, |t| t.min(time)))
+    };
     let quick = Options {
-        timeout: Some(opts.timeout.map_or(time, |t| t.min(time))),
+        timeout,
         max_depth: opts.max_depth.min(super::MAX_DEPTH as u8),
         ..opts.clone()
     };
