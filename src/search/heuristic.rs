@@ -294,6 +294,14 @@ impl<'a> Heuristic<'a> {
         self.edge_slices.map_or(0, |t| t.value(s))
     }
 
+    /// The edge-slices table's value of `s` and of its inverse, the larger (0 when it is
+    /// not loaded).
+    #[inline(always)]
+    fn edge_slices_both(&self, s: &Cube) -> u8 {
+        self.edge_slices
+            .map_or(0, |t| t.value(s).max(t.value(&s.inverse())))
+    }
+
     /// How the search reads these tables.
     pub(super) fn walk(&self) -> Walk {
         self.kind.spec().walk
@@ -392,8 +400,7 @@ impl<'a> Heuristic<'a> {
             .max(self.coset_k0(s))
             .max(axes)
             .max(self.coset_inverse(s))
-            .max(self.edge_slices(s))
-            .max(self.edge_slices.map_or(0, |t| t.value(&s.inverse())))
+            .max(self.edge_slices_both(s))
             .max(full_edge);
         if !self.korf_edges {
             return v;
@@ -445,10 +452,7 @@ impl<'a> Heuristic<'a> {
             || self.coset(s) > budget
             || self.coset_inverse(s) > budget
             || self.full_edge(s) > budget
-            || self.edge_slices(s) > budget
-            || self
-                .edge_slices
-                .is_some_and(|t| t.value(&s.inverse()) > budget)
+            || self.edge_slices_both(s) > budget
             || (self.korf_edges
                 && (self.edges7a(s) > budget
                     || self.edges7b(s) > budget

@@ -188,18 +188,19 @@ static SQUEEZE: [(u8, u8); 4096] = {
     t
 };
 
-/// The corner positions' classes under the first `syms` symmetries (all of them
-/// preserving the U/D axis): for each raw value its class and the symmetry taking it
-/// to its class's representative; for each class its representative's raw value and the
-/// symmetries that fix it (bit s).  `raw_of` reads a cube's raw corner value.
-pub(crate) struct CornerClasses {
+/// The classes of a raw coordinate under the first `syms` symmetries (the first 16
+/// preserve the U/D axis; all 48 are every symmetry): for each raw value its class and the
+/// symmetry taking it to its class's representative; for each class its representative's
+/// raw value and the symmetries that fix it (bit s).  The coset tables class their corner
+/// part, the edge-slices table its slice value.
+pub(crate) struct SymmetryClasses {
     pub class: Vec<u16>,
     pub sym: Vec<u8>,
     pub rep: Vec<u32>,
     pub stabilizer: Vec<u64>,
 }
 
-impl CornerClasses {
+impl SymmetryClasses {
     /// `class << 8 | sym` of each raw value: what a table index reads.
     pub fn class_sym(&self) -> Vec<u32> {
         self.class
@@ -210,13 +211,14 @@ impl CornerClasses {
     }
 }
 
-pub(crate) fn corner_classes(
-    corner_cubes: &[Cube],
+/// [`SymmetryClasses`] of the raw values `raw_of` reads, `cubes[raw]` a position of each.
+pub(crate) fn symmetry_classes(
+    cubes: &[Cube],
     syms: usize,
     raw_of: impl Fn(&Cube) -> usize,
-) -> CornerClasses {
+) -> SymmetryClasses {
     let inverse = &symmetries().inverse;
-    let raws = corner_cubes.len();
+    let raws = cubes.len();
     let (mut class, mut sym) = (vec![u16::MAX; raws], vec![0u8; raws]);
     let (mut rep, mut stabilizer) = (Vec::new(), Vec::new());
     for raw in 0..raws {
@@ -226,7 +228,7 @@ pub(crate) fn corner_classes(
         let c = rep.len() as u16;
         let mut fixes = 0u64;
         for (s, &inverse_s) in inverse.iter().enumerate().take(syms) {
-            let image = raw_of(&conjugate(&corner_cubes[raw], s));
+            let image = raw_of(&conjugate(&cubes[raw], s));
             if image == raw {
                 fixes |= 1 << s;
             }
@@ -239,7 +241,7 @@ pub(crate) fn corner_classes(
         rep.push(raw as u32);
         stabilizer.push(fixes);
     }
-    CornerClasses {
+    SymmetryClasses {
         class,
         sym,
         rep,
@@ -476,7 +478,7 @@ impl CosetCoords {
             }
         }
 
-        let classes = corner_classes(&corner_cubes, syms, corner_raw);
+        let classes = symmetry_classes(&corner_cubes, syms, corner_raw);
         assert_eq!(
             classes.rep.len(),
             variant.corner_classes(),

@@ -19,10 +19,9 @@
 //! tests check it against conjugating whole positions).  When a class representative is
 //! itself symmetric, its entries have *twins* that the table keeps equal.
 
-use crate::cube::symmetry::{conjugate, symmetries, visit_twins, Twins, SYMMETRIES};
+use crate::cube::symmetry::{conjugate, visit_twins, Twins, SYMMETRIES};
 use crate::cube::{Cube, Metric};
-use crate::tables::coset::{edge_cube, EdgeMasks, EDGE_SLICE, EDGE_SLICES};
-use rayon::prelude::*;
+use crate::tables::coset::{edge_cube, symmetry_classes, EdgeMasks, EDGE_SLICE, EDGE_SLICES};
 use std::sync::OnceLock;
 
 mod descriptor;
@@ -53,44 +52,21 @@ pub struct EdgeSlicesCoords {
 }
 
 impl EdgeSlicesCoords {
-    /// Build the tables (a few tens of milliseconds): each symmetry's action on positions,
-    /// slices and flips read off the cube model, then every slice value's images.
+    /// Build the tables (milliseconds): the slice values' classes, and each symmetry's
+    /// action on flips read off the cube model.
     pub fn build() -> EdgeSlicesCoords {
-        let actions = SymmetryActions::read();
-        let images: Vec<[u16; SYMMETRIES]> = (0..EDGE_SLICES)
-            .into_par_iter()
-            .map(|v| {
-                let masks = EdgeMasks::of(&edge_cube(v));
-                std::array::from_fn(|s| actions.conjugate_slices(&masks, s) as u16)
-            })
-            .collect();
-        let inverse = symmetries().inverse;
-        let mut class_sym = vec![u32::MAX; EDGE_SLICES];
-        let (mut rep, mut stabilizer) = (Vec::new(), Vec::new());
-        for v in 0..EDGE_SLICES {
-            if class_sym[v] != u32::MAX {
-                continue;
-            }
-            let class = rep.len() as u32;
-            let mut fixes = 0u64;
-            for (s, &image) in images[v].iter().enumerate() {
-                let image = image as usize;
-                if image == v {
-                    fixes |= 1 << s;
-                }
-                if class_sym[image] == u32::MAX {
-                    // S · v · S⁻¹ = image, so conjugating image by S⁻¹ gives v.
-                    class_sym[image] = class << 8 | inverse[s] as u32;
-                }
-            }
-            rep.push(v as u16);
-            stabilizer.push(fixes);
-        }
-        assert_eq!(rep.len(), CLASSES, "slice classes under the 48 symmetries");
+        let cubes: Vec<Cube> = (0..EDGE_SLICES).map(edge_cube).collect();
+        let classes = symmetry_classes(&cubes, SYMMETRIES, |c| EdgeMasks::of(c).slices());
+        assert_eq!(
+            classes.rep.len(),
+            CLASSES,
+            "slice classes under the 48 symmetries"
+        );
+        let actions = FlipActions::read();
         EdgeSlicesCoords {
-            class_sym,
-            rep,
-            stabilizer,
+            class_sym: classes.class_sym(),
+            rep: classes.rep.iter().map(|&v| v as u16).collect(),
+            stabilizer: classes.stabilizer,
             flip_image: actions.image,
             turned: actions.turned,
         }
@@ -147,12 +123,10 @@ impl EdgeSlicesCoords {
     }
 }
 
-/// How each symmetry acts on an edge state's masks: where it carries each position (as
-/// two 6-bit halves of a 12-bit set), which slice it makes of each slice, and which
-/// slices' pieces it flips at each position.
-struct SymmetryActions {
+/// How each symmetry acts on flips: where it carries each position (as two 6-bit halves
+/// of a 12-bit set), and which slices' pieces it flips at each position.
+struct FlipActions {
     image: Vec<[[u16; 64]; 2]>,
-    slice: [[usize; 3]; SYMMETRIES],
     turned: [[u16; 3]; SYMMETRIES],
 }
 
@@ -160,15 +134,14 @@ struct SymmetryActions {
 /// put each slice's pieces on every position).
 const SAMPLE_STRIDE: usize = 97;
 
-impl SymmetryActions {
-    /// Read the actions off conjugated positions, checking that they depend on the
-    /// positions and slices alone (the tests check the whole index against conjugated
-    /// random positions).
-    fn read() -> SymmetryActions {
+impl FlipActions {
+    /// Read the actions off conjugated positions, checking that a symmetry's flip depends
+    /// on the position and its piece's slice alone (the tests check the whole index
+    /// against conjugated random positions).
+    fn read() -> FlipActions {
         let mut image = Vec::with_capacity(SYMMETRIES);
-        let mut slice = [[0usize; 3]; SYMMETRIES];
         let mut turned = [[0u16; 3]; SYMMETRIES];
-        for s in 0..SYMMETRIES {
+        for (s, turned) in turned.iter_mut().enumerate() {
             let target = position_images(s);
             image.push(std::array::from_fn(|half| {
                 std::array::from_fn(|bits| {
@@ -177,55 +150,29 @@ impl SymmetryActions {
                         .fold(0, |acc, b| acc | target[half * 6 + b])
                 })
             }));
-            let mut seen_flip = [[None::<bool>; 3]; 12];
-            let mut seen_slice = [None::<usize>; 3];
+            let mut seen = [[None::<bool>; 3]; 12];
             for v in (0..EDGE_SLICES).step_by(SAMPLE_STRIDE) {
                 let c = edge_cube(v);
-                let d = conjugate(&c, s);
-                let out = EdgeMasks::of(&d);
-                for p in 0..12 {
-                    let from = EDGE_SLICE[c.edge(p) as usize] as usize;
-                    let q = target[p].trailing_zeros() as usize;
-                    let to = EDGE_SLICE[d.edge(q) as usize] as usize;
-                    let was = seen_slice[from].get_or_insert(to);
-                    assert_eq!(*was, to, "a symmetry maps slices to slices");
-                    let flips = out.flips as u16 & target[p] != 0;
-                    let was = seen_flip[p][from].get_or_insert(flips);
+                let out = EdgeMasks::of(&conjugate(&c, s)).flips as u16;
+                for (p, row) in seen.iter_mut().enumerate() {
+                    let slice = EDGE_SLICE[c.edge(p) as usize] as usize;
+                    let flips = out & target[p] != 0;
+                    let was = row[slice].get_or_insert(flips);
                     assert_eq!(
                         *was, flips,
                         "a symmetry's flip depends on position and slice"
                     );
                 }
             }
-            slice[s] = seen_slice.map(|to| to.expect("every slice is seen"));
-            for (p, row) in seen_flip.iter().enumerate() {
-                for (k, f) in row.iter().enumerate() {
+            for (p, row) in seen.iter().enumerate() {
+                for (slice, f) in row.iter().enumerate() {
                     if f.expect("every slice is seen at every position") {
-                        turned[s][k] |= 1 << p;
+                        turned[slice] |= 1 << p;
                     }
                 }
             }
         }
-        SymmetryActions {
-            image,
-            slice,
-            turned,
-        }
-    }
-
-    /// A 12-bit set of positions carried by symmetry `s`.
-    #[inline(always)]
-    fn carry(&self, s: usize, bits: usize) -> usize {
-        (self.image[s][0][bits & 63] | self.image[s][1][bits >> 6]) as usize
-    }
-
-    /// The slice value of `S · x · S⁻¹` from the masks of `x`.
-    fn conjugate_slices(&self, masks: &EdgeMasks, s: usize) -> usize {
-        let mut slice = [0usize; 3];
-        for (k, &bits) in masks.slice.iter().enumerate() {
-            slice[self.slice[s][k]] = self.carry(s, bits);
-        }
-        EdgeMasks { slice, flips: 0 }.slices()
+        FlipActions { image, turned }
     }
 }
 

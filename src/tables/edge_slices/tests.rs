@@ -2,7 +2,7 @@
 //! invariance under symmetry, and the generated table against a breadth-first search over
 //! raw values.
 
-use super::{edge_slices_coords, EdgeSlicesSpace, CLASSES, ENTRIES, FLIPS};
+use super::{edge_slices_coords, EdgeSlicesSpace, EdgeSlicesTable, CLASSES, ENTRIES, FLIPS};
 use crate::cube::symmetry::{conjugate, Twins, SYMMETRIES};
 use crate::cube::{random_cube, Cube, Metric, ALL_MOVES};
 use crate::tables::coset::EdgeMasks;
@@ -12,10 +12,6 @@ use std::collections::HashMap;
 
 fn rng(seed: u64) -> rand::rngs::StdRng {
     rand::rngs::StdRng::seed_from_u64(seed)
-}
-
-fn nibble(payload: &[u8], i: u64) -> u8 {
-    (payload[(i >> 1) as usize] >> ((i & 1) * 4)) & 15
 }
 
 #[test]
@@ -75,7 +71,11 @@ fn the_table_equals_a_breadth_first_search_over_raw_values() {
         coords: co,
         metric: Metric::Htm,
     };
-    let table = generate_space(&space, &|_| {});
+    let generated = generate_space(&space, &|_| {});
+    let table = EdgeSlicesTable {
+        payload: &generated.payload,
+        coords: co,
+    };
     // Raw values by breadth-first search from solved, to depth 5, each with a position.
     let mut depth: HashMap<(usize, usize), u8> = HashMap::new();
     let mut frontier = vec![Cube::SOLVED];
@@ -101,7 +101,7 @@ fn the_table_equals_a_breadth_first_search_over_raw_values() {
     // Every raw value reached reads its depth; a random position reads at least 6 or is
     // among them.
     let check = |x: &Cube| {
-        let v = nibble(&table.payload, co.index(x));
+        let v = table.value(x);
         match depth.get(&raw(x)) {
             Some(&d) => assert_eq!(v, d, "{:?}", raw(x)),
             None => assert!(v > 5, "{:?} reads {v}", raw(x)),
@@ -114,35 +114,28 @@ fn the_table_equals_a_breadth_first_search_over_raw_values() {
         check(&random_cube(&mut r));
     }
     assert_eq!(found[0], 1);
-    assert!(table.max_depth >= 8, "depth {}", table.max_depth);
+    assert!(generated.max_depth >= 8, "depth {}", generated.max_depth);
     // Neighbouring positions differ by at most one.
     for _ in 0..2000 {
         let x = random_cube(&mut r);
-        let v = nibble(&table.payload, co.index(&x)) as i32;
+        let v = table.value(&x) as i32;
         for m in ALL_MOVES {
-            let w = nibble(&table.payload, co.index(&x.apply_move(m))) as i32;
+            let w = table.value(&x.apply_move(m)) as i32;
             assert!((v - w).abs() <= 1);
         }
     }
-    eprintln!(
-        "histogram {:?}",
-        &table.histogram[..=table.max_depth as usize]
-    );
+    // The distribution on record in the descriptor.
+    let depths = generated.max_depth as usize + 1;
+    assert_eq!(&generated.histogram[..depths], super::TABLE.expected);
 }
 
 #[test]
-fn the_symmetries_act_on_slice_values_as_on_positions() {
-    let actions = super::SymmetryActions::read();
+fn every_slice_value_is_taken_to_its_class_representative() {
+    let co = edge_slices_coords();
     for v in 0..crate::tables::coset::EDGE_SLICES {
         let c = crate::tables::coset::edge_cube(v);
-        let masks = EdgeMasks::of(&c);
-        for s in 0..SYMMETRIES {
-            let want = EdgeMasks::of(&conjugate(&c, s)).slices();
-            assert_eq!(
-                actions.conjugate_slices(&masks, s),
-                want,
-                "value {v}, symmetry {s}"
-            );
-        }
+        let cs = co.class_sym[v];
+        let image = EdgeMasks::of(&conjugate(&c, (cs & 255) as usize)).slices();
+        assert_eq!(image, co.rep[(cs >> 8) as usize] as usize, "value {v}");
     }
 }

@@ -100,7 +100,7 @@ impl Base {
             .par_iter()
             .flat_map_iter(|c| ALL_MOVES.map(|m| parts(&c.apply_move(m)).corner as u32))
             .collect();
-        let classes = coset::corner_classes(&corner_cubes, UD_SYMMETRIES, |c| parts(c).corner);
+        let classes = coset::symmetry_classes(&corner_cubes, UD_SYMMETRIES, |c| parts(c).corner);
         assert_eq!(
             classes.rep.len(),
             CORNER_CLASSES,
