@@ -4,7 +4,7 @@
 
 use crate::cube::coord;
 use crate::cube::{Cube, Metric};
-use crate::tables::coset::CosetCoords;
+use crate::tables::coset::SymmetricTable;
 use crate::tables::edge_slices::{edge_slices_coords, EdgeSlicesTable};
 use crate::tables::full_edge::FullEdge;
 use crate::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
@@ -59,17 +59,21 @@ impl HeuristicKind {
     }
 
     /// The heuristic a face-turn search uses when none is asked for, given which table
-    /// files are present: the fastest three-axis coset table that is there, else the k = 0
-    /// coset table (small and quick to build), unless Korf's three tables are there
-    /// without it.  This is the one place that rule is written.
+    /// files are present: the fastest offered heuristic whose own table is there, else the
+    /// corner-parity coset table's (small and quick to build), unless an older tables
+    /// directory holds Korf's three tables or the k = 0 coset table without it (those are
+    /// used as they are; `korf tables generate` adds the newer table).  This is the one
+    /// place that rule is written.
     pub fn preferred(present: impl Fn(TableKind) -> bool) -> HeuristicKind {
         if let Some(kind) = Self::fastest_present(Metric::Htm, &present) {
             return kind;
         }
-        if DEFAULT_SET.iter().all(|&k| present(k)) && !present(TableKind::Coset) {
+        if present(TableKind::Coset) {
+            HeuristicKind::Coset
+        } else if DEFAULT_SET.iter().all(|&k| present(k)) {
             HeuristicKind::Korf
         } else {
-            HeuristicKind::Coset
+            HeuristicKind::CosetCp
         }
     }
 
@@ -226,8 +230,8 @@ pub struct Heuristic<'a> {
     pub(super) corners: &'a [u8],
     pub(super) edges7: &'a [u8],
     pub(super) edgeperm: &'a [u8],
-    /// The k = 0 coset table's payload and coordinates, when it takes part.
-    pub(super) coset: Option<(&'a [u8], &'static CosetCoords)>,
+    /// The 48-symmetry coset table (k = 0 or a parity refinement), when one takes part.
+    pub(super) coset: Option<SymmetricTable<'a>>,
     /// The three-axis coset table, when one takes part.
     pub(super) axis: Option<AxisProbe<'a>>,
     /// The full-edge table, when it takes part.
@@ -258,8 +262,9 @@ impl<'a> Heuristic<'a> {
         // A quarter-turn table takes its face-turn sibling's place (its metric is the
         // heuristic's, which the search checks against its own).
         let coset = set
-            .table(TableKind::Coset)
-            .or(set.table(TableKind::CosetQtm));
+            .tables
+            .iter()
+            .find_map(|(k, t)| SymmetricTable::new(*k, t.payload(), t.base()));
         let edge_slices = set.table(TableKind::EdgeSlices).map(|t| EdgeSlicesTable {
             payload: t.payload(),
             coords: edge_slices_coords(),
@@ -272,7 +277,7 @@ impl<'a> Heuristic<'a> {
             },
             edges7: payload(TableKind::Edges7),
             edgeperm: payload(TableKind::EdgePerm),
-            coset: coset.map(|t| (t.payload(), crate::tables::coset::coset_coords())),
+            coset,
             axis: set
                 .tables
                 .iter()
@@ -330,24 +335,21 @@ impl<'a> Heuristic<'a> {
     /// The k = 0 coset table's value (0 when it is not loaded).
     #[inline(always)]
     fn coset_k0(&self, s: &Cube) -> u8 {
-        match self.coset {
-            Some((t, co)) => nibble(t, co.index(s)),
-            None => 0,
-        }
+        self.coset.map_or(0, |t| t.value(s))
     }
 
     /// The k = 0 coset table's and the edge-slices table's values of `s` (0 for a table
     /// that does not take part), the edge masks computed once for both.
     #[inline(always)]
     pub(super) fn coset_k0_and_edges(&self, s: &Cube) -> (u8, u8) {
-        let Some((t, co)) = self.coset else {
+        let Some(t) = self.coset else {
             return (0, self.edge_slices(s));
         };
-        let (i, masks, slices) = co.k0_index_and_masks(s);
+        let (i, masks, slices) = t.coords.index_and_masks(s);
         let edges = self
             .edge_slices
             .map_or(0, |e| e.at(e.coords.index_with_slices(&masks, slices)));
-        (nibble(t, i), edges)
+        (t.at(i), edges)
     }
 
     /// Corner table value of an inverse-tracked state.
@@ -432,8 +434,8 @@ impl<'a> Heuristic<'a> {
             let i = probe.visit(AxisIndices(s));
             probe.visit(AxisPrefetch(i));
             prefetch_nibble(self.corners, s.corner_coord());
-            if let Some((t, co)) = self.coset {
-                prefetch_nibble(t, co.index(s));
+            if let Some(t) = self.coset {
+                t.prefetch(t.coords.index(s));
             }
             indices.push(i);
         }

@@ -58,6 +58,8 @@ pub(super) struct Iterations<'a> {
     /// The search's nodes (with [`Iterations::searched_before`]) at which the upper-bound
     /// source is next asked.
     next_ask: u64,
+    /// The nodes the last ask of the upper-bound source might spend (0 before the first).
+    last_spend: u64,
     /// Search every bound from the root on the calling thread, without the root tasks,
     /// and stop before a bound expected to generate more nodes than this: the root split
     /// then pays for itself (`quick::quick_solve`).
@@ -115,6 +117,7 @@ impl<'a> Iterations<'a> {
             taken_share: None,
             searched_before: 0,
             next_ask: hooks.upper_bound_budget.first_after,
+            last_spend: 0,
             unsplit: None,
         }
     }
@@ -261,8 +264,10 @@ impl<'a> Iterations<'a> {
         if due && shorter_than > bound {
             self.next_ask = budget.next_ask(searched);
             let asked = Instant::now();
+            let nodes = budget.nodes_after(bound, inside, searched, self.last_spend);
+            self.last_spend = nodes;
             let spend = Spend {
-                nodes: Some(budget.nodes(bound, inside, searched)),
+                nodes: Some(nodes),
                 time: shared.deadline.map(|d| d.saturating_duration_since(asked)),
             };
             let answer = find(bound, shorter_than, spend, shared.cancel.clone());

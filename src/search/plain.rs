@@ -71,9 +71,9 @@ impl Worker<'_> {
                 let ci = child.corner_coord();
                 prefetch(self.h.corners, ci);
                 let ei = if K == COSET {
-                    let (t, co) = self.h.coset.expect("coset mode has the coset table");
-                    let (i, masks, slices) = co.k0_index_and_masks(&child);
-                    prefetch(t, i);
+                    let t = self.h.coset.expect("coset mode has the coset table");
+                    let (i, masks, slices) = t.coords.index_and_masks(&child);
+                    t.prefetch(i);
                     if let Some(e) = self.h.edge_slices {
                         frame.edge_index[n] = e.coords.index_with_slices(&masks, slices);
                         e.prefetch(frame.edge_index[n]);
@@ -172,10 +172,10 @@ impl Worker<'_> {
             // move closer to the subgroup than the table says.
             let mut inverse_coset = 0u8;
             let pruned = if K == COSET {
-                let (t, _) = self.h.coset.expect("coset mode has the coset table");
+                let t = self.h.coset.expect("coset mode has the coset table");
                 nibble(self.h.corners, frame.corner_index[k] as u64) > budget
                     || {
-                        inverse_coset = nibble(t, frame.second_index[k]);
+                        inverse_coset = t.at(frame.second_index[k]);
                         inverse_coset > budget
                     }
                     || self

@@ -128,6 +128,16 @@ impl UpperBoundBudget {
         ((searched as f64 * share * TWO_PHASE_NODES_PER_NODE) as u64).max(4096)
     }
 
+    /// [`UpperBoundBudget::nodes`], but at least twice what the last ask might spend
+    /// (`last`): the source starts afresh at every ask and, on one thread, searches the
+    /// same way each time, so an ask allowed no more than the last finds nothing the last
+    /// did not.  With a share above the inside one (the small tables' whole), the first
+    /// ask inside a bound was such an ask: a quarter of the one before the bound.
+    pub fn nodes_after(&self, bound: usize, inside: bool, searched: u64, last: u64) -> u64 {
+        self.nodes(bound, inside, searched)
+            .max(last.saturating_mul(2))
+    }
+
     /// After an ask at `searched` nodes, the nodes at which the next one inside a bound is
     /// due: four times as many, and never before [`UpperBoundBudget::first_after`].
     pub fn next_ask(&self, searched: u64) -> u64 {

@@ -177,6 +177,12 @@ layers::layer_ladder!(registry! {
         CornersQtm = korf::CORNERS_QTM,
         /// The k = 0 coset table in quarter turns.
         CosetQtm = coset::COSET_QTM,
+        /// The k = 0 coset split by corner parity (`crate::tables::coset::parities`).
+        CosetCp = coset::COSET_CP,
+        /// The k = 0 coset split by the slices' flip parities.
+        CosetFp = coset::COSET_FP,
+        /// The k = 0 coset split by both.
+        CosetFcp = coset::COSET_FCP,
         /// Two-phase search, phase 1 in quarter turns.
         Phase1Qtm = twophase::PHASE1_QTM,
         /// The corners table in slice turns (slices as one turn relative to the centres).
@@ -199,6 +205,12 @@ layers::layer_ladder!(registry! {
         Coset4FullEdge = full_edge::WITH_COSET4,
         /// The corners and k = 0 coset tables in quarter turns.
         CosetQtm = coset::HEURISTIC_QTM,
+        /// The corners and the corner-parity coset table.
+        CosetCp = coset::COSET_CP_HEURISTIC,
+        /// The corners and the flip-parity coset table.
+        CosetFp = coset::COSET_FP_HEURISTIC,
+        /// The corners and the flip- and corner-parity coset table.
+        CosetFcp = coset::COSET_FCP_HEURISTIC,
     ],
     // The three-axis coset tables; each is a table and the heuristic of the corners and
     // that table (three axes, position and inverse).

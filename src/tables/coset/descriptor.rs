@@ -1,7 +1,7 @@
 //! The descriptors of the two coset tables: k = 0 (48 symmetries, 4 bits) and k = 4
 //! (16 symmetries, the E-slice flips, 2 bits).
 
-use super::{coords_for, coset_coords, CosetSpace, Variant, ENTRIES};
+use super::{coords_for, coset_coords, CosetSpace, Parities, Variant, ENTRIES};
 use crate::cube::Metric;
 use crate::tables::descriptor::Descriptor;
 use crate::tables::family::{
@@ -134,7 +134,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     tables: &[TableKind::Corners, TableKind::Coset, TableKind::EdgeSlices],
     walk: Walk::Plain(PlainTables::Coset),
     metric: crate::cube::Metric::Htm,
-    speed_rank: Some(21),
+    speed_rank: Some(24),
     auto: false,
     measured: Measured::new(Some(123.0), None, 2, "2026-11-23"),
     // The 16-move list measured (2.65e7 nodes, geometric mean, 2026-11-25), scaled to 17
@@ -205,3 +205,155 @@ pub const COSET4_HEURISTIC: HeuristicSpec = HeuristicSpec {
     model: Model::new(2.37e7, (10.4, 6.0), 11.4, 7.8e6),
     upper_bound_share: UPPER_BOUND_SHARE_SLOW,
 };
+
+/// Entries by depth of the parity-refined tables (twins included), as first generated on
+/// 2026-12-04 (2 cores: 12.4 s, 21.0 s and 46.9 s); depths 0–5 weighted by orbit size
+/// equal a breadth-first search over raw cosets (`src/tables/coset/tests_parities.rs`).
+const COSET_CP_EXPECTED: [u64; 14] = [
+    1, 1, 4, 34, 331, 3617, 41836, 481967, 5272452, 44119175, 140822848, 44293413, 98954, 267,
+];
+const COSET_FP_EXPECTED: [u64; 14] = [
+    1, 1, 4, 34, 331, 3636, 42998, 509725, 5921893, 57677277, 261174477, 144168186, 771222, 15,
+];
+const COSET_FCP_EXPECTED: [u64; 15] = [
+    1, 1, 4, 34, 331, 3640, 43096, 512559, 6060336, 64256426, 402546171, 454173126, 12940938, 2931,
+    6,
+];
+
+/// A parity-refined coset table ([`super::parities`]): 48 symmetries, 2 bits, built on
+/// first use (within a minute).
+const fn parity_table(
+    name: &'static str,
+    description: &'static str,
+    parities: Parities,
+    expected: &'static [u64],
+    build_seconds: u64,
+    generate: crate::tables::descriptor::GenerateFn,
+    prepare: fn(),
+) -> Descriptor {
+    Descriptor {
+        name,
+        description,
+        entries: Variant::Parities(parities).entries(),
+        bits: 2,
+        expected,
+        base: None,
+        used_by: "--heuristic of its name (beside the corners and edge-slices)",
+        on_demand: true,
+        default_build: false,
+        build_seconds,
+        built_here: true,
+        generate,
+        prepare,
+        ..COSET4
+    }
+}
+
+macro_rules! parity_generate {
+    ($p:expr) => {
+        |layout, progress, cp| {
+            let space = CosetSpace::new(coords_for(Variant::Parities($p)), Metric::Htm);
+            generate_resumable(&space, layout, progress, cp)
+        }
+    };
+}
+
+/// The k = 0 coset split by the corner permutation's parity: in the default set (the
+/// heuristic a first solve builds), in place of the k = 0 table's.
+pub const COSET_CP: Descriptor = Descriptor {
+    default_build: true,
+    ..parity_table(
+        "coset-cp",
+        "coset split by corner parity: corner tetrads+twist class (48 syms) x edge slices x 2",
+        Parities::Corners,
+        &COSET_CP_EXPECTED,
+        13,
+        parity_generate!(Parities::Corners),
+        || {
+            coords_for(Variant::Parities(Parities::Corners));
+        },
+    )
+};
+
+/// The k = 0 coset split by the E and M pieces' flip parities.
+pub const COSET_FP: Descriptor = parity_table(
+    "coset-fp",
+    "coset split by slice flip parities: corner class (48 syms) x edge slices x 4",
+    Parities::Flips,
+    &COSET_FP_EXPECTED,
+    21,
+    parity_generate!(Parities::Flips),
+    || {
+        coords_for(Variant::Parities(Parities::Flips));
+    },
+);
+
+/// The k = 0 coset split by both.
+pub const COSET_FCP: Descriptor = parity_table(
+    "coset-fcp",
+    "coset split by flip and corner parities: corner class (48 syms) x edge slices x 8",
+    Parities::FlipsAndCorners,
+    &COSET_FCP_EXPECTED,
+    47,
+    parity_generate!(Parities::FlipsAndCorners),
+    || {
+        coords_for(Variant::Parities(Parities::FlipsAndCorners));
+    },
+);
+
+/// The corners and a parity-refined coset table, position and inverse.
+const fn parity_heuristic(
+    name: &'static str,
+    help: &'static str,
+    table: TableKind,
+    speed_rank: u8,
+) -> HeuristicSpec {
+    HeuristicSpec {
+        name,
+        help,
+        listed: true,
+        tables: match table {
+            TableKind::CosetCp => &[
+                TableKind::Corners,
+                TableKind::EdgeSlices,
+                TableKind::CosetCp,
+            ],
+            TableKind::CosetFp => &[
+                TableKind::Corners,
+                TableKind::EdgeSlices,
+                TableKind::CosetFp,
+            ],
+            _ => &[
+                TableKind::Corners,
+                TableKind::EdgeSlices,
+                TableKind::CosetFcp,
+            ],
+        },
+        speed_rank: Some(speed_rank),
+        auto: true,
+        measured: Measured::NONE,
+        ..HEURISTIC
+    }
+}
+
+/// `coset-cp` with the corners.
+pub const COSET_CP_HEURISTIC: HeuristicSpec = parity_heuristic(
+    "coset-cp",
+    "The coset table split by corner parity (56 MiB)",
+    TableKind::CosetCp,
+    23,
+);
+/// `coset-fp` with the corners.
+pub const COSET_FP_HEURISTIC: HeuristicSpec = parity_heuristic(
+    "coset-fp",
+    "The coset table split by slice flip parities (112 MiB)",
+    TableKind::CosetFp,
+    22,
+);
+/// `coset-fcp` with the corners.
+pub const COSET_FCP_HEURISTIC: HeuristicSpec = parity_heuristic(
+    "coset-fcp",
+    "The coset table split by flip and corner parities (224 MiB)",
+    TableKind::CosetFcp,
+    21,
+);

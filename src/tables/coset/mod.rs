@@ -357,6 +357,9 @@ pub enum Variant {
     /// probes it along all three axes (conjugating the position so that each slice in turn
     /// plays the E slice): 16 times the edge values, about 47 times the entries.
     SliceFlips,
+    /// k = 0 split by parities that every symmetry keeps ([`Parities`]): reduced by all 48
+    /// symmetries, 2, 4 or 8 times the k = 0 entries.
+    Parities(Parities),
 }
 
 /// Corner classes under the 16 symmetries that keep the U–D axis.
@@ -366,15 +369,16 @@ impl Variant {
     /// Symmetries the table is reduced by (the first `n` of [`crate::cube::symmetry`]).
     pub const fn symmetries(self) -> usize {
         match self {
-            Variant::Slices => SYMMETRIES,
+            Variant::Slices | Variant::Parities(_) => SYMMETRIES,
             Variant::SliceFlips => crate::cube::symmetry::UD_SYMMETRIES,
         }
     }
-    /// Values of the flip part: 1 or 2^4.
+    /// Values of the flip part: 1, 2^4, or the parities' values.
     pub const fn flip_values(self) -> usize {
         match self {
             Variant::Slices => 1,
             Variant::SliceFlips => 16,
+            Variant::Parities(p) => p.values(),
         }
     }
     /// Edge values per corner class.
@@ -384,7 +388,7 @@ impl Variant {
     /// Corner classes.
     pub const fn corner_classes(self) -> usize {
         match self {
-            Variant::Slices => CORNER_CLASSES,
+            Variant::Slices | Variant::Parities(_) => CORNER_CLASSES,
             Variant::SliceFlips => CORNER_CLASSES_UD,
         }
     }
@@ -408,10 +412,9 @@ pub struct CosetCoords {
     pub flips: usize,
     /// Edge values per class.
     pub edge_values: usize,
-    /// `corner_move[raw * 18 + m]`: raw corner value after move `m`.
-    pub corner_move: Vec<u32>,
-    /// `edge_move[value * 18 + m]`: slice value after move `m`.
-    pub edge_move: Vec<u16>,
+    /// The corner and slice move tables, which only generation reads: built when it
+    /// first asks, so that a search does not hold them ([`CosetCoords::moves`]).
+    moves: OnceLock<MoveTables>,
     /// `edge_conj[value * syms + s]`: the slice value of the conjugate by symmetry `s`.
     pub edge_conj: Vec<u16>,
     /// `flip_move[(e * 18 + m) * 16 + f]`: E flips after move `m`, from E positions of rank
@@ -443,6 +446,8 @@ pub struct CosetCoords {
     /// `AXIS_SYMMETRIES[a]`, from the positions (rank `r`) and flips `f` of the
     /// `axis_source[a]` pieces.
     pub flip_axis: Vec<u8>,
+    /// How moves and symmetries act on the parity bits (parity variants only).
+    pub parities: Option<ParityTables>,
 }
 
 impl CosetCoords {
@@ -452,21 +457,14 @@ impl CosetCoords {
         let syms = variant.symmetries();
         let flips = variant.flip_values();
         let corner_cubes: Vec<Cube> = (0..CORNER_RAW).into_par_iter().map(corner_cube).collect();
-        let corner_move: Vec<u32> = corner_cubes
-            .par_iter()
-            .flat_map_iter(|c| ALL_MOVES.map(|m| corner_raw(&c.apply_move(m)) as u32))
-            .collect();
         let edge_cubes: Vec<Cube> = (0..EDGE_SLICES).into_par_iter().map(edge_cube).collect();
-        let edge_move: Vec<u16> = edge_cubes
-            .par_iter()
-            .flat_map_iter(|c| ALL_MOVES.map(|m| edge_slices(&c.apply_move(m)) as u16))
-            .collect();
         let edge_conj: Vec<u16> = edge_cubes
             .par_iter()
             .flat_map_iter(|c| (0..syms).map(|s| edge_slices(&conjugate(c, s)) as u16))
             .collect();
         let (mut flip_move, mut flip_conj) = (Vec::new(), Vec::new());
-        if flips > 1 {
+        let e_flips_part = variant == Variant::SliceFlips;
+        if e_flips_part {
             for e in 0..495 {
                 let cubes: Vec<Cube> = (0..16).map(|f| edge_cube_flipped(e * 70, f)).collect();
                 for m in ALL_MOVES {
@@ -484,7 +482,7 @@ impl CosetCoords {
             variant.corner_classes(),
             "corner class count of {variant:?}"
         );
-        let corner_axis: Vec<u32> = if flips > 1 {
+        let corner_axis: Vec<u32> = if e_flips_part {
             corner_cubes
                 .par_iter()
                 .flat_map_iter(|c| {
@@ -497,7 +495,7 @@ impl CosetCoords {
             Vec::new()
         };
         let (mut slice_axis, mut flip_axis, mut axis_source) = (Vec::new(), Vec::new(), [0; 3]);
-        if flips > 1 {
+        if e_flips_part {
             slice_axis = edge_cubes
                 .par_iter()
                 .flat_map_iter(|c| {
@@ -539,8 +537,7 @@ impl CosetCoords {
             syms,
             flips,
             edge_values: variant.edge_values(),
-            corner_move,
-            edge_move,
+            moves: OnceLock::new(),
             edge_conj,
             flip_move,
             flip_conj,
@@ -551,6 +548,10 @@ impl CosetCoords {
             slice_axis,
             axis_source,
             flip_axis,
+            parities: match variant {
+                Variant::Parities(_) => Some(ParityTables::build()),
+                _ => None,
+            },
         }
     }
 
@@ -565,30 +566,46 @@ impl CosetCoords {
     fn index_cs(&self, class_sym: u32, slices: usize, flips: usize) -> u64 {
         let class = (class_sym >> 8) as u64;
         let s = (class_sym & 255) as usize;
-        let edge = self.edge_conj[slices * self.syms + s] as u64;
-        let edge = if self.flips == 1 {
-            edge
-        } else {
-            let e = slices / 70;
-            edge * 16 + self.flip_conj[(e * self.syms + s) * 16 + flips] as u64
-        };
-        class * self.edge_values as u64 + edge
+        class * self.edge_values as u64 + self.conj_edge(slices, flips, s) as u64
+    }
+
+    /// The parity part of the conjugate by `s`, from a slice value and parity part.
+    #[inline(always)]
+    fn conj_parities(&self, p: Parities, slices: usize, v: usize, s: usize) -> usize {
+        let t = self
+            .parities
+            .as_ref()
+            .expect("a parity variant has its tables");
+        p.compact(t.conjugated(p.expand(v as u8), slices, s)) as usize
+    }
+
+    /// The flip part (E flips or parities) of `c`, its edge masks already read.
+    #[inline(always)]
+    fn flip_part(&self, c: &Cube, masks: &EdgeMasks) -> usize {
+        match self.variant {
+            Variant::Slices => 0,
+            Variant::SliceFlips => masks.flips_of(0),
+            Variant::Parities(p) => {
+                p.compact(parities::flip_parities(masks) | parities::corner_parity(c) << 3) as usize
+            }
+        }
     }
 
     /// The slice value and (for k = 4) the E flips of `c`.
     #[inline(always)]
     pub fn edge_parts(&self, c: &Cube) -> (usize, usize) {
-        let flips = if self.flips == 1 { 0 } else { e_flips(c) };
-        (edge_slices(c), flips)
+        let masks = EdgeMasks::of(c);
+        (masks.slices(), self.flip_part(c, &masks))
     }
 
-    /// The k = 0 table index of position `c` and its edge masks, which the edge-slices
-    /// table reads too.
+    /// The table index of position `c` (a 48-symmetry variant) and its edge masks, which
+    /// the edge-slices table reads too.
     #[inline(always)]
-    pub fn k0_index_and_masks(&self, c: &Cube) -> (u64, EdgeMasks, usize) {
+    pub fn index_and_masks(&self, c: &Cube) -> (u64, EdgeMasks, usize) {
         let masks = EdgeMasks::of(c);
         let slices = masks.slices();
-        (self.index_of(corner_raw(c), slices, 0), masks, slices)
+        let part = self.flip_part(c, &masks);
+        (self.index_of(corner_raw(c), slices, part), masks, slices)
     }
 
     /// Table index of position `c`.  When the corner class is symmetric, conjugates of `c`
@@ -621,11 +638,44 @@ impl CosetCoords {
     #[inline(always)]
     fn conj_edge(&self, slices: usize, flips: usize, s: usize) -> usize {
         let edge = self.edge_conj[slices * self.syms + s] as usize;
-        if self.flips == 1 {
-            edge
-        } else {
-            edge * 16 + self.flip_conj[((slices / 70) * self.syms + s) * 16 + flips] as usize
+        match self.variant {
+            Variant::Slices => edge,
+            Variant::SliceFlips => {
+                edge * 16 + self.flip_conj[((slices / 70) * self.syms + s) * 16 + flips] as usize
+            }
+            Variant::Parities(p) => edge * p.values() + self.conj_parities(p, slices, flips, s),
         }
+    }
+}
+
+/// The move tables of the corner and slice parts.
+pub struct MoveTables {
+    /// `corner[raw * 18 + m]`: raw corner value after move `m`.
+    pub corner: Vec<u32>,
+    /// `edge[value * 18 + m]`: slice value after move `m`.
+    pub edge: Vec<u16>,
+}
+
+impl CosetCoords {
+    /// The move tables (12 MB), built on first use: generation and the tests read them,
+    /// the search does not.
+    pub fn moves(&self) -> &MoveTables {
+        self.moves.get_or_init(|| MoveTables {
+            corner: (0..CORNER_RAW)
+                .into_par_iter()
+                .flat_map_iter(|raw| {
+                    let c = corner_cube(raw);
+                    ALL_MOVES.map(move |m| corner_raw(&c.apply_move(m)) as u32)
+                })
+                .collect(),
+            edge: (0..EDGE_SLICES)
+                .into_par_iter()
+                .flat_map_iter(|v| {
+                    let c = edge_cube(v);
+                    ALL_MOVES.map(move |m| edge_slices(&c.apply_move(m)) as u16)
+                })
+                .collect(),
+        })
     }
 }
 
@@ -654,10 +704,15 @@ pub fn coset_coords() -> &'static CosetCoords {
 pub fn coords_for(variant: Variant) -> &'static CosetCoords {
     static SLICES: OnceLock<CosetCoords> = OnceLock::new();
     static FLIPS: OnceLock<CosetCoords> = OnceLock::new();
-    match variant {
-        Variant::Slices => SLICES.get_or_init(|| CosetCoords::build(variant)),
-        Variant::SliceFlips => FLIPS.get_or_init(|| CosetCoords::build(variant)),
-    }
+    static PARITIES: [OnceLock<CosetCoords>; 3] = [const { OnceLock::new() }; 3];
+    let cell = match variant {
+        Variant::Slices => &SLICES,
+        Variant::SliceFlips => &FLIPS,
+        Variant::Parities(Parities::Corners) => &PARITIES[0],
+        Variant::Parities(Parities::Flips) => &PARITIES[1],
+        Variant::Parities(Parities::FlipsAndCorners) => &PARITIES[2],
+    };
+    cell.get_or_init(|| CosetCoords::build(variant))
 }
 
 /// A coset table as a breadth-first search space, stepped by the moves of a metric (all
@@ -668,8 +723,11 @@ pub struct CosetSpace<'a> {
 }
 
 impl<'a> CosetSpace<'a> {
-    /// The space of `coords`, distances counted in `metric`.
+    /// The space of `coords`, distances counted in `metric`.  Builds the move tables
+    /// here, before any parallel work asks for them (a rayon worker that built them
+    /// inside the search could be handed a task that asks again).
     pub fn new(coords: &'a CosetCoords, metric: Metric) -> Self {
+        coords.moves();
         CosetSpace { coords, metric }
     }
 }
@@ -689,14 +747,17 @@ impl crate::tables::generate::Space for CosetSpace<'_> {
         let (slices, flips) = (edge / c.flips, edge % c.flips);
         let corner = c.class_rep[class] as usize;
         let e = slices / 70;
+        let moves = c.moves();
         for m in self.metric.generators() {
             let m = m.index();
-            let cr = c.corner_move[corner * MOVE_COUNT + m] as usize;
-            let sr = c.edge_move[slices * MOVE_COUNT + m] as usize;
-            let fr = if c.flips == 1 {
-                0
-            } else {
-                c.flip_move[(e * MOVE_COUNT + m) * 16 + flips] as usize
+            let cr = moves.corner[corner * MOVE_COUNT + m] as usize;
+            let sr = moves.edge[slices * MOVE_COUNT + m] as usize;
+            let fr = match (c.variant, &c.parities) {
+                (Variant::Slices, _) => 0,
+                (Variant::Parities(p), Some(t)) => {
+                    p.compact(t.after_move(p.expand(flips as u8), slices, m)) as usize
+                }
+                _ => c.flip_move[(e * MOVE_COUNT + m) * 16 + flips] as usize,
             };
             if visit(c.index_of(cr, sr, fr)) {
                 return;
@@ -711,6 +772,8 @@ impl crate::tables::generate::Space for CosetSpace<'_> {
 
 mod descriptor;
 pub use descriptor::*;
+pub mod parities;
+pub use parities::{Parities, ParityTables};
 
 /// The k = 4 coset table as the registry names a three-axis family
 /// (`crate::tables::registry`).
@@ -731,8 +794,11 @@ pub mod k4_qtm {
     pub use super::k4::{coords, Coords};
 }
 mod probe;
+pub use probe::SymmetricTable;
 
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_flips;
+#[cfg(test)]
+mod tests_parities;

@@ -1,8 +1,9 @@
 //! The k = 4 coset table's probe: its coordinate seen along three axes.
 
-use super::{corner_raw, CosetCoords, EdgeMasks};
+use super::{coords_for, corner_raw, CosetCoords, EdgeMasks, Parities, Variant};
 use crate::cube::Cube;
 use crate::tables::probe::{AxisCoords, ALL_MOVE_BITS, QUARTER_TURNS};
+use crate::tables::{packed, TableKind};
 
 impl AxisCoords for CosetCoords {
     type Parts = (EdgeMasks, usize);
@@ -42,5 +43,60 @@ impl AxisCoords for CosetCoords {
     #[inline(always)]
     fn axis_index(&self, _x: &Cube, p: &Self::Parts, a: usize) -> u64 {
         CosetCoords::axis_index(self, &p.0, p.1, a)
+    }
+}
+
+/// A loaded 48-symmetry coset table (k = 0, 4 bits; or a parity refinement, 2 bits),
+/// read on one side of the search: the position or its inverse.
+#[derive(Clone, Copy)]
+pub struct SymmetricTable<'a> {
+    payload: &'a [u8],
+    /// The 2-bit encoding's base; `None` for a 4-bit table.
+    base: Option<u8>,
+    /// Its coordinate.
+    pub coords: &'static CosetCoords,
+}
+
+impl<'a> SymmetricTable<'a> {
+    /// The reader of table `kind` (payload `payload`, 2-bit base `base`), if `kind` is a
+    /// 48-symmetry coset table.
+    pub fn new(kind: TableKind, payload: &'a [u8], base: u8) -> Option<Self> {
+        let (variant, two_bit) = match kind {
+            TableKind::Coset | TableKind::CosetQtm => (Variant::Slices, false),
+            TableKind::CosetCp => (Variant::Parities(Parities::Corners), true),
+            TableKind::CosetFp => (Variant::Parities(Parities::Flips), true),
+            TableKind::CosetFcp => (Variant::Parities(Parities::FlipsAndCorners), true),
+            _ => return None,
+        };
+        Some(SymmetricTable {
+            payload,
+            base: two_bit.then_some(base),
+            coords: coords_for(variant),
+        })
+    }
+
+    /// The value at index `i`.
+    #[inline(always)]
+    pub fn at(&self, i: u64) -> u8 {
+        match self.base {
+            None => (self.payload[(i >> 1) as usize] >> ((i & 1) * 4)) & 15,
+            Some(base) => packed::get(self.payload, base, i),
+        }
+    }
+
+    /// Hint that index `i` will be read soon.
+    #[inline(always)]
+    pub fn prefetch(&self, i: u64) {
+        let byte = match self.base {
+            None => (i >> 1) as usize,
+            Some(_) => packed::line_offset(i),
+        };
+        crate::tables::prefetch(self.payload, byte)
+    }
+
+    /// The value of position `c`.
+    #[inline(always)]
+    pub fn value(&self, c: &Cube) -> u8 {
+        self.at(self.coords.index(c))
     }
 }

@@ -129,8 +129,8 @@ fn move_tables_agree_with_the_cube_model() {
         let (cr, er) = (corner_raw(&x), edge_slices(&x));
         for (k, m) in ALL_MOVES.into_iter().enumerate() {
             let y = x.apply_move(m);
-            assert_eq!(co.corner_move[cr * 18 + k] as usize, corner_raw(&y));
-            assert_eq!(co.edge_move[er * 18 + k] as usize, edge_slices(&y));
+            assert_eq!(co.moves().corner[cr * 18 + k] as usize, corner_raw(&y));
+            assert_eq!(co.moves().edge[er * 18 + k] as usize, edge_slices(&y));
         }
     }
 }
@@ -179,8 +179,8 @@ fn assert_expanded_counts_match_raw_cosets(t: &Table, metric: Metric) {
         for &(c, e) in &frontier {
             for m in metric.generators().iter().map(|m| m.index()) {
                 let n = (
-                    co.corner_move[c * 18 + m] as usize,
-                    co.edge_move[e * 18 + m] as usize,
+                    co.moves().corner[c * 18 + m] as usize,
+                    co.moves().edge[e * 18 + m] as usize,
                 );
                 if seen.insert(n) {
                     next.push(n);

@@ -72,8 +72,8 @@ fn move_and_axis_tables_agree_with_the_cube_model() {
         let (cr, sr, fr) = (corner_raw(&x), edge_slices(&x), e_flips(&x));
         for (k, m) in ALL_MOVES.into_iter().enumerate() {
             let y = x.apply_move(m);
-            assert_eq!(co.corner_move[cr * 18 + k] as usize, corner_raw(&y));
-            assert_eq!(co.edge_move[sr * 18 + k] as usize, edge_slices(&y));
+            assert_eq!(co.moves().corner[cr * 18 + k] as usize, corner_raw(&y));
+            assert_eq!(co.moves().edge[sr * 18 + k] as usize, edge_slices(&y));
             assert_eq!(
                 co.flip_move[((sr / 70) * 18 + k) * 16 + fr] as usize,
                 e_flips(&y)
@@ -117,8 +117,8 @@ fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
         for &(c, s, f) in &frontier {
             for m in 0..18 {
                 let n = (
-                    co.corner_move[c * 18 + m] as usize,
-                    co.edge_move[s * 18 + m] as usize,
+                    co.moves().corner[c * 18 + m] as usize,
+                    co.moves().edge[s * 18 + m] as usize,
                     co.flip_move[((s / 70) * 18 + m) * 16 + f] as usize,
                 );
                 if seen.insert(n) {

@@ -64,7 +64,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     tables: &[TableKind::Corners, TableKind::FullEdge],
     walk: Walk::FullEdge,
     metric: crate::cube::Metric::Htm,
-    speed_rank: Some(22),
+    speed_rank: Some(25),
     auto: false,
     measured: Measured::new(Some(31.2), None, 2, "2026-11-23"),
     model: Model::new(2.92e8, (8.2, 4.7), 11.4, 4.7e6),

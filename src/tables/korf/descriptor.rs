@@ -180,7 +180,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     tables: &[TableKind::Corners, TableKind::Edges7, TableKind::EdgePerm],
     walk: Walk::Plain(PlainTables::Korf),
     metric: crate::cube::Metric::Htm,
-    speed_rank: Some(23),
+    speed_rank: Some(26),
     auto: false,
     measured: Measured::NONE,
     // Older runs (means, 2026-11-23).

@@ -1,0 +1,141 @@
+//! The parity refinements of the k = 0 coset: the bits are homomorphisms of the subgroup,
+//! their move and symmetry actions agree with the cube model, and each table's
+//! coordinate names right cosets, is invariant under all 48 symmetries, and counts what a
+//! search over raw cosets counts.
+
+use crate::testing as common;
+
+use korf::cube::symmetry::{conjugate, Twins, SYMMETRIES};
+use korf::cube::{random_cube, Cube, Metric, ALL_MOVES};
+use korf::tables::coset::parities::{parity_bits, Parities};
+use korf::tables::coset::{coords_for, corner_raw, edge_slices, CosetCoords, CosetSpace, Variant};
+use rand::SeedableRng;
+
+const ALL: [Parities; 3] = [
+    Parities::Corners,
+    Parities::Flips,
+    Parities::FlipsAndCorners,
+];
+
+fn rng(seed: u64) -> rand::rngs::StdRng {
+    rand::rngs::StdRng::seed_from_u64(seed)
+}
+
+fn coords(p: Parities) -> &'static CosetCoords {
+    coords_for(Variant::Parities(p))
+}
+
+#[test]
+fn the_bits_are_homomorphisms_of_the_subgroup() {
+    let mut r = rng(31);
+    for _ in 0..3000 {
+        let x = random_cube(&mut r);
+        let h = common::random_in_subgroup(&mut r, false);
+        assert_eq!(
+            parity_bits(&h.compose(&x)),
+            parity_bits(&h) ^ parity_bits(&x)
+        );
+        // The three flip parities sum to 0.
+        let b = parity_bits(&x);
+        assert_eq!((b ^ b >> 1 ^ b >> 2) & 1, 0, "{b:04b}");
+    }
+    // Each bit is reached within the subgroup.
+    let seen = (0..500).fold(0u8, |acc, _| {
+        acc | parity_bits(&common::random_in_subgroup(&mut r, false))
+    });
+    assert_eq!(seen, 0b1111);
+}
+
+#[test]
+fn moves_and_symmetries_act_on_the_bits_as_the_tables_say() {
+    let t = coords(Parities::Flips)
+        .parities
+        .as_ref()
+        .expect("a parity variant has its tables");
+    let mut r = rng(32);
+    for _ in 0..1000 {
+        let x = random_cube(&mut r);
+        let (b, v) = (parity_bits(&x), edge_slices(&x));
+        for (k, m) in ALL_MOVES.into_iter().enumerate() {
+            assert_eq!(t.after_move(b, v, k), parity_bits(&x.apply_move(m)), "{m}");
+        }
+        for s in 0..SYMMETRIES {
+            assert_eq!(
+                t.conjugated(b, v, s),
+                parity_bits(&conjugate(&x, s)),
+                "sym {s}"
+            );
+        }
+    }
+}
+
+#[test]
+fn each_coordinate_names_right_cosets_and_keeps_the_half_turns() {
+    let mut r = rng(33);
+    for p in ALL {
+        let co = coords(p);
+        let goal = co.index(&Cube::SOLVED);
+        let mut inside = 0;
+        for _ in 0..3000 {
+            let x = random_cube(&mut r);
+            let h = common::random_in_subgroup(&mut r, false);
+            let kept = p.compact(parity_bits(&h)) == 0;
+            assert_eq!(co.index(&h.compose(&x)) == co.index(&x), kept, "{p:?}");
+            assert_eq!(co.index(&h) == goal, kept, "{p:?}");
+            inside += kept as usize;
+        }
+        assert!(inside > 3000 / p.values() / 2, "{p:?}: {inside}");
+        for m in ALL_MOVES {
+            let stays = co.index(&Cube::SOLVED.apply_move(m)) == goal;
+            assert_eq!(stays, m.quarter_turns() == 2, "{p:?} {m}");
+        }
+    }
+}
+
+#[test]
+fn each_coordinate_is_invariant_under_all_48_symmetries() {
+    for (n, p) in ALL.into_iter().enumerate() {
+        let co = coords(p);
+        common::assert_invariant_under_symmetries(
+            (&|c| co.index(c), &|i| co.canonical_index(i)),
+            SYMMETRIES,
+            34 + n as u64,
+        );
+        common::assert_neighbours_are_moved_entries(
+            &CosetSpace::new(co, Metric::Htm),
+            Metric::Htm,
+            (&|c| co.index(c), &|i| co.canonical_index(i)),
+            37 + n as u64,
+        );
+    }
+}
+
+#[test]
+fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
+    for p in ALL {
+        let co = coords(p);
+        let entries = common::entry_depths(&CosetSpace::new(co, Metric::Htm), 5);
+        let orbit = |i: u64| {
+            let class = (i / co.edge_values as u64) as usize;
+            SYMMETRIES as u64 / co.class_stabilizer[class].count_ones() as u64
+        };
+        common::assert_expanded_counts_match_raw_cosets(
+            &entries,
+            &orbit,
+            |c| (corner_raw(c), edge_slices(c), p.compact(parity_bits(c))),
+            Metric::Htm,
+            10_000,
+        );
+    }
+}
+
+#[test]
+fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
+    let co = coords(Parities::FlipsAndCorners);
+    common::assert_depths_equal_brute_force(
+        &common::entry_depths(&CosetSpace::new(co, Metric::Htm), 4),
+        &|c| co.index(c),
+        Metric::Htm,
+        40,
+    );
+}
