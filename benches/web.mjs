@@ -6,7 +6,7 @@
 //   node benches/web.mjs [--list benches/scrambles/optimal-16.txt] [--tables DIR]
 //
 // Needs playwright-core (npm ci --prefix tests/browser) and Debian's chromium.  The native
-// side is `korf bench --heuristic coset --threads 1` (and `--fast`) on the same list.
+// side is `korf bench --heuristic coset-cp --threads 1` (and `--fast`) on the same list.
 import { createServer } from "node:http";
 import { createReadStream, existsSync, readFileSync, statSync, mkdtempSync } from "node:fs";
 import { execFileSync } from "node:child_process";
@@ -31,7 +31,7 @@ const nativeRows = args => {
   return Array.isArray(rows) ? rows : rows.records || rows.rows;
 };
 const nativeFast = nativeRows(["--fast"]);
-const nativeOptimal = nativeRows(["--heuristic", "coset"]);
+const nativeOptimal = nativeRows(["--heuristic", "coset-cp"]);
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
 const server = createServer((req, res) => {
@@ -78,7 +78,7 @@ const mean = xs => xs.reduce((a, b) => a + b, 0) / xs.length;
 const median = xs => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 console.log(`module: ${statSync(join(site, "assets/korf_web_bg.wasm")).size} bytes (korf_web_bg.wasm)`);
 for (const [t, s] of Object.entries(result.builds)) console.log(`table ${t}: built in ${s.toFixed(1)} s in Chromium`);
-console.log("\n  #  len  native s  browser s  ratio   (optimal, coset tables, 1 thread)");
+console.log("\n  #  len  native s  browser s  ratio   (optimal, coset-cp tables, 1 thread)");
 const ratios = [];
 result.optimal.forEach((b, i) => {
   const n = nativeOptimal[i];

@@ -38,12 +38,19 @@ impl TableKind {
     }
 
     /// The coset tables, largest (fastest) first: what `--memory` chooses among — the
-    /// k = 0 table and the three-axis tables of the registry, in face turns.
+    /// 48-symmetry ones (k = 0 and its parity splits) and the three-axis tables of the
+    /// registry, in face turns.
     pub fn coset_tables() -> Vec<TableKind> {
+        let symmetric = [
+            TableKind::Coset,
+            TableKind::CosetCp,
+            TableKind::CosetFp,
+            TableKind::CosetFcp,
+        ];
         let mut tables: Vec<TableKind> = Self::ALL
             .iter()
             .copied()
-            .filter(|&k| k == TableKind::Coset || is_axis_table(k))
+            .filter(|&k| symmetric.contains(&k) || is_axis_table(k))
             .filter(|&k| !k.counts_quarter_turns())
             .collect();
         tables.sort_by_key(|k| std::cmp::Reverse(k.file_size()));

@@ -113,7 +113,7 @@ test("with no server: a scramble in the URL is solved in the browser, fast and t
   const reload = (Date.now() - started) / 1000;
   const seen = await page.evaluate(() => window.__progress);
   assert.ok(!seen.some(p => /^Building/.test(p)), seen.join("\n"));
-  assert.ok(seen.some(p => /^Loading the coset table .*kept from an earlier visit/.test(p)), seen.join("\n"));
+  assert.ok(seen.some(p => /^Loading the coset-cp table .*kept from an earlier visit/.test(p)), seen.join("\n"));
   assert.equal(await page.textContent("#answer"), "6 moves (shortest, proven):");
   // Up to AUF, in WebAssembly: Sune from an angle is seven moves, its turns of U apart.
   await page.goto(base + "/?scramble=" + encodeURIComponent("U R U R' U R U2 R' U2") + "&auf=1&mode=optimal");

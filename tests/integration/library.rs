@@ -79,8 +79,16 @@ fn the_preference_rule_picks_the_fastest_table_present() {
         HeuristicKind::preferred(only(vec![Corners, Edges7, EdgePerm, Coset])),
         HeuristicKind::Coset
     );
-    // An empty directory: the small coset table, built on first use.
-    assert_eq!(HeuristicKind::preferred(only(vec![])), HeuristicKind::Coset);
+    // An empty directory: the corner-parity coset table, small and built on first use.
+    assert_eq!(
+        HeuristicKind::preferred(only(vec![])),
+        HeuristicKind::CosetCp
+    );
+    // A directory of an older korf with the k = 0 table only: that, as it is.
+    assert_eq!(
+        HeuristicKind::preferred(only(vec![Corners, Coset])),
+        HeuristicKind::Coset
+    );
     for &k in HeuristicKind::ALL {
         assert_eq!(HeuristicKind::from_name(k.name()), Some(k));
     }
@@ -95,7 +103,7 @@ fn each_metric_prefers_its_own_tables() {
     // Quarter-turn tables never serve a face-turn search's `auto`, and the other way.
     assert_eq!(
         HeuristicKind::preferred(only(vec![CornersQtm, Coset4Qtm, FlipSliceQtm])),
-        HeuristicKind::Coset
+        HeuristicKind::CosetCp
     );
     assert_eq!(
         HeuristicKind::preferred(only(vec![Corners, Coset4])),
@@ -185,7 +193,8 @@ fn without_permission_to_build_missing_tables_are_named() {
     let Err(Error::TablesMissing(message)) = Solver::open_with(dir.path(), &config) else {
         panic!("opened an empty directory");
     };
-    assert!(message.contains("corners, coset"), "{message}");
+    assert!(message.contains("corners"), "{message}");
+    assert!(message.contains("coset-cp"), "{message}");
     assert!(message.contains("korf tables generate"), "{message}");
 }
 

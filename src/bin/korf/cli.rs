@@ -589,9 +589,10 @@ pub struct BenchArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum TablesCommand {
-    /// Build tables: by default the small set (corners, coset, Korf's edge tables, the
-    /// two-phase tables; about 40 seconds), or one table (--only), or the fastest set that
-    /// fits in memory and disk (--memory).  `korf tables list` shows them all.
+    /// Build tables: by default the small set (corners, the coset tables, edge-slices,
+    /// Korf's edge tables, the two-phase tables; about a minute), or one table (--only), or
+    /// the fastest set that fits in memory and disk (--memory).  `korf tables list` shows
+    /// them all.
     Generate(GenerateArgs),
     /// Recount each table's checksum and depth histogram and compare with the published
     /// distributions.

@@ -302,11 +302,16 @@ pub const COSET_FCP: Descriptor = parity_table(
 );
 
 /// The corners and a parity-refined coset table, position and inverse.
+///
+/// Its time model is the k = 0 table's with `nodes` times its nodes (the geometric mean of
+/// the ratio on twelve 16-move positions, one thread, 2026-12-04) and 0.95 of its rate
+/// (the parities cost a few table reads a probe).
 const fn parity_heuristic(
     name: &'static str,
     help: &'static str,
     table: TableKind,
     speed_rank: u8,
+    nodes: f64,
 ) -> HeuristicSpec {
     HeuristicSpec {
         name,
@@ -332,6 +337,11 @@ const fn parity_heuristic(
         speed_rank: Some(speed_rank),
         auto: true,
         measured: Measured::NONE,
+        model: Model {
+            nodes_17: HEURISTIC.model.nodes_17 * nodes,
+            rate: HEURISTIC.model.rate * 0.95,
+            ..HEURISTIC.model
+        },
         ..HEURISTIC
     }
 }
@@ -342,6 +352,7 @@ pub const COSET_CP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "The coset table split by corner parity (56 MiB)",
     TableKind::CosetCp,
     23,
+    0.58,
 );
 /// `coset-fp` with the corners.
 pub const COSET_FP_HEURISTIC: HeuristicSpec = parity_heuristic(
@@ -349,6 +360,7 @@ pub const COSET_FP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "The coset table split by slice flip parities (112 MiB)",
     TableKind::CosetFp,
     22,
+    0.43,
 );
 /// `coset-fcp` with the corners.
 pub const COSET_FCP_HEURISTIC: HeuristicSpec = parity_heuristic(
@@ -356,4 +368,5 @@ pub const COSET_FCP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "The coset table split by flip and corner parities (224 MiB)",
     TableKind::CosetFcp,
     21,
+    0.30,
 );

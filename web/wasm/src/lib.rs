@@ -20,9 +20,10 @@ use wasm_bindgen::prelude::*;
 
 /// The heuristics of the optimal search in a browser, the first whose tables are all
 /// loaded taking the solve: the corner table with the k = 4 coset table (1.3 GiB: only
-/// fetched, where a host publishes it beside the page), or with the k = 0 coset table
-/// and the edge-slices table (99 MiB in all, built in the browser in about a minute).
-const OPTIMAL: [HeuristicKind; 2] = [HeuristicKind::Coset4, HeuristicKind::Coset];
+/// fetched, where a host publishes it beside the page), or with the coset table split by
+/// corner parity and the edge-slices table (100 MiB in all, built in the browser in about
+/// a minute).
+const OPTIMAL: [HeuristicKind; 2] = [HeuristicKind::Coset4, HeuristicKind::CosetCp];
 
 /// Most solutions an "every solution" solve lists.
 const MAX_SOLUTIONS: usize = 1000;
@@ -67,7 +68,7 @@ fn read_masked(position: &str) -> Result<MaskedCube, String> {
 
 /// The tables `mode` needs, in the order to make them: `fast` the two-phase tables;
 /// `optimal` (and `all`) those too, for its upper bounds, then the corner and coset tables
-/// (with `large`, the k = 4 coset table in place of the k = 0 one).
+/// (with `large`, the k = 4 coset table in place of the corner-parity one).
 #[wasm_bindgen]
 pub fn tables_for(mode: &str, large: bool) -> Result<Vec<String>, JsError> {
     let kinds = kinds_for(mode, large)?;
