@@ -139,3 +139,56 @@ fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
         40,
     );
 }
+
+use korf::search::HeuristicKind;
+use korf::tables::TableKind;
+
+/// The built table of `p`: its first depths against a breadth-first search over its
+/// entries, nothing read above its depth, twins alike above the base.
+fn assert_built_table_matches_its_search(kind: TableKind, p: Parities, seed: u64) {
+    let co = coords(p);
+    let t = common::open_generated(kind);
+    let depths = common::entry_depths(&CosetSpace::new(co, Metric::Htm), 6);
+    let mut r = rng(seed);
+    common::assert_table_matches_sparse_search(
+        &t,
+        &depths,
+        &mut || co.index(&random_cube(&mut r)),
+        &|i, visit| co.twins(i, visit),
+    );
+}
+
+#[test]
+fn the_corner_parity_table_matches_its_search_and_solves_optimally() {
+    assert_built_table_matches_its_search(TableKind::CosetCp, Parities::Corners, 41);
+    let set = common::table_set_for(HeuristicKind::CosetCp);
+    assert_eq!(set.kind(), HeuristicKind::CosetCp);
+    common::assert_optimal_on_short_scrambles(&set, 42);
+    common::assert_admissible_on_random_walks(HeuristicKind::CosetCp, 43);
+}
+
+/// The slow tier (`tests/slow.sh`; `cargo test --release -- --ignored slow::`): the larger
+/// two tables (21 s and 47 s to build, 0.7 GB at the peak).
+mod slow {
+    use super::*;
+
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn the_flip_parity_tables_match_their_search_and_solve_optimally() {
+        for (table, heuristic, p) in [
+            (TableKind::CosetFp, HeuristicKind::CosetFp, Parities::Flips),
+            (
+                TableKind::CosetFcp,
+                HeuristicKind::CosetFcp,
+                Parities::FlipsAndCorners,
+            ),
+        ] {
+            assert_built_table_matches_its_search(table, p, 44);
+            let set = common::table_set_for(heuristic);
+            common::assert_optimal_on_short_scrambles(&set, 45);
+            common::assert_admissible_on_random_walks(heuristic, 46);
+            // The same lengths as the corner-parity table's on harder positions.
+            common::assert_same_lengths(heuristic, HeuristicKind::CosetCp, 47);
+        }
+    }
+}
