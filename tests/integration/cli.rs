@@ -695,13 +695,20 @@ fn memory_auto_follows_the_machine_it_sees() {
     // headroom `Budget::available` keeps: a fifth, at least 1 GB), and too little for any.
     // The plan is the fastest table whose build fits: the table itself, or a faster one
     // that needs less (coset4's memory builds flipslice, built in its lines).
-    let mut plans: Vec<(String, Option<&str>)> = vec![("3G".into(), None)];
+    // 3 GB (2 GB for building) builds the largest parity table, whose build needs less
+    // than the three-axis ones'; each table is given at least what the default set needs.
+    let mut plans: Vec<(String, Option<&str>)> = vec![("3G".into(), Some("coset-fcp"))];
     let large: Vec<TableKind> = TableKind::coset_tables()
         .into_iter()
         .filter(|k| !k.descriptor().default_build)
         .collect();
+    let floor = TableKind::default_builds(None)
+        .iter()
+        .map(|k| k.generation_peak())
+        .max()
+        .unwrap_or(0);
     for k in &large {
-        let peak = k.generation_peak();
+        let peak = k.generation_peak().max(floor);
         let memory = (peak + peak / 4).max(peak + 1_000_000_000) + 1_000_000;
         let fastest = large.iter().find(|t| t.generation_peak() <= peak);
         plans.push((memory.to_string(), fastest.map(|t| t.name())));

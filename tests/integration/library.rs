@@ -25,10 +25,11 @@ fn a_solver_is_shared_between_threads() {
 
 #[test]
 fn the_solver_finds_optimal_solutions_and_proves_them() {
-    // The test directory holds the coset table and Korf's tables (and, once CI or a
-    // developer has built it there, the k = 4 table): the preference rule picks the
-    // fastest of them.
+    // The test directory holds the coset tables and Korf's tables (and, once CI or a
+    // developer has built them there, the k = 4 table and the larger parity tables): the
+    // preference rule picks the fastest of them.
     common::table_set_for(HeuristicKind::Coset);
+    common::table_set_for(HeuristicKind::CosetCp);
     let options = Options {
         threads: 2,
         ..Options::default()
@@ -37,7 +38,10 @@ fn the_solver_finds_optimal_solutions_and_proves_them() {
     let preferred = HeuristicKind::preferred_in(common::tables_dir());
     assert!(matches!(
         preferred,
-        HeuristicKind::Coset | HeuristicKind::Coset4
+        HeuristicKind::CosetCp
+            | HeuristicKind::CosetFp
+            | HeuristicKind::CosetFcp
+            | HeuristicKind::Coset4
     ));
     assert_eq!(solver.heuristic(), preferred);
     let mut rng = rand::rngs::StdRng::seed_from_u64(2020);
