@@ -253,7 +253,8 @@ pub struct SearchArgs {
     pub no_upper_bound: bool,
     /// Tables the optimal search takes the maximum over; `korf tables list` shows each
     /// one's size, build time and speed.  `auto`: the fastest whose tables are present
-    /// (the largest three-axis coset table, else coset).
+    /// (the largest three-axis coset table, else the largest parity table, else
+    /// coset-cp).
     #[arg(long, value_name = "KIND", default_value_t = HeuristicArg::AUTO,
           value_parser = heuristic_parser())]
     pub heuristic: HeuristicArg,

@@ -349,7 +349,7 @@ const fn parity_heuristic(
 /// `coset-cp` with the corners.
 pub const COSET_CP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-cp",
-    "The coset table split by corner parity (56 MiB)",
+    "The coset table split by corner parity, built on first use",
     TableKind::CosetCp,
     23,
     0.58,
@@ -357,7 +357,7 @@ pub const COSET_CP_HEURISTIC: HeuristicSpec = parity_heuristic(
 /// `coset-fp` with the corners.
 pub const COSET_FP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fp",
-    "The coset table split by slice flip parities (112 MiB)",
+    "The coset table split by slice flip parities, built on first use",
     TableKind::CosetFp,
     22,
     0.43,
@@ -365,7 +365,7 @@ pub const COSET_FP_HEURISTIC: HeuristicSpec = parity_heuristic(
 /// `coset-fcp` with the corners.
 pub const COSET_FCP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fcp",
-    "The coset table split by flip and corner parities (224 MiB)",
+    "The coset table split by flip and corner parities, built on first use",
     TableKind::CosetFcp,
     21,
     0.30,
