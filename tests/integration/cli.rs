@@ -1312,10 +1312,12 @@ mod slow {
     #[test]
     #[ignore = "slow tier: tests/slow.sh"]
     fn a_memory_budget_for_the_default_set_only_builds_what_is_missing() {
-        // Everything but the k = 0 coset table present: 1 GB fits k = 0 only, and it alone is
-        // built (quickly) into the directory.
+        // Everything but the k = 0 coset table present, with the largest parity table (the
+        // fastest whose build 1 GB fits): k = 0 alone is built (quickly) into the
+        // directory, the parity table is kept, and nothing larger is planned.
         let mut others: Vec<TableKind> = TableKind::default_builds(None);
         others.retain(|&k| k != TableKind::Coset);
+        others.push(TableKind::CosetFcp);
         let dir = common::dir_with(&others);
         korf()
             .args(["tables", "generate", "--memory", "1G", "--dir"])
@@ -1323,7 +1325,7 @@ mod slow {
             .assert()
             .success()
             .stderr(predicate::str::contains(
-                "no table larger than the default set fits",
+                "the fastest table that fits is coset-fcp",
             ));
         assert!(dir.path().join("coset.pdb").exists());
         assert!(!dir.path().join("coset4.pdb").exists());
