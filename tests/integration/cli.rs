@@ -692,12 +692,12 @@ fn memory_auto_follows_the_machine_it_sees() {
     // plan is said, and with --dry-run nothing is built.
     let dir = tempfile::tempdir().unwrap();
     // Each coset table of the registry, given just the memory its build needs (with the
-    // headroom `Budget::available` keeps: a fifth, at least 1 GB), and too little for any.
-    // The plan is the fastest table whose build fits: the table itself, or a faster one
-    // that needs less (coset4's memory builds flipslice, built in its lines).
-    // 3 GB (2 GB for building) builds the largest parity table, whose build needs less
-    // than the three-axis ones'; each table is given at least what the default set needs.
-    let mut plans: Vec<(String, Option<&str>)> = vec![("3G".into(), Some("coset-fcp"))];
+    // headroom `Budget::available` keeps: a fifth, at least 1 GB), and at least what the
+    // default set needs. The plan is the fastest table whose build fits: the table itself,
+    // or a faster one that needs less (coset4's memory builds flipslice, built in its
+    // lines). Every budget that fits the default set fits a parity table: 3 GB (2 GB for
+    // building) builds the largest, whose build needs less than the three-axis ones'.
+    let mut plans: Vec<(String, &str)> = vec![("3G".into(), "coset-fcp")];
     let large: Vec<TableKind> = TableKind::coset_tables()
         .into_iter()
         .filter(|k| !k.descriptor().default_build)
@@ -710,8 +710,11 @@ fn memory_auto_follows_the_machine_it_sees() {
     for k in &large {
         let peak = k.generation_peak().max(floor);
         let memory = (peak + peak / 4).max(peak + 1_000_000_000) + 1_000_000;
-        let fastest = large.iter().find(|t| t.generation_peak() <= peak);
-        plans.push((memory.to_string(), fastest.map(|t| t.name())));
+        let fastest = large
+            .iter()
+            .find(|t| t.generation_peak() <= peak)
+            .expect("the table itself fits");
+        plans.push((memory.to_string(), fastest.name()));
     }
     for (memory, table) in plans {
         let memory = memory.as_str();
@@ -734,33 +737,14 @@ fn memory_auto_follows_the_machine_it_sees() {
         let stdout = String::from_utf8_lossy(&out.stdout);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stdout.contains("would build corners"), "{memory}: {stdout}");
-        match table {
-            Some(t) => {
-                assert!(
-                    stdout.contains(&format!("would build {t} ")),
-                    "{memory}: {stdout}"
-                );
-                assert!(
-                    stderr.contains(&format!("the fastest table that fits is {t}")),
-                    "{stderr}"
-                );
-            }
-            None => {
-                assert!(
-                    stderr.contains("no table larger than the default set fits"),
-                    "{stderr}"
-                );
-                for t in TableKind::coset_tables().iter().map(|k| k.name()) {
-                    if t == "coset" {
-                        continue;
-                    }
-                    assert!(
-                        !stdout.contains(&format!("would build {t} ")),
-                        "{memory}: {stdout}"
-                    );
-                }
-            }
-        }
+        assert!(
+            stdout.contains(&format!("would build {table} ")),
+            "{memory}: {stdout}"
+        );
+        assert!(
+            stderr.contains(&format!("the fastest table that fits is {table}")),
+            "{stderr}"
+        );
     }
     assert_eq!(
         std::fs::read_dir(dir.path()).unwrap().count(),
