@@ -41,16 +41,10 @@ impl TableKind {
     /// 48-symmetry ones (k = 0 and its parity splits) and the three-axis tables of the
     /// registry, in face turns.
     pub fn coset_tables() -> Vec<TableKind> {
-        let symmetric = [
-            TableKind::Coset,
-            TableKind::CosetCp,
-            TableKind::CosetFp,
-            TableKind::CosetFcp,
-        ];
         let mut tables: Vec<TableKind> = Self::ALL
             .iter()
             .copied()
-            .filter(|&k| symmetric.contains(&k) || is_axis_table(k))
+            .filter(|&k| super::coset::symmetric_variant(k).is_some() || is_axis_table(k))
             .filter(|&k| !k.counts_quarter_turns())
             .collect();
         tables.sort_by_key(|k| std::cmp::Reverse(k.file_size()));

@@ -7,7 +7,7 @@ use crate::tables::descriptor::Descriptor;
 use crate::tables::family::{
     HeuristicSpec, Measured, Model, PlainTables, Walk, UPPER_BOUND_SHARE_SLOW,
 };
-use crate::tables::generate::generate_resumable;
+use crate::tables::generate::{generate_resumable, Checkpoint, Generated, Layout, Progress};
 use crate::tables::TableKind;
 /// Coset-table distances counted by entry (twins included).  Weighted by the orbit size of
 /// each entry's corner class they count raw cosets; `src/tables/coset/tests.rs` checks that against a
@@ -220,21 +220,40 @@ const COSET_FCP_EXPECTED: [u64; 15] = [
     6,
 ];
 
-/// A parity-refined coset table ([`super::parities`]): 48 symmetries, 2 bits, built on
-/// first use (within a minute).
-const fn parity_table(
+/// The parity splits, in the order of the descriptors' const parameter.
+const PARITIES: [Parities; 3] = [
+    Parities::Corners,
+    Parities::Flips,
+    Parities::FlipsAndCorners,
+];
+
+/// Generate the `PARITIES[P]` table.
+fn generate_parities<const P: usize>(
+    layout: Layout,
+    progress: &(dyn Fn(Progress) + Sync),
+    checkpoint: Option<&Checkpoint>,
+) -> std::io::Result<Generated> {
+    let space = CosetSpace::new(coords_for(Variant::Parities(PARITIES[P])), Metric::Htm);
+    generate_resumable(&space, layout, progress, checkpoint)
+}
+
+/// Build the `PARITIES[P]` coordinate.
+fn prepare_parities<const P: usize>() {
+    coords_for(Variant::Parities(PARITIES[P]));
+}
+
+/// The descriptor of the parity-refined coset table `PARITIES[P]`
+/// ([`super::parities`]): 48 symmetries, 2 bits, built on first use (within a minute).
+const fn parity_table<const P: usize>(
     name: &'static str,
     description: &'static str,
-    parities: Parities,
     expected: &'static [u64],
     build_seconds: u64,
-    generate: crate::tables::descriptor::GenerateFn,
-    prepare: fn(),
 ) -> Descriptor {
     Descriptor {
         name,
         description,
-        entries: Variant::Parities(parities).entries(),
+        entries: Variant::Parities(PARITIES[P]).entries(),
         bits: 2,
         expected,
         base: None,
@@ -243,62 +262,38 @@ const fn parity_table(
         default_build: false,
         build_seconds,
         built_here: true,
-        generate,
-        prepare,
+        generate: generate_parities::<P>,
+        prepare: prepare_parities::<P>,
         ..COSET4
     }
-}
-
-macro_rules! parity_generate {
-    ($p:expr) => {
-        |layout, progress, cp| {
-            let space = CosetSpace::new(coords_for(Variant::Parities($p)), Metric::Htm);
-            generate_resumable(&space, layout, progress, cp)
-        }
-    };
 }
 
 /// The k = 0 coset split by the corner permutation's parity: in the default set (the
 /// heuristic a first solve builds), in place of the k = 0 table's.
 pub const COSET_CP: Descriptor = Descriptor {
     default_build: true,
-    ..parity_table(
+    ..parity_table::<0>(
         "coset-cp",
         "coset split by corner parity: corner tetrads+twist class (48 syms) x edge slices x 2",
-        Parities::Corners,
         &COSET_CP_EXPECTED,
         13,
-        parity_generate!(Parities::Corners),
-        || {
-            coords_for(Variant::Parities(Parities::Corners));
-        },
     )
 };
 
 /// The k = 0 coset split by the E and M pieces' flip parities.
-pub const COSET_FP: Descriptor = parity_table(
+pub const COSET_FP: Descriptor = parity_table::<1>(
     "coset-fp",
     "coset split by slice flip parities: corner class (48 syms) x edge slices x 4",
-    Parities::Flips,
     &COSET_FP_EXPECTED,
     21,
-    parity_generate!(Parities::Flips),
-    || {
-        coords_for(Variant::Parities(Parities::Flips));
-    },
 );
 
 /// The k = 0 coset split by both.
-pub const COSET_FCP: Descriptor = parity_table(
+pub const COSET_FCP: Descriptor = parity_table::<2>(
     "coset-fcp",
     "coset split by flip and corner parities: corner class (48 syms) x edge slices x 8",
-    Parities::FlipsAndCorners,
     &COSET_FCP_EXPECTED,
     47,
-    parity_generate!(Parities::FlipsAndCorners),
-    || {
-        coords_for(Variant::Parities(Parities::FlipsAndCorners));
-    },
 );
 
 /// The corners and a parity-refined coset table, position and inverse.

@@ -31,7 +31,7 @@
 
 use crate::cube::coord::binomial;
 use crate::cube::symmetry::{conjugate, symmetries, visit_twins, Twins, SYMMETRIES};
-use crate::cube::{Cube, Metric, ALL_MOVES, MOVE_COUNT};
+use crate::cube::{Cube, ALL_MOVES};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -648,37 +648,6 @@ impl CosetCoords {
     }
 }
 
-/// The move tables of the corner and slice parts.
-pub struct MoveTables {
-    /// `corner[raw * 18 + m]`: raw corner value after move `m`.
-    pub corner: Vec<u32>,
-    /// `edge[value * 18 + m]`: slice value after move `m`.
-    pub edge: Vec<u16>,
-}
-
-impl CosetCoords {
-    /// The move tables (12 MB), built on first use: generation and the tests read them,
-    /// the search does not.
-    pub fn moves(&self) -> &MoveTables {
-        self.moves.get_or_init(|| MoveTables {
-            corner: (0..CORNER_RAW)
-                .into_par_iter()
-                .flat_map_iter(|raw| {
-                    let c = corner_cube(raw);
-                    ALL_MOVES.map(move |m| corner_raw(&c.apply_move(m)) as u32)
-                })
-                .collect(),
-            edge: (0..EDGE_SLICES)
-                .into_par_iter()
-                .flat_map_iter(|v| {
-                    let c = edge_cube(v);
-                    ALL_MOVES.map(move |m| edge_slices(&c.apply_move(m)) as u16)
-                })
-                .collect(),
-        })
-    }
-}
-
 impl Twins for CosetCoords {
     /// Entries of the same corner class whose edges one of its symmetries maps together.
     #[inline(always)]
@@ -715,63 +684,10 @@ pub fn coords_for(variant: Variant) -> &'static CosetCoords {
     cell.get_or_init(|| CosetCoords::build(variant))
 }
 
-/// A coset table as a breadth-first search space, stepped by the moves of a metric (all
-/// 18 turns, or the 12 quarter turns: distances in quarter turns).
-pub struct CosetSpace<'a> {
-    pub coords: &'a CosetCoords,
-    pub metric: Metric,
-}
-
-impl<'a> CosetSpace<'a> {
-    /// The space of `coords`, distances counted in `metric`.  Builds the move tables
-    /// here, before any parallel work asks for them (a rayon worker that built them
-    /// inside the search could be handed a task that asks again).
-    pub fn new(coords: &'a CosetCoords, metric: Metric) -> Self {
-        coords.moves();
-        CosetSpace { coords, metric }
-    }
-}
-
-impl crate::tables::generate::Space for CosetSpace<'_> {
-    fn entries(&self) -> u64 {
-        self.coords.variant.entries()
-    }
-    fn goal(&self) -> u64 {
-        self.coords.index(&Cube::SOLVED)
-    }
-    #[inline(always)]
-    fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
-        let c = self.coords;
-        let class = (i / c.edge_values as u64) as usize;
-        let edge = (i % c.edge_values as u64) as usize;
-        let (slices, flips) = (edge / c.flips, edge % c.flips);
-        let corner = c.class_rep[class] as usize;
-        let e = slices / 70;
-        let moves = c.moves();
-        for m in self.metric.generators() {
-            let m = m.index();
-            let cr = moves.corner[corner * MOVE_COUNT + m] as usize;
-            let sr = moves.edge[slices * MOVE_COUNT + m] as usize;
-            let fr = match (c.variant, &c.parities) {
-                (Variant::Slices, _) => 0,
-                (Variant::Parities(p), Some(t)) => {
-                    p.compact(t.after_move(p.expand(flips as u8), slices, m)) as usize
-                }
-                _ => c.flip_move[(e * MOVE_COUNT + m) * 16 + flips] as usize,
-            };
-            if visit(c.index_of(cr, sr, fr)) {
-                return;
-            }
-        }
-    }
-    #[inline(always)]
-    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
-        self.coords.twins(i, visit)
-    }
-}
-
 mod descriptor;
 pub use descriptor::*;
+mod space;
+pub use space::{CosetSpace, MoveTables};
 pub mod parities;
 pub use parities::{Parities, ParityTables};
 
@@ -794,7 +710,7 @@ pub mod k4_qtm {
     pub use super::k4::{coords, Coords};
 }
 mod probe;
-pub use probe::SymmetricTable;
+pub use probe::{symmetric_variant, SymmetricTable};
 
 #[cfg(test)]
 mod tests;

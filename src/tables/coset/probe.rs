@@ -46,6 +46,18 @@ impl AxisCoords for CosetCoords {
     }
 }
 
+/// The coordinate of table `kind` if it is a 48-symmetry coset table (k = 0, in either
+/// metric, or a parity split): the one list of them.
+pub fn symmetric_variant(kind: TableKind) -> Option<Variant> {
+    match kind {
+        TableKind::Coset | TableKind::CosetQtm => Some(Variant::Slices),
+        TableKind::CosetCp => Some(Variant::Parities(Parities::Corners)),
+        TableKind::CosetFp => Some(Variant::Parities(Parities::Flips)),
+        TableKind::CosetFcp => Some(Variant::Parities(Parities::FlipsAndCorners)),
+        _ => None,
+    }
+}
+
 /// A loaded 48-symmetry coset table (k = 0, 4 bits; or a parity refinement, 2 bits),
 /// read on one side of the search: the position or its inverse.
 #[derive(Clone, Copy)]
@@ -61,16 +73,10 @@ impl<'a> SymmetricTable<'a> {
     /// The reader of table `kind` (payload `payload`, 2-bit base `base`), if `kind` is a
     /// 48-symmetry coset table.
     pub fn new(kind: TableKind, payload: &'a [u8], base: u8) -> Option<Self> {
-        let (variant, two_bit) = match kind {
-            TableKind::Coset | TableKind::CosetQtm => (Variant::Slices, false),
-            TableKind::CosetCp => (Variant::Parities(Parities::Corners), true),
-            TableKind::CosetFp => (Variant::Parities(Parities::Flips), true),
-            TableKind::CosetFcp => (Variant::Parities(Parities::FlipsAndCorners), true),
-            _ => return None,
-        };
+        let variant = symmetric_variant(kind)?;
         Some(SymmetricTable {
             payload,
-            base: two_bit.then_some(base),
+            base: (kind.descriptor().bits == 2).then_some(base),
             coords: coords_for(variant),
         })
     }
