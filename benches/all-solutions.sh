@@ -5,7 +5,7 @@
 #
 #   benches/all-solutions.sh LIST [korf bench options...]
 #   e.g. benches/all-solutions.sh benches/scrambles/optimal-17.txt --threads 2 \
-#          --heuristic sliceperm --tables /work/tables
+#          --heuristic sliceperm --tables tables
 #
 # KORF names the binary (default: the release build).
 set -euo pipefail

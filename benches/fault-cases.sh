@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The 21 cases of issue 38, rerun by hand: each command and what it printed.
 # Usage: benches/fault-cases.sh (after `cargo build --release`; uses the test tables in
-# target/tmp/tables, which `cargo test --release` builds). Results: docs/benchmarks-log.md.
+# target/tmp/tables, which `cargo test --release` builds). Results: lab/2026-11-26-the-last-faults-of-the-battery.md.
 cd "$(dirname "$0")/.."
 K=$PWD/target/release/korf; export KORF_TABLES=$PWD/target/tmp/tables
 run() { echo "\$ korf $*"; "$K" "$@" > /tmp/b.out 2> /tmp/b.err; rc=$?; head -c 400 /tmp/b.out; grep -v "^  bound\|^heuristic" /tmp/b.err | head -c 400; echo "-> exit $rc"; echo; }

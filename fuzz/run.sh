@@ -4,6 +4,8 @@
 #
 #     fuzz/run.sh            every target, 60 s each
 #     fuzz/run.sh 600 position checkpoint
+#     fuzz/run.sh minimise   every corpus cut to the inputs that keep its coverage
+#                            (cargo fuzz cmin; after a campaign, before committing)
 #
 # New inputs that widen coverage are added to fuzz/corpus/<target>/; a crash is written to
 # fuzz/artifacts/<target>/ and stops the run (copy it into fuzz/regressions/<target>/ once
@@ -13,8 +15,15 @@ cd "$(dirname "$0")"
 
 seconds=${1:-60}
 shift || true
-[[ "$seconds" =~ ^[1-9][0-9]*$ ]] ||
-    { echo "fuzz/run.sh: SECONDS must be a whole number of seconds, got '$seconds'" >&2; exit 2; }
+minimise=false
+if [ "$seconds" = minimise ]; then
+    minimise=true
+    seconds=0
+fi
+if ! $minimise && ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
+    echo "fuzz/run.sh: the first argument is a whole number of seconds or 'minimise', got '$seconds'" >&2
+    exit 2
+fi
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(position batch_lines table_header checkpoint results)
 
@@ -24,6 +33,13 @@ if ! rustup toolchain list | grep -q '^nightly'; then
 fi
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked --quiet
 for target in "${targets[@]}"; do
+    if $minimise; then
+        before=$(find "corpus/$target" -type f | wc -l)
+        cargo +nightly fuzz cmin -O "$target" "corpus/$target" 2>&1 | tail -n 2
+        printf '== %s: %s inputs, %s before\n' "$target" \
+            "$(find "corpus/$target" -type f | wc -l)" "$before"
+        continue
+    fi
     printf '== %s, %s s\n' "$target" "$seconds"
     cargo +nightly fuzz run -O "$target" "corpus/$target" -- \
         -max_total_time="$seconds" -rss_limit_mb=2048 2>&1 | tail -n 5

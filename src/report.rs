@@ -55,17 +55,6 @@ pub fn masked_net(position: &crate::cube::MaskedCube, colour: bool) -> String {
 
 pub use crate::units::{human_bytes, human_seconds};
 
-/// `R U R' U' (4f*)`: the solution and its length in `metric` (`f` face turns, `q`
-/// quarter turns, a half turn counting 2), `*` marking it proven optimal.
-pub fn solution_line(solution: &[Move], metric: Metric, optimal: bool) -> String {
-    let framed = crate::goal::Framed {
-        before: None,
-        moves: solution.to_vec(),
-        after: None,
-    };
-    framed_line(&framed, metric, optimal)
-}
-
 /// The words of a sequence `body` (left out if empty) between its AUF turns in brackets.
 fn aufs_around(before: Option<Move>, body: String, after: Option<Move>) -> Vec<String> {
     let turn = |m: Option<Move>| m.map(|m| format!("({})", format_moves(&[m])));

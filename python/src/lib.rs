@@ -904,7 +904,7 @@ fn table_kind(name: &str) -> PyResult<TableKind> {
             "unknown table {name:?}: one of {}",
             // Opaque to the optimiser: with the catalogue's names folded in, LLVM unrolled
             // this list into every caller and its constraint-elimination pass took over a
-            // minute of one core per caller (docs/benchmarks-log.md, 2026-11-28).
+            // minute of one core per caller (lab/2026-11-28-the-wheel-s-4-minutes-and-warm.md).
             std::hint::black_box(TableKind::ALL)
                 .iter()
                 .map(|k| k.name())

@@ -4,9 +4,9 @@
 //! A walk that reaches the solved state hands its sequence to [`Collected::keep`] instead
 //! of ending the search; the driver runs the bound to the end, then stops at
 //! optimal + `within` (or at the cap).  The rules that keep this sound are in
-//! `docs/design.md`, "Every solution".
+//! `docs/design/all-solutions.md`.
 
-use super::driver::{AllSolutions, SearchError};
+use super::options::{AllSolutions, SearchError};
 use super::stats::{Listing, SolutionSet};
 use crate::cube::{canonical_form, Cube, Move, MoveRules};
 use std::collections::HashSet;

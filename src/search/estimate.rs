@@ -1,6 +1,6 @@
 //! How long a solve will take, before and while it runs.
 //!
-//! An empirical model, chosen by measurement (`docs/benchmarks-log.md`, *Time estimates*): for
+//! An empirical model, chosen by measurement (`lab/2026-11-25-time-estimates.md`): for
 //! each heuristic, the typical (geometric-mean) nodes a whole solve generates for a
 //! position whose optimal length is 17, and the factor each further move multiplies that
 //! by, both measured on the published lists.  The root's lower bound was tried as a third

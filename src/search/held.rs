@@ -246,7 +246,7 @@ impl<A: Bound, B: Bound> Bound for Both<A, B> {
 /// Deepest a held search goes, in turns.
 const MAX_TURNS: usize = 40;
 
-struct Walk<'a, B> {
+struct HeldWalk<'a, B> {
     h: &'a B,
     options: &'a [Vec<BlockOption>; 3],
     through_goal: bool,
@@ -351,8 +351,8 @@ type TaskResult = (Vec<HeldSolution>, u64, Option<Unsolved>);
 
 impl<B: Bound + Sync> Pass<'_, B> {
     /// A walk for root `root`, keeping at most `room` solutions.
-    fn walk(&self, root: usize, room: usize) -> Walk<'_, B> {
-        Walk {
+    fn walk(&self, root: usize, room: usize) -> HeldWalk<'_, B> {
+        HeldWalk {
             h: self.bound,
             options: self.options,
             through_goal: self.query.through_goal,
@@ -430,7 +430,7 @@ impl<B: Bound + Sync> Pass<'_, B> {
     }
 }
 
-impl<B: Bound> Walk<'_, B> {
+impl<B: Bound> HeldWalk<'_, B> {
     /// Whether the search must stop (time, cancel), checked every 4096 nodes.
     fn must_stop(&mut self) -> bool {
         if self.nodes >= self.next_check {

@@ -44,6 +44,13 @@ impl HeuristicKind {
         ranked
     }
 
+    /// The heuristics a browser tab offers, the first whose tables are all loaded taking a
+    /// solve: the corners with the k = 4 coset table (1.3 GiB, only fetched, where a host
+    /// publishes it beside the page), then the heuristic a first solve builds (the
+    /// corner-parity coset table and the edge-slices table: 100 MiB in all, built in the
+    /// browser in about a minute).
+    pub const IN_A_BROWSER: [HeuristicKind; 2] = [HeuristicKind::Coset4, HeuristicKind::CosetCp];
+
     /// The heuristics `--heuristic` lists, in its help's order: the offered ones fastest
     /// first (face turns, then quarter turns), then the others listed.
     pub fn listed() -> Vec<HeuristicKind> {
@@ -97,7 +104,7 @@ impl HeuristicKind {
     }
 
     /// What this heuristic was measured to take on the development machines (2 cores; the
-    /// CPU varies by day; the runs, with their commands, are in `docs/benchmarks-log.md`).
+    /// CPU varies by day; the runs, with their commands, are in `lab/`).
     /// Written in the family's folder; `korf tables list` shows them.
     pub fn measured(self) -> Measured {
         self.spec().measured
@@ -118,7 +125,7 @@ impl HeuristicKind {
 
     /// The table files this heuristic needs.
     pub fn tables(self) -> &'static [TableKind] {
-        self.spec().tables
+        crate::tables::registry::tables_of(self)
     }
 }
 
@@ -264,7 +271,7 @@ impl<'a> Heuristic<'a> {
         let coset = set
             .tables
             .iter()
-            .find_map(|(k, t)| SymmetricTable::new(*k, t.payload(), t.base()));
+            .find_map(|(k, t)| SymmetricTable::new(k.descriptor(), t.payload(), t.base()));
         let edge_slices = set.table(TableKind::EdgeSlices).map(|t| EdgeSlicesTable {
             payload: t.payload(),
             coords: edge_slices_coords(),

@@ -3,14 +3,15 @@
 //! bound's end means (a solution, the end of an all-solutions list, a stop, the next
 //! bound).  [`super::driver::solve_with`] sets a solve up and assembles its outcome.
 
+use super::canonical::Turns;
 use super::checkpoint::Saved;
-use super::driver::{AllSolutions, Hooks, Options, Shared, UpperBoundFn, Worker};
 use super::heuristic::Heuristic;
 use super::lanes;
+use super::options::{AllSolutions, Hooks, Options, UpperBoundFn};
 use super::stats::{DepthStats, Unsolved};
 use super::tasks::{order_tasks, Task, NEAR_BUDGETS};
-use super::turns::Turns;
 use super::upper_bound::Spend;
+use super::worker::{Shared, Worker};
 use super::SPLIT_DEPTH;
 use crate::cube::{Cube, Move};
 use crate::tables::probe::{AxisCoords, AxisTable};

@@ -12,11 +12,11 @@
 //! the same order as a single search would, so what is found is the same; only the order
 //! in which tasks finish changes.
 
-use super::driver::Shared;
-use super::expand::{filter_live, solved_child};
+use super::canonical::Turns;
+use super::children::{filter_live, solved_child};
 use super::tasks::{NearMisses, Task, NEAR_BUDGETS};
-use super::turns::Turns;
-use super::walk::{Descent, Node, Survivors, Walk};
+use super::walk::{Descent, Node, Stack, Survivors};
+use super::worker::Shared;
 use super::MAX_CHILDREN;
 use crate::cube::{Cube, ALL_MOVES};
 use crate::tables::packed;
@@ -325,7 +325,7 @@ struct Lane<C: AxisCoords> {
     /// The current task's expansions at the budgets close to a solution.
     near: NearMisses,
     stage: Stage,
-    walk: Walk,
+    walk: Stack,
     x: Expansion<C>,
 }
 
@@ -337,7 +337,7 @@ impl<C: AxisCoords> Lane<C> {
             task_start: 0,
             near: [0; NEAR_BUDGETS],
             stage: Stage::Idle,
-            walk: Walk::new(),
+            walk: Stack::new(),
             x: Expansion::new(),
         }
     }

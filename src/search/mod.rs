@@ -36,7 +36,10 @@
 //! the oracle of the tests).
 
 mod all;
+mod canonical;
 pub mod checkpoint;
+mod children;
+mod descend;
 mod driver;
 pub mod estimate;
 mod expand;
@@ -44,6 +47,7 @@ pub mod held;
 mod heuristic;
 mod iterate;
 mod lanes;
+mod options;
 pub mod pinned;
 mod plain;
 mod quick;
@@ -52,16 +56,15 @@ mod ruled;
 pub mod slice_turns;
 mod stats;
 mod tasks;
-mod turns;
 mod upper_bound;
 mod walk;
+mod worker;
 
 pub use crate::tables::Measured;
-pub use driver::{
-    lower_bound, solve, solve_with, AllSolutions, Hooks, Options, SearchError, UpperBoundFn,
-};
+pub use driver::{lower_bound, solve, solve_with};
 pub use estimate::Estimate;
 pub use heuristic::{Heuristic, HeuristicKind, TableSet};
+pub use options::{AllSolutions, Hooks, Options, SearchError, UpperBoundFn};
 pub use reference::{
     all_solutions_under, all_solutions_without_heuristic, ball, distance_counts,
     distance_without_heuristic, solve_without_heuristic,

@@ -1,8 +1,8 @@
 //! The depth-first walk for Korf's tables and the k = 0 coset table: one frame of
 //! children per level, their first two table entries prefetched together.
 
-use super::driver::Worker;
 use super::heuristic::{nibble, prefetch_nibble as prefetch};
+use super::worker::Worker;
 use super::{MAX_CHILDREN, MAX_DEPTH, ROOT};
 use crate::cube::{Cube, Move, ALLOWED_AFTER, ALL_MOVES};
 use crate::tables::korf::{Pattern, EDGES7_A};

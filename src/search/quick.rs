@@ -12,11 +12,12 @@
 //! the next bound can take the tasks by the nodes they took there
 //! (`tasks::order_tasks`), and the bounds below it are not searched twice.
 
-use super::driver::{Hooks, Options, SearchError, Shared};
 use super::heuristic::{Heuristic, TableSet};
 use super::iterate::Iterations;
+use super::options::{Hooks, Options, SearchError};
 use super::stats::{DepthStats, Outcome, TaskMerge};
 use super::tasks;
+use super::worker::Shared;
 use crate::cube::Cube;
 use crate::threads::Pool;
 use std::sync::atomic::Ordering::Relaxed;

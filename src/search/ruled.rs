@@ -1,5 +1,6 @@
-//! The walk under move rules other than the default ([`MoveRules`]): the quarter-turn
-//! metric, a restricted set of turns, or both.
+//! The walk under move rules other than the default
+//! ([`MoveRules`](crate::cube::MoveRules)): the quarter-turn metric, a restricted set of
+//! turns, or both.
 //!
 //! A node is reached with `left` = the bound minus what the moves so far cost; a child made
 //! by move `m` has `left - cost(m)` left, and is pruned when a table read on the tracked
@@ -8,7 +9,7 @@
 //! (a position is never fewer quarter turns than face turns from solved); a quarter-turn
 //! table bounds it more tightly.  No allocation: a fixed path, recursion on the stack.
 
-use super::driver::Worker;
+use super::worker::Worker;
 use super::ROOT;
 use crate::cube::{Cube, Metric, Move, ALLOWED_AFTER, ALL_MOVES};
 use std::sync::atomic::Ordering::Relaxed;

@@ -208,7 +208,7 @@ impl TaskCounts {
 /// whatever the threads and lanes.)  A task whose search went deeper is likelier still:
 /// the path to a solution of the next length is one whose values stayed below the bound
 /// almost to its end.  Replayed offline over every task's counts with the next bound
-/// searched to the end (flipslice, 4-move tasks, docs/benchmarks-log.md, *Near misses
+/// searched to the end (flipslice, 4-move tasks, `lab/2026-12-02-near-misses-first-eighteenth-session.md`, *Near misses
 /// first*), the nodes the last bound spends before its first solution went 7.12 M → 6.22 M
 /// a position on the published 17-move list, 0.905 M → 0.843 M on the 16-move list and
 /// 47.0 M → 35.7 M on ten of the 18-move list, but 12.13 M → 12.59 M on 20 random 17-move

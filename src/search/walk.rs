@@ -2,8 +2,8 @@
 //! surviving children per level, the side each move was made on, and the solution
 //! assembled from both ends.
 
-use super::driver::Worker;
-use super::turns::{canonical_runs, Turns};
+use super::canonical::{canonical_runs, Turns};
+use super::worker::Worker;
 use super::{MAX_CHILDREN, MAX_DEPTH, ROOT};
 use crate::cube::{Cube, Move, ALL_MOVES};
 use crate::tables::full_edge::FullEdge;
@@ -75,7 +75,7 @@ impl Worker<'_> {
         if g0 >= bound {
             return (g0 == bound && start.is_solved()).then(|| prefix.to_vec());
         }
-        let mut walk = Walk::new();
+        let mut walk = Stack::new();
         let root = walk.root(start, bound - g0, turns, turns.after_prefix(prefix));
         let root = Node {
             depths: edge_depths.unwrap_or_else(|| c.root_depths(start, &root.forward)),
@@ -127,13 +127,13 @@ pub(super) enum Descent {
     Exhausted,
     /// The walk's first `.0` moves solve the cube.
     Solved(usize),
-    /// Expand this node into [`Walk::top`].
+    /// Expand this node into [`Stack::top`].
     Expand(Node),
 }
 
 /// The explicit stack of one task's depth-first search: per level, the node's surviving
 /// children, and the move taken (and on which side) so far.  No allocation: fixed arrays.
-pub(super) struct Walk {
+pub(super) struct Stack {
     pub(super) turns: Turns,
     /// Moves left after the task's prefix.
     pub(super) remaining: usize,
@@ -143,9 +143,9 @@ pub(super) struct Walk {
     pub(super) stack: [Survivors; MAX_DEPTH],
 }
 
-impl Walk {
+impl Stack {
     pub(super) const fn new() -> Self {
-        Walk {
+        Stack {
             turns: Turns::Face,
             remaining: 0,
             sp: 0,
@@ -157,7 +157,7 @@ impl Walk {
 
     /// Start a task at `state` (inverse-tracked) with `remaining` (at least 1) moves of
     /// `turns` to make, the first to follow `last` (see [`Turns::after_prefix`]): the
-    /// root node, to be expanded into [`Walk::top`].
+    /// root node, to be expanded into [`Stack::top`].
     pub(super) fn root(
         &mut self,
         state: &Cube,

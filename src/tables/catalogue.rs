@@ -44,7 +44,9 @@ impl TableKind {
         let mut tables: Vec<TableKind> = Self::ALL
             .iter()
             .copied()
-            .filter(|&k| super::coset::symmetric_variant(k).is_some() || is_axis_table(k))
+            .filter(|&k| {
+                super::coset::symmetric_variant(k.descriptor()).is_some() || is_axis_table(k)
+            })
             .filter(|&k| !k.counts_quarter_turns())
             .collect();
         tables.sort_by_key(|k| std::cmp::Reverse(k.file_size()));
@@ -56,14 +58,17 @@ impl TableKind {
     pub fn counts_quarter_turns(self) -> bool {
         HeuristicKind::ALL
             .iter()
-            .any(|h| h.spec().metric == crate::cube::Metric::Qtm && h.spec().tables.contains(&self))
+            .any(|h| h.spec().metric == crate::cube::Metric::Qtm && h.tables().contains(&self))
     }
 
-    /// The largest coset table whose generation fits in `bytes` of memory.
-    pub fn largest_coset_table_within(bytes: u64) -> Option<TableKind> {
-        Self::coset_tables()
-            .into_iter()
-            .find(|k| k.generation_peak() <= bytes)
+    /// The k = 0 or k = 4 coset table (`korf tables generate --coset K`, the older
+    /// spelling of `--only coset` and `--only coset4`).
+    pub fn coset_of(k: u32) -> Option<TableKind> {
+        match k {
+            0 => Some(TableKind::Coset),
+            4 => Some(TableKind::Coset4),
+            _ => None,
+        }
     }
 
     /// Table name as used on the command line and in file names.

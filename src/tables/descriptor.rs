@@ -184,3 +184,14 @@ impl Descriptor {
         (self.generate)(layout, progress, checkpoint)
     }
 }
+
+/// A descriptor shows its name and size (its generator is a function).
+impl std::fmt::Debug for Descriptor {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Descriptor")
+            .field("name", &self.name)
+            .field("entries", &self.entries)
+            .field("bits", &self.bits)
+            .finish_non_exhaustive()
+    }
+}

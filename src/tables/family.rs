@@ -4,7 +4,7 @@
 //! column and the time model of `korf::search::estimate`).  The registry
 //! ([`super::registry`]) collects them.
 
-use super::TableKind;
+use super::descriptor::Descriptor;
 
 /// How a heuristic is searched, chosen once per solve (the walk is then monomorphised for
 /// the tables: no dispatch per node).
@@ -44,7 +44,7 @@ pub struct HeuristicSpec {
     /// Listed in the help (research combinations are accepted but not listed).
     pub listed: bool,
     /// The tables it takes the maximum over; the corners first.
-    pub tables: &'static [TableKind],
+    pub tables: &'static [&'static Descriptor],
     /// How the search reads them.
     pub walk: Walk,
     /// The metric its tables count distances in.  A quarter-turn table bounds only

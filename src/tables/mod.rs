@@ -15,7 +15,7 @@
 //!   (0.8 MiB): read beside the coset tables, which see nothing of a position whose
 //!   edges sit in their own slices.
 //!
-//! * `twophase` — the two distance tables of the two-phase search ([`crate::twophase`]).
+//! * `phases` — the two distance tables of the two-phase search ([`crate::twophase`]).
 //!
 //! The **machinery** knows no family: `format` (file header, atomic write), `packed`
 //! (2-bit lines with fallback), `generate` (the breadth-first engine and its
@@ -33,8 +33,10 @@ pub mod family;
 pub(crate) mod format;
 pub(crate) mod generate;
 pub(crate) mod packed;
+pub(crate) mod prefetch;
 pub(crate) mod probe;
 pub mod registry;
+pub(crate) mod slices;
 pub mod table;
 
 pub(crate) mod coset;
@@ -42,7 +44,7 @@ pub(crate) mod edge_slices;
 pub(crate) mod full_edge;
 pub(crate) mod korf;
 pub(crate) mod layers;
-pub(crate) mod twophase;
+pub(crate) mod phases;
 
 pub use crate::units::parse_size;
 pub use budget::Budget;
@@ -52,9 +54,9 @@ pub use descriptor::Descriptor;
 pub use family::{HeuristicSpec, Measured, Model, PlainTables, Walk};
 pub use format::{Header, Partial, TableError, FORMAT_VERSION, HISTOGRAM_LEN};
 pub use generate::Progress;
+pub(crate) use prefetch::prefetch;
 pub(crate) use registry::{AxisProbe, AxisVisitor};
 pub use registry::{HeuristicKind, TableKind};
-pub(crate) use table::prefetch;
 pub use table::{
     expanded_histogram, Integrity, Residency, Table, Verification, VerificationRecord,
 };

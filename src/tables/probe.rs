@@ -2,9 +2,9 @@
 //! axes, and the loaded table it probes ([`AxisTable`]).  Each three-axis family
 //! implements [`AxisCoords`] in its `probe.rs`.
 
-use super::coset::EdgeMasks;
 use super::edge_slices::EdgeSlicesTable;
 use super::packed;
+use super::slices::EdgeMasks;
 use crate::cube::Cube;
 
 /// All 18 moves, as a move bit set.

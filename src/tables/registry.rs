@@ -12,12 +12,13 @@
 //! **Adding a size of the U/D-layer family** is one line in its ladder
 //! (`layers/ladder.rs`), which this list reads through `layer_ladder!`.
 //! The search, the catalogue, the CLI, Python and the generic tests pick it up from here
-//! (`docs/design.md`, *Adding a table family*).
+//! (`docs/design/families.md`).
 
 use super::descriptor::Descriptor;
 use super::family::HeuristicSpec;
 use super::probe::{AxisCoords, AxisTable};
-use super::{coset, edge_slices, full_edge, korf, layers, twophase};
+use super::{coset, edge_slices, full_edge, korf, layers, phases};
+use std::sync::OnceLock;
 
 /// Generates the catalogue's and the heuristics' enums and their one `match` each from
 /// the lists below.
@@ -142,6 +143,31 @@ macro_rules! registry {
     };
 }
 
+impl TableKind {
+    /// The kind whose descriptor is `table` (a family names its heuristic's tables by
+    /// their descriptors; the names are unique, which a test checks).
+    pub fn of(table: &Descriptor) -> TableKind {
+        TableKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.descriptor().name == table.name)
+            .unwrap_or_else(|| panic!("table {} is in the registry", table.name))
+    }
+}
+
+/// The kinds of heuristic `h`'s tables, in its family's order (the corners first).
+pub fn tables_of(h: HeuristicKind) -> &'static [TableKind] {
+    static KINDS: OnceLock<Vec<Vec<TableKind>>> = OnceLock::new();
+    let kinds = KINDS.get_or_init(|| {
+        HeuristicKind::ALL
+            .iter()
+            .map(|h| h.spec().tables.iter().map(|d| TableKind::of(d)).collect())
+            .collect()
+    });
+    let i = HeuristicKind::ALL.iter().position(|&k| k == h);
+    &kinds[i.expect("every heuristic is in HeuristicKind::ALL")]
+}
+
 /// Work on a three-axis table, generic over its coordinate ([`AxisProbe::visit`]).
 pub(crate) trait AxisVisitor<'a> {
     /// What the work returns.
@@ -163,10 +189,10 @@ layers::layer_ladder!(registry! {
         /// (`crate::tables::edge_slices`).
         EdgeSlices = edge_slices::TABLE,
         /// Two-phase search, phase 1: (flip-slice symmetry class, twist).
-        Phase1 = twophase::PHASE1,
+        Phase1 = phases::PHASE1,
         /// Two-phase search, phase 2: (corner permutation, slice permutation) and (U/D
         /// edge permutation, slice permutation).
-        Phase2 = twophase::PHASE2,
+        Phase2 = phases::PHASE2,
         /// The symmetry-reduced coset table: corner tetrads and twist (48-symmetry class) ×
         /// edge slices (`crate::tables::coset`).
         Coset = coset::COSET,
@@ -184,7 +210,7 @@ layers::layer_ladder!(registry! {
         /// The k = 0 coset split by both.
         CosetFcp = coset::COSET_FCP,
         /// Two-phase search, phase 1 in quarter turns.
-        Phase1Qtm = twophase::PHASE1_QTM,
+        Phase1Qtm = phases::PHASE1_QTM,
         /// The corners table in slice turns (slices as one turn relative to the centres).
         CornersStm = korf::CORNERS_STM,
         /// The 7-edge table in slice turns.

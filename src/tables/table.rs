@@ -37,20 +37,6 @@ pub fn expanded_histogram(
         )
 }
 
-/// Hint that the byte `table[offset]` will be needed soon (`T` is `u8` or `AtomicU8`).
-#[inline(always)]
-pub(crate) fn prefetch<T>(table: &[T], offset: usize) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let p = table.as_ptr().wrapping_add(offset);
-        // SAFETY: a prefetch is only a hint: it never faults and has no architectural
-        // effect, whatever the address; callers pass an entry's offset, inside the table.
-        unsafe { std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (table, offset);
-}
-
 /// Whether a table is checked against its header's checksum when it is loaded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Integrity {
@@ -366,15 +352,10 @@ impl Table {
         }
     }
 
-    /// Move the payload into huge-page-backed anonymous memory (see [`Residency`]).  Falls
-    /// back to the mapping if anonymous memory cannot be had (or the table is held in
-    /// memory already).
-    pub fn make_resident(&mut self, residency: Residency) {
-        self.make_resident_hashing(residency, false);
-    }
-
-    /// [`Table::make_resident`], hashing the payload on the way in if `hash`: the
-    /// payload's checksum, or `None` if it was not copied (or not hashed).
+    /// Move the payload into huge-page-backed anonymous memory (see [`Residency`]), hashing
+    /// it on the way in if `hash`: the payload's checksum, or `None` if it was not copied
+    /// (or not hashed).  Falls back to the mapping if anonymous memory cannot be had (or
+    /// the table is held in memory already).
     fn make_resident_hashing(&mut self, residency: Residency, hash: bool) -> Option<u64> {
         if residency != Residency::HugePages
             || self.copy.is_some()

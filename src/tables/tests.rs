@@ -438,7 +438,7 @@ fn published_distributions_sum_to_the_entry_counts() {
 }
 
 /// The phase-2 space with made-up weights, to check the weighted histogram.
-struct Weighted<'a>(korf::tables::twophase::prune::Phase2Space<'a>);
+struct Weighted<'a>(korf::tables::phases::prune::Phase2Space<'a>);
 
 impl generate::Space for Weighted<'_> {
     fn entries(&self) -> u64 {
@@ -468,8 +468,8 @@ fn generating_in_lines_gives_the_packed_nibble_table() {
     // relative to the base, the rest only counted): it must give byte for byte what packing
     // the exact nibble table gives, for every base, including ones that leave a long tail.
     use generate::{generate_resumable, Layout};
-    let space = Weighted(korf::tables::twophase::prune::Phase2Space(
-        korf::tables::twophase::coords(),
+    let space = Weighted(korf::tables::phases::prune::Phase2Space(
+        korf::tables::phases::coords(),
     ));
     let entries = generate::Space::entries(&space);
     let exact = generate_resumable(&space, Layout::Nibbles, &quiet, None).unwrap();
@@ -505,14 +505,14 @@ fn a_line_layout_generation_interrupted_anywhere_resumes_to_the_same_table() {
     // progress callback, as a kill would) after the n-th save, resumed, and compared with
     // an uninterrupted run.
     use generate::Layout;
-    let space = korf::tables::twophase::prune::Phase2Space(korf::tables::twophase::coords());
+    let space = korf::tables::phases::prune::Phase2Space(korf::tables::phases::coords());
     for layout in [Layout::Lines { base: 7 }, Layout::Mod3] {
         interrupt_and_resume(&space, layout);
     }
 }
 
 fn interrupt_and_resume(
-    space: &korf::tables::twophase::prune::Phase2Space,
+    space: &korf::tables::phases::prune::Phase2Space,
     layout: generate::Layout,
 ) {
     use generate::{generate_resumable, Checkpoint};

@@ -2,7 +2,7 @@
 //!
 //! Phase 1 takes the position into the subgroup ⟨U, D, R2, L2, F2, B2⟩; phase 2 solves it
 //! with those moves only.  Both are IDA* over small coordinates with exact distance tables
-//! (the family folder `tables/twophase/`).  The search keeps going after the first solution, with longer
+//! (the family folder `tables/phases/`).  The search keeps going after the first solution, with longer
 //! phase-1 solutions and shorter phase-2 tails, until the target length is met.
 
 pub(crate) mod search;
@@ -10,7 +10,7 @@ pub(crate) mod search;
 pub use search::{default_max_length, FastOptions, FastOutcome, PHASE2_CAP, SHORT_PASS};
 
 use crate::cube::Cube;
-use crate::tables::twophase::coords;
+use crate::tables::phases::coords;
 use crate::tables::{Integrity, Residency, Table, TableError, TableKind};
 use std::path::Path;
 use std::time::Duration;
@@ -28,7 +28,7 @@ pub struct TwoPhase {
     /// weaker bound there, serves); phase 2's quarter-turn distances are built in memory
     /// on first use.
     phase1_qtm: Option<Table>,
-    coords: &'static crate::tables::twophase::coords::Coords,
+    coords: &'static crate::tables::phases::coords::Coords,
 }
 
 /// A two-phase solution that does not solve its position: a bug, reported rather than
@@ -86,19 +86,6 @@ impl TwoPhase {
             phase1_qtm: None,
             coords: coords(),
         })
-    }
-
-    /// This solver with the quarter-turn phase-1 table too (loaded already); fails if
-    /// `table` is not that table.
-    pub fn with_quarter_turn_phase1(mut self, table: Table) -> Result<TwoPhase, TableError> {
-        if table.kind() != TableKind::Phase1Qtm {
-            return Err(TableError::NotLoaded {
-                name: TableKind::Phase1Qtm.descriptor().name,
-                heuristic: "two-phase",
-            });
-        }
-        self.phase1_qtm = Some(table);
-        Ok(self)
     }
 
     /// The tables a search in `metric` reads.

@@ -11,10 +11,10 @@
 
 use crate::cube::symmetry::{conjugate, symmetries};
 use crate::cube::{Cube, Metric, Move, ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS};
-use crate::tables::twophase::coords::{
+use crate::tables::phases::coords::{
     phase2_coords, Coords, PHASE2_MASK, PHASE2_MOVES, PHASE2_SLOT, SLICE_PERMS,
 };
-use crate::tables::twophase::prune::PHASE2_HALF;
+use crate::tables::phases::prune::PHASE2_HALF;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::Duration;
 use web_time::Instant;
@@ -82,7 +82,7 @@ pub struct FastOptions {
 
 /// The default [`FastOptions::short_pass`]: solutions of up to 10 moves are searched
 /// exhaustively first.  On a random position that pass finds nothing and costs a small
-/// part of a millisecond (`docs/benchmarks-log.md`).
+/// part of a millisecond (`lab/2026-11-25-fast-length-against-time-budget.md`).
 pub const SHORT_PASS: usize = 10;
 
 impl Default for FastOptions {
@@ -238,7 +238,7 @@ impl<const QUARTER: bool> Worker<'_, QUARTER> {
         let idx = self.coords.phase1_index(
             c.twist_coord() as u16,
             c.flip_coord() as u16,
-            crate::tables::twophase::coords::slice_coord(c),
+            crate::tables::phases::coords::slice_coord(c),
         );
         nibble(self.phase1, idx as usize)
     }
@@ -254,7 +254,7 @@ impl<const QUARTER: bool> Worker<'_, QUARTER> {
         let (t, f, s) = (
             c.twist_coord() as u16,
             c.flip_coord() as u16,
-            crate::tables::twophase::coords::slice_coord(&c),
+            crate::tables::phases::coords::slice_coord(&c),
         );
         self.phase1(t, f, s, 0, d1, NO_PREVIOUS)
     }
@@ -504,7 +504,7 @@ pub fn solve(
             let idx = coords.phase1_index(
                 d.cube.twist_coord() as u16,
                 d.cube.flip_coord() as u16,
-                crate::tables::twophase::coords::slice_coord(&d.cube),
+                crate::tables::phases::coords::slice_coord(&d.cube),
             );
             nibble(phase1, idx as usize)
         };
@@ -530,7 +530,7 @@ pub fn solve(
             search_directions::<false>(coords, phase1, phase2, &shared, &directions, threads)
         }
         Metric::Qtm => {
-            let quarter = crate::tables::twophase::quarter::phase2_quarter_turns();
+            let quarter = crate::tables::phases::quarter::phase2_quarter_turns();
             search_directions::<true>(coords, phase1, quarter, &shared, &directions, threads)
         }
     };

@@ -6,12 +6,12 @@ use crate::testing as common;
 
 use korf::cube::symmetry::{conjugate, UD_SYMMETRIES};
 use korf::cube::{random_cube, Cube, Metric, Move, ALL_MOVES};
-use korf::tables::twophase::coords;
-use korf::tables::twophase::coords::{
+use korf::tables::phases::coords;
+use korf::tables::phases::coords::{
     phase1_cube, phase2_coords, phase2_cube, slice_coord, FLIPS, FLIP_SLICES, FLIP_SLICE_CLASSES,
     PHASE2_MOVES, SLICE_PERMS, TWISTS,
 };
-use korf::tables::twophase::prune::{PHASE1_ENTRIES, PHASE2_HALF};
+use korf::tables::phases::prune::{PHASE1_ENTRIES, PHASE2_HALF};
 use korf::tables::{Table, TableKind};
 use korf::twophase::FastOptions;
 use rand::{Rng, SeedableRng};
@@ -221,7 +221,7 @@ fn phase2_tables_match_a_plain_breadth_first_search() {
 fn quarter_turn_phase2_distances_match_a_search_over_cubes() {
     // Dial's search by cost buckets over cubes (a half turn costs 2), independent of the
     // move tables and of the table under test.
-    let dist = korf::tables::twophase::quarter::distances(coords());
+    let dist = korf::tables::phases::quarter::distances(coords());
     let mut histogram = [0u64; 32];
     for half in 0..2u64 {
         let index = |c: &Cube| phase2_index(half, c);

@@ -133,6 +133,262 @@ fn the_top_level_modules_import_each_other_without_a_cycle() {
     assert!(cycles.is_empty(), "edges on an import cycle: {cycles:?}");
 }
 
+/// The top-level words of a `use` group's body (`a, b::{c, d}, e as f` gives `a`, `b`,
+/// `e`), up to its closing brace.
+fn group_heads(group: &str) -> Vec<String> {
+    let mut segments = vec![String::new()];
+    let mut depth = 0;
+    for c in group.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => segments.push(String::new()),
+            c if depth == 0 => segments.last_mut().unwrap().push(c),
+            _ => {}
+        }
+    }
+    segments
+        .iter()
+        .map(|s| {
+            s.trim_start()
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect::<String>()
+        })
+        .filter(|h| !h.is_empty())
+        .collect()
+}
+
+/// The names that follow each occurrence of `prefix` in `code` (a grouped path gives each
+/// of its heads).
+fn names_after(code: &str, prefix: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    for (i, _) in code.match_indices(prefix) {
+        // `super::super::x` is not `super::x` seen from here.
+        if prefix.starts_with("super") && code[..i].ends_with("super::") {
+            continue;
+        }
+        let rest = &code[i + prefix.len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            names.extend(group_heads(group));
+        } else {
+            let word: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !word.is_empty() {
+                names.insert(word);
+            }
+        }
+    }
+    names
+}
+
+/// The modules of one folder and the imports between them: the folder's children (files
+/// and subfolders, the test-only `tests*.rs` and `*tests.rs` left out), and for each, the siblings its code
+/// names through `super::`, `super::super::` or the folder's `crate::` path, directly or
+/// through a name the folder's root (`mod.rs`, `main.rs`) re-exports.
+fn folder_graph(
+    dir: &Path,
+    root_file: &str,
+    crate_path: &str,
+) -> BTreeMap<String, BTreeSet<String>> {
+    let mut children = BTreeSet::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if path.is_dir() {
+            children.insert(name);
+        } else if let Some(stem) = name.strip_suffix(".rs") {
+            if stem != root_file && !stem.starts_with("tests") && !stem.ends_with("tests") {
+                children.insert(stem.to_string());
+            }
+        }
+    }
+    // Names the root re-exports from a child: `pub use child::{A, B as C}`.
+    let root_code = code_of(&std::fs::read_to_string(dir.join(format!("{root_file}.rs"))).unwrap());
+    let mut reexported: BTreeMap<String, String> = BTreeMap::new();
+    for line in root_code.lines() {
+        let Some(at) = line.find("use ") else {
+            continue;
+        };
+        let path = line[at + 4..].trim_start_matches("self::");
+        let child: String = path
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        if !children.contains(&child) || !line[..at].trim().starts_with("pub") {
+            continue;
+        }
+        let rest = &path[child.len()..];
+        let items = match rest.find('{') {
+            Some(b) => rest[b + 1..]
+                .split(',')
+                .map(str::to_string)
+                .collect::<Vec<_>>(),
+            None => vec![rest.rsplit("::").next().unwrap_or("").to_string()],
+        };
+        for item in items {
+            let item = item.trim().trim_end_matches([';', '}']);
+            let name = item.rsplit(" as ").next().unwrap_or(item).trim();
+            if !name.is_empty() {
+                reexported.insert(name.to_string(), child.clone());
+            }
+        }
+    }
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for child in &children {
+        let path = dir.join(child);
+        let files = if path.is_dir() {
+            rust_files(&path)
+        } else {
+            vec![dir.join(format!("{child}.rs"))]
+        };
+        for file in files {
+            if file
+                .file_name()
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .starts_with("tests")
+            {
+                continue;
+            }
+            let code = code_of(&std::fs::read_to_string(&file).unwrap());
+            // How `super` reaches this folder from the file: a direct child (or its
+            // mod.rs) says `super::`, a file one folder further `super::super::`.
+            let depth = file.strip_prefix(dir).unwrap().components().count();
+            let is_mod = file.file_name().unwrap() == "mod.rs";
+            let supers = match (depth, is_mod) {
+                (1, _) | (2, true) => "super::",
+                (2, false) | (3, true) => "super::super::",
+                _ => "",
+            };
+            let mut names = names_after(&code, crate_path);
+            if !supers.is_empty() {
+                names.extend(names_after(&code, supers));
+            }
+            for name in names {
+                let target = if children.contains(&name) {
+                    Some(name)
+                } else {
+                    reexported.get(&name).cloned()
+                };
+                if let Some(target) = target.filter(|t| t != child) {
+                    graph.entry(child.clone()).or_default().insert(target);
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// The edges of `graph` that lie on a cycle.
+fn edges_on_cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let reaches = |from: &str, to: &str| {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.to_string()];
+        while let Some(m) = stack.pop() {
+            for next in graph.get(&m).into_iter().flatten() {
+                if next == to {
+                    return true;
+                }
+                if seen.insert(next.clone()) {
+                    stack.push(next.clone());
+                }
+            }
+        }
+        false
+    };
+    graph
+        .iter()
+        .flat_map(|(m, targets)| targets.iter().map(move |t| (m, t)))
+        .filter(|(m, t)| reaches(t, m))
+        .map(|(m, t)| format!("{m} -> {t}"))
+        .collect()
+}
+
+/// Every folder of Rust code with its root file and the path its items have from the
+/// crate root (the binary's folder is its own crate).
+fn module_folders() -> Vec<(PathBuf, &'static str, String)> {
+    let src = root().join("src");
+    let mut folders = Vec::new();
+    let mut stack = vec![src.clone()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            }
+        }
+        let rel = d.strip_prefix(&src).unwrap();
+        let rel_str = rel.to_str().unwrap().replace('/', "::");
+        if d.join("mod.rs").exists() {
+            folders.push((d.clone(), "mod", format!("crate::{rel_str}::")));
+        } else if d.join("main.rs").exists() {
+            folders.push((d.clone(), "main", "crate::".to_string()));
+        } else if let Some(rest) = rel_str.split_once("korf::") {
+            // A folder of the binary below its root.
+            if d.join("mod.rs").exists() {
+                folders.push((d.clone(), "mod", format!("crate::{}::", rest.1)));
+            }
+        }
+    }
+    folders.sort();
+    folders
+}
+
+#[test]
+fn no_folder_has_an_import_cycle() {
+    let folders = module_folders();
+    let names: Vec<_> = folders.iter().map(|(d, _, _)| d.clone()).collect();
+    assert!(
+        names.contains(&root().join("src/search")) && names.contains(&root().join("src/bin/korf")),
+        "the scan finds the search's and the binary's folders: {names:?}"
+    );
+    let mut cycles = Vec::new();
+    for (dir, root_file, crate_path) in &folders {
+        let graph = folder_graph(dir, root_file, crate_path);
+        for edge in edges_on_cycles(&graph) {
+            cycles.push(format!(
+                "{}: {edge}",
+                dir.strip_prefix(root()).unwrap().display()
+            ));
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "edges on an import cycle inside a folder: {cycles:#?}"
+    );
+}
+
+#[test]
+fn a_cycle_between_siblings_is_found() {
+    let dir = std::env::temp_dir().join(format!("korf-arch-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("c")).unwrap();
+    let write = |f: &str, t: &str| std::fs::write(dir.join(f), t).unwrap();
+    write(
+        "mod.rs",
+        "mod a;\nmod b;\nmod c;\npub use a::{Alpha, Beta as B2};\n",
+    );
+    write("a.rs", "use super::{b::Thing, c};\n");
+    write("b.rs", "use crate::x::c::Deep;\n");
+    write("c/mod.rs", "mod inner;\n");
+    write("c/inner.rs", "fn f() { super::super::Alpha::new(); }\n");
+    let graph = folder_graph(&dir, "mod", "crate::x::");
+    std::fs::remove_dir_all(&dir).unwrap();
+    let edges: Vec<String> = graph
+        .iter()
+        .flat_map(|(m, t)| t.iter().map(move |t| format!("{m}->{t}")))
+        .collect();
+    assert_eq!(edges, ["a->b", "a->c", "b->c", "c->a"]);
+    assert_eq!(
+        edges_on_cycles(&graph),
+        ["a -> b", "a -> c", "b -> c", "c -> a"]
+    );
+}
+
 #[test]
 fn the_library_reads_the_clock_as_webassembly_can() {
     // std's `Instant::now` and `SystemTime::now` panic in WebAssembly (the page's korf):
@@ -199,11 +455,12 @@ fn no_function_is_longer_than_150_lines() {
 /// Repository paths named in `text`: words that start with one of the tree's top-level
 /// folders and name a file (an extension) or a folder (a trailing `/`).
 fn named_paths(text: &str) -> Vec<String> {
-    const TOP: [&str; 9] = [
+    const TOP: [&str; 10] = [
         "src/",
         "tests/",
         "benches/",
         "docs/",
+        "lab/",
         "python/",
         "examples/",
         ".ci/",
@@ -229,22 +486,59 @@ fn named_paths(text: &str) -> Vec<String> {
     paths
 }
 
-/// Files that are gone, which the changelog and the dated benchmark log still name.
-const REMOVED: [&str; 1] = ["benches/resumable-list.sh"];
+/// Files that are gone, which the changelog and the lab log still name.
+const REMOVED: [&str; 3] = [
+    "benches/resumable-list.sh",
+    "docs/benchmarks-log.md",
+    "docs/design.md",
+];
+
+/// Folders that hold no file of the repository's own: build output, installed packages,
+/// the fuzz corpora, version control.
+const NOT_OURS: [&str; 6] = [
+    "target",
+    "node_modules",
+    ".git",
+    "corpus",
+    "pkg",
+    "artifacts",
+];
+
+/// Every file under `dir` whose name ends in `.{ext}`, outside [`NOT_OURS`].
+fn files_with_extension(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap_or("");
+            if path.is_dir() {
+                if !NOT_OURS.contains(&name) {
+                    stack.push(path);
+                }
+            } else if path.extension().is_some_and(|e| e == ext) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
 
 #[test]
 fn every_path_the_docs_and_comments_name_exists() {
     let root = root();
-    let mut sources: Vec<PathBuf> = ["README.md", "CHANGELOG.md", "python/README.md"]
-        .iter()
-        .map(|p| root.join(p))
-        .collect();
-    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "md") {
-            sources.push(path);
-        }
-    }
+    let mut sources: Vec<PathBuf> = [
+        "README.md",
+        "ARCHITECTURE.md",
+        "CHANGELOG.md",
+        "python/README.md",
+    ]
+    .iter()
+    .map(|p| root.join(p))
+    .collect();
+    sources.extend(files_with_extension(&root.join("docs"), "md"));
+    sources.extend(files_with_extension(&root.join("lab"), "md"));
     for dir in ["src", "tests", "benches", "python/src"] {
         sources.extend(rust_files(&root.join(dir)));
     }
@@ -273,6 +567,113 @@ fn every_path_the_docs_and_comments_name_exists() {
     assert!(
         missing.is_empty(),
         "named but not in the tree: {missing:#?}"
+    );
+}
+
+/// The relative link targets of a Markdown text (`[text](target)`, outside code blocks),
+/// without their anchors; links with a scheme (`https:`, `mailto:`) and bare anchors left out.
+fn relative_links(text: &str) -> Vec<String> {
+    let mut links = Vec::new();
+    let mut in_code = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            continue;
+        }
+        // Inline code (between backticks) is not a link.
+        let line: String = line.split('`').step_by(2).collect::<Vec<_>>().join(" ");
+        for (at, _) in line.match_indices("](") {
+            let rest = &line[at + 2..];
+            let target = &rest[..rest.find(')').unwrap_or(rest.len())];
+            let path = target.split('#').next().unwrap_or("");
+            let has_scheme = path.split_once(':').is_some_and(|(s, _)| {
+                !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '+')
+            });
+            if !path.is_empty() && !has_scheme && !path.contains(char::is_whitespace) {
+                links.push(path.to_string());
+            }
+        }
+    }
+    links
+}
+
+#[test]
+fn every_relative_link_in_the_docs_resolves_as_a_browser_would() {
+    // A browser resolves a link against the folder of the page it is on: a page that
+    // names its own folder in a link to a sibling reaches a folder of that name inside
+    // its own, which is not there.
+    assert_eq!(
+        relative_links("[a](b.md#x) [c](https://d) `[e](f)` [g](#h) [i](../j/)"),
+        ["b.md", "../j/"]
+    );
+    let root = root();
+    let mut broken = Vec::new();
+    let pages = files_with_extension(&root, "md");
+    assert!(pages.contains(&root.join("ARCHITECTURE.md")) && pages.len() > 30);
+    for page in pages {
+        let text = std::fs::read_to_string(&page).unwrap();
+        for link in relative_links(&text) {
+            if !page.parent().unwrap().join(&link).exists() {
+                broken.push(format!(
+                    "{}: {link}",
+                    page.strip_prefix(&root).unwrap().display()
+                ));
+            }
+        }
+    }
+    assert!(broken.is_empty(), "links to nothing: {broken:#?}");
+}
+
+/// Where a path names one machine's folders: the scratch directory, a home directory.
+fn machine_path(text: &str) -> Option<&str> {
+    for prefix in ["/work/", "/home/", "/root/", "/Users/"] {
+        for (at, _) in text.match_indices(prefix) {
+            // A path of its own, not the tail of `$scratch/root/` or `x/home/`.
+            let before = text[..at].chars().next_back();
+            if before.is_none_or(|c| !(c.is_alphanumeric() || "$}./-_".contains(c))) {
+                let end = text[at..]
+                    .find(|c: char| c.is_whitespace() || "`'\")".contains(c))
+                    .map_or(text.len(), |e| at + e);
+                return Some(&text[at..end]);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn no_file_names_a_folder_of_one_machine() {
+    assert_eq!(
+        machine_path("--tables /work/tables x"),
+        Some("/work/tables")
+    );
+    assert_eq!(machine_path("\"$scratch/root/bin\" and $WORK/tables"), None);
+    let root = root();
+    let mut found = Vec::new();
+    let mut files = vec![root.join(".ci/run")];
+    for ext in ["md", "rs", "sh", "py", "mjs", "js", "toml", "yml", "html"] {
+        files.extend(files_with_extension(&root, ext));
+    }
+    for file in files {
+        if file.ends_with("tests/integration/architecture.rs") {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&file) else {
+            continue;
+        };
+        if let Some(path) = machine_path(&text) {
+            found.push(format!(
+                "{}: {path}",
+                file.strip_prefix(&root).unwrap().display()
+            ));
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "write `$WORK/…` or a relative path instead: {found:#?}"
     );
 }
 

@@ -8,7 +8,7 @@
 //! position that round-trips through its facelets, a header that re-encodes to itself.
 //!
 //! `KORF_FUZZ_COUNT` sets the number of inputs (default 1,000,000; `KORF_FUZZ_SEED` the
-//! seed).  The run recorded in docs/benchmarks-log.md used the default.
+//! seed).  The run recorded in lab/2026-11-25-fault-suite-and-fuzzing.md used the default.
 
 use korf::cube::{self, parse_moves, parse_position, Cube};
 use korf::tables::{Header, HISTOGRAM_LEN};

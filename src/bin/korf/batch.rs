@@ -1,8 +1,8 @@
 //! Lists bigger than one run: the shard and result file a batch command uses, and
 //! `korf merge`.
 
-use crate::bench::{read_list, summary_line, write_exports};
 use crate::cli::{BatchArgs, CliError, MergeArgs};
+use crate::lists::{read_list, summary_line, write_exports};
 use crate::out;
 use korf::batch::{ResultFile, ResultLine, Shard};
 use korf::report::{self, SolveRecord};

@@ -376,7 +376,7 @@ fn heuristic_parser() -> impl clap::builder::TypedValueParser<Value = HeuristicA
     let auto = PossibleValue::new("auto").help("The fastest heuristic whose tables are present");
     let all = std::iter::once(auto).chain(listed.iter().copied().chain(hidden).map(|k| {
         let spec = k.spec();
-        let bytes: u64 = spec.tables.iter().map(|t| t.file_size()).sum();
+        let bytes: u64 = k.tables().iter().map(|t| t.file_size()).sum();
         PossibleValue::new(spec.name)
             .help(format!(
                 "{} ({})",

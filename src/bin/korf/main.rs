@@ -7,6 +7,7 @@ mod cli;
 mod cube;
 mod engine;
 mod interrupt;
+mod lists;
 mod ratios;
 mod serve;
 mod slices;

@@ -63,7 +63,7 @@ pub(crate) fn solve(
         }
     }
     if bad_lines > 0 {
-        return Err(crate::bench::bad_input_summary(
+        return Err(crate::lists::bad_input_summary(
             bad_lines,
             inputs.len(),
             "input lines",

@@ -2,10 +2,10 @@
 //! and the notes a row gets (stopped, incomplete list, statistics).
 
 use crate::batch::{batch_plan, open_results, record_result, Question};
-use crate::bench::bad_input_summary;
 use crate::cli::{CliError, SolveArgs};
 use crate::cube::masked_facelets_argument;
 use crate::engine::{engine, positive_seconds, search_options, solve_one, Engine, UNCHECKED};
+use crate::lists::{bad_input_summary, busy_cell};
 use crate::out;
 use korf::batch::{ResultFile, Shard};
 use korf::cube::MaskedCube;
@@ -44,14 +44,6 @@ fn stopped_note(r: &SolveRecord) -> String {
         }
     }
     note
-}
-
-pub(crate) fn busy_cell(r: &SolveRecord) -> String {
-    if r.utilisation.is_nan() {
-        "-".to_string()
-    } else {
-        format!("{:.0}%", 100.0 * r.utilisation)
-    }
 }
 
 fn stats_text(r: &SolveRecord) -> String {

@@ -231,10 +231,9 @@ fn plan_for_memory(size: &str, dir: &Path) -> Result<Vec<TableKind>, CliError> {
 
 /// `--coset K`, the older spelling of `--only coset` and `--only coset4`.
 fn coset_kind(k: u32) -> Result<TableKind, CliError> {
-    match k {
-        0 => Ok(TableKind::Coset),
-        4 => Ok(TableKind::Coset4),
-        _ => Err(CliError::Input(format!(
+    match TableKind::coset_of(k) {
+        Some(kind) => Ok(kind),
+        None => Err(CliError::Input(format!(
             "--coset {k}: the coset tables are k = 0 (`--only coset`) and k = 4 (`--only coset4`); `korf tables list` shows every table"
         ))),
     }
@@ -471,8 +470,13 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
         "\nquarter-turn modes (`--metric qtm`; times in docs/benchmarks.md):\n{:<14} {:<26} status\n",
         "mode", "tables"
     ));
+    // The offered ones fastest first, then the others listed (the k = 0 table's).
     let mut qtm = HeuristicKind::fastest_first_in(Metric::Qtm);
-    qtm.push(HeuristicKind::CosetQtm);
+    let unranked: Vec<HeuristicKind> = HeuristicKind::listed()
+        .into_iter()
+        .filter(|h| h.spec().metric == Metric::Qtm && !qtm.contains(h))
+        .collect();
+    qtm.extend(unranked);
     for h in qtm {
         let tables: Vec<&str> = h.tables().iter().map(|k| k.name()).collect();
         text.push_str(&format!(

@@ -4,11 +4,12 @@
 use super::{coords_for, coset_coords, CosetSpace, Parities, Variant, ENTRIES};
 use crate::cube::Metric;
 use crate::tables::descriptor::Descriptor;
+use crate::tables::edge_slices::TABLE as EDGE_SLICES;
 use crate::tables::family::{
     HeuristicSpec, Measured, Model, PlainTables, Walk, UPPER_BOUND_SHARE_SLOW,
 };
 use crate::tables::generate::{generate_resumable, Checkpoint, Generated, Layout, Progress};
-use crate::tables::TableKind;
+use crate::tables::korf::{CORNERS, CORNERS_QTM, EDGEPERM, EDGES7};
 /// Coset-table distances counted by entry (twins included).  Weighted by the orbit size of
 /// each entry's corner class they count raw cosets; `src/tables/coset/tests.rs` checks that against a
 /// breadth-first search over raw cosets (depths 0–6) and entries against a brute-force
@@ -131,7 +132,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     name: "coset",
     help: "The k = 0 coset table, built on first use",
     listed: true,
-    tables: &[TableKind::Corners, TableKind::Coset, TableKind::EdgeSlices],
+    tables: &[&CORNERS, &COSET, &EDGE_SLICES],
     walk: Walk::Plain(PlainTables::Coset),
     metric: crate::cube::Metric::Htm,
     speed_rank: Some(24),
@@ -148,7 +149,7 @@ pub const HEURISTIC_QTM: HeuristicSpec = HeuristicSpec {
     name: "coset-qtm",
     help: "The corners and k = 0 coset tables in quarter turns (--metric qtm only), built on first use",
     listed: true,
-    tables: &[TableKind::CornersQtm, TableKind::CosetQtm],
+    tables: &[&CORNERS_QTM, &COSET_QTM],
     walk: Walk::Plain(PlainTables::Coset),
     metric: Metric::Qtm,
     speed_rank: None,
@@ -162,7 +163,7 @@ pub const HEURISTIC_QTM: HeuristicSpec = HeuristicSpec {
 pub const COSET4_QTM_HEURISTIC: HeuristicSpec = HeuristicSpec {
     name: "coset4-qtm",
     help: "The corners and k = 4 coset tables in quarter turns (--metric qtm only)",
-    tables: &[TableKind::CornersQtm, TableKind::Coset4Qtm],
+    tables: &[&CORNERS_QTM, &COSET4_QTM],
     walk: Walk::Axis,
     speed_rank: COSET4_HEURISTIC.speed_rank,
     auto: true,
@@ -174,12 +175,7 @@ pub const KORF_AND_COSET: HeuristicSpec = HeuristicSpec {
     name: "all",
     help: "Korf's tables and the k = 0 coset table, a research comparison",
     listed: false,
-    tables: &[
-        TableKind::Corners,
-        TableKind::Edges7,
-        TableKind::EdgePerm,
-        TableKind::Coset,
-    ],
+    tables: &[&CORNERS, &EDGES7, &EDGEPERM, &COSET],
     walk: Walk::Plain(PlainTables::KorfAndCoset),
     metric: crate::cube::Metric::Htm,
     speed_rank: None,
@@ -194,7 +190,7 @@ pub const COSET4_HEURISTIC: HeuristicSpec = HeuristicSpec {
     name: "coset4",
     help: "The k = 4 coset table",
     listed: true,
-    tables: &[TableKind::Corners, TableKind::EdgeSlices, TableKind::Coset4],
+    tables: &[&CORNERS, &EDGE_SLICES, &COSET4],
     walk: Walk::Axis,
     metric: crate::cube::Metric::Htm,
     speed_rank: Some(20),
@@ -304,7 +300,7 @@ pub const COSET_FCP: Descriptor = parity_table::<2>(
 const fn parity_heuristic(
     name: &'static str,
     help: &'static str,
-    table: TableKind,
+    tables: &'static [&'static Descriptor],
     speed_rank: u8,
     nodes: f64,
 ) -> HeuristicSpec {
@@ -312,23 +308,7 @@ const fn parity_heuristic(
         name,
         help,
         listed: true,
-        tables: match table {
-            TableKind::CosetCp => &[
-                TableKind::Corners,
-                TableKind::EdgeSlices,
-                TableKind::CosetCp,
-            ],
-            TableKind::CosetFp => &[
-                TableKind::Corners,
-                TableKind::EdgeSlices,
-                TableKind::CosetFp,
-            ],
-            _ => &[
-                TableKind::Corners,
-                TableKind::EdgeSlices,
-                TableKind::CosetFcp,
-            ],
-        },
+        tables,
         speed_rank: Some(speed_rank),
         auto: true,
         measured: Measured::NONE,
@@ -345,7 +325,7 @@ const fn parity_heuristic(
 pub const COSET_CP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-cp",
     "The coset table split by corner parity, built on first use",
-    TableKind::CosetCp,
+    &[&CORNERS, &EDGE_SLICES, &COSET_CP],
     23,
     0.58,
 );
@@ -353,7 +333,7 @@ pub const COSET_CP_HEURISTIC: HeuristicSpec = parity_heuristic(
 pub const COSET_FP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fp",
     "The coset table split by slice flip parities, built on first use",
-    TableKind::CosetFp,
+    &[&CORNERS, &EDGE_SLICES, &COSET_FP],
     22,
     0.43,
 );
@@ -361,7 +341,7 @@ pub const COSET_FP_HEURISTIC: HeuristicSpec = parity_heuristic(
 pub const COSET_FCP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fcp",
     "The coset table split by flip and corner parities, built on first use",
-    TableKind::CosetFcp,
+    &[&CORNERS, &EDGE_SLICES, &COSET_FCP],
     21,
     0.30,
 );

@@ -1,9 +1,11 @@
 //! The k = 4 coset table's probe: its coordinate seen along three axes.
 
 use super::{coords_for, corner_raw, CosetCoords, EdgeMasks, Parities, Variant};
+use super::{COSET, COSET_CP, COSET_FCP, COSET_FP, COSET_QTM};
 use crate::cube::Cube;
+use crate::tables::descriptor::Descriptor;
+use crate::tables::packed;
 use crate::tables::probe::{AxisCoords, ALL_MOVE_BITS, QUARTER_TURNS};
-use crate::tables::{packed, TableKind};
 
 impl AxisCoords for CosetCoords {
     type Parts = (EdgeMasks, usize);
@@ -46,16 +48,19 @@ impl AxisCoords for CosetCoords {
     }
 }
 
-/// The coordinate of table `kind` if it is a 48-symmetry coset table (k = 0, in either
+/// The coordinate of `table` if it is a 48-symmetry coset table (k = 0, in either
 /// metric, or a parity split): the one list of them.
-pub fn symmetric_variant(kind: TableKind) -> Option<Variant> {
-    match kind {
-        TableKind::Coset | TableKind::CosetQtm => Some(Variant::Slices),
-        TableKind::CosetCp => Some(Variant::Parities(Parities::Corners)),
-        TableKind::CosetFp => Some(Variant::Parities(Parities::Flips)),
-        TableKind::CosetFcp => Some(Variant::Parities(Parities::FlipsAndCorners)),
-        _ => None,
-    }
+pub fn symmetric_variant(table: &Descriptor) -> Option<Variant> {
+    [
+        (&COSET, Variant::Slices),
+        (&COSET_QTM, Variant::Slices),
+        (&COSET_CP, Variant::Parities(Parities::Corners)),
+        (&COSET_FP, Variant::Parities(Parities::Flips)),
+        (&COSET_FCP, Variant::Parities(Parities::FlipsAndCorners)),
+    ]
+    .into_iter()
+    .find(|(d, _)| d.name == table.name)
+    .map(|(_, variant)| variant)
 }
 
 /// A loaded 48-symmetry coset table (k = 0, 4 bits; or a parity refinement, 2 bits),
@@ -70,13 +75,13 @@ pub struct SymmetricTable<'a> {
 }
 
 impl<'a> SymmetricTable<'a> {
-    /// The reader of table `kind` (payload `payload`, 2-bit base `base`), if `kind` is a
+    /// The reader of `table` (payload `payload`, 2-bit base `base`), if it is a
     /// 48-symmetry coset table.
-    pub fn new(kind: TableKind, payload: &'a [u8], base: u8) -> Option<Self> {
-        let variant = symmetric_variant(kind)?;
+    pub fn new(table: &Descriptor, payload: &'a [u8], base: u8) -> Option<Self> {
+        let variant = symmetric_variant(table)?;
         Some(SymmetricTable {
             payload,
-            base: (kind.descriptor().bits == 2).then_some(base),
+            base: (table.bits == 2).then_some(base),
             coords: coords_for(variant),
         })
     }

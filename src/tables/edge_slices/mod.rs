@@ -21,7 +21,7 @@
 
 use crate::cube::symmetry::{conjugate, visit_twins, Twins, SYMMETRIES};
 use crate::cube::{Cube, Metric};
-use crate::tables::coset::{edge_cube, symmetry_classes, EdgeMasks, EDGE_SLICE, EDGE_SLICES};
+use crate::tables::slices::{edge_cube, symmetry_classes, EdgeMasks, EDGE_SLICE, EDGE_SLICES};
 use std::sync::OnceLock;
 
 mod descriptor;

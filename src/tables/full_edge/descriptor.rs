@@ -2,10 +2,11 @@
 //! through the states each entry stands for.
 
 use super::{full_edge_coords, FullEdgeCoords, FullEdgeSpace, ENTRIES, EXPECTED_STATES};
+use crate::tables::coset::COSET4;
 use crate::tables::descriptor::Descriptor;
 use crate::tables::family::{HeuristicSpec, Measured, Model, Walk, UPPER_BOUND_SHARE_SLOW};
 use crate::tables::generate::generate_resumable;
-use crate::tables::TableKind;
+use crate::tables::korf::CORNERS;
 /// Full-edge entries by depth (twins included), as generated on the development machine
 /// (README); weighted by the states each entry stands for they give thesis Table 4.1
 /// exactly, which `korf tables verify` checks.
@@ -61,7 +62,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     name: "full-edge",
     help: "The full-edge table",
     listed: true,
-    tables: &[TableKind::Corners, TableKind::FullEdge],
+    tables: &[&CORNERS, &FULL_EDGE],
     walk: Walk::FullEdge,
     metric: crate::cube::Metric::Htm,
     speed_rank: Some(25),
@@ -76,7 +77,7 @@ pub const WITH_COSET4: HeuristicSpec = HeuristicSpec {
     name: "coset4+full-edge",
     help: "The k = 4 coset table and the full-edge table together, a research comparison",
     listed: false,
-    tables: &[TableKind::Corners, TableKind::Coset4, TableKind::FullEdge],
+    tables: &[&CORNERS, &COSET4, &FULL_EDGE],
     walk: Walk::AxisAndFullEdge,
     metric: crate::cube::Metric::Htm,
     speed_rank: None,

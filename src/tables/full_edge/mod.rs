@@ -21,7 +21,7 @@
 
 use crate::cube::symmetry::{symmetries, visit_twins, Twins, SYMMETRIES};
 use crate::cube::{Cube, Cubies, EdgeAction, ALL_MOVES, MOVE_COUNT};
-use crate::tables::coset::{edge_cube, EdgeMasks, EDGE_SLICES};
+use crate::tables::slices::{edge_cube, EdgeMasks, EDGE_SLICES};
 use std::sync::OnceLock;
 
 /// An edge state: the twelve edges' cubies, by position.
@@ -63,8 +63,8 @@ pub const EXPECTED_STATES: [u64; 15] = [
 /// Index of each edge piece within its slice (E: FR FL BL BR; M: UF UB DF DB; S: UR UL DL
 /// DR, each in piece order).
 const LOCAL: [u8; 12] = [0, 0, 1, 1, 2, 2, 3, 3, 0, 1, 2, 3];
-/// Slice of each piece: 0 = E, 1 = M, 2 = S (as [`crate::tables::coset::EDGE_SLICE`]).
-const SLICE: [u8; 12] = crate::tables::coset::EDGE_SLICE;
+/// Slice of each piece: 0 = E, 1 = M, 2 = S (as [`crate::tables::slices::EDGE_SLICE`]).
+const SLICE: [u8; 12] = crate::tables::slices::EDGE_SLICE;
 /// The pieces of each slice, by local index.
 const PIECES: [[u8; 4]; 3] = [[8, 9, 10, 11], [1, 3, 5, 7], [0, 2, 4, 6]];
 

@@ -3,7 +3,7 @@
 
 use super::{outer_of, FullEdgeCoords};
 use crate::cube::{Cube, ALL_MOVES};
-use crate::tables::coset::EdgeMasks;
+use crate::tables::slices::EdgeMasks;
 use crate::tables::{packed, prefetch};
 
 /// A loaded full-edge table (depth mod 3): payload, coordinates.

@@ -8,7 +8,6 @@ use crate::tables::family::{
     HeuristicSpec, Measured, Model, PlainTables, Walk, UPPER_BOUND_SHARE_SLOW,
 };
 use crate::tables::generate::{generate_resumable, Checkpoint, Generated, Layout, Progress};
-use crate::tables::TableKind;
 /// Thesis Table 3.2.
 const CORNERS_EXPECTED: [u64; 12] = [
     1, 18, 243, 2874, 28000, 205416, 1168516, 5402628, 20776176, 45391616, 15139616, 64736,
@@ -177,7 +176,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     name: "korf",
     help: "Korf's tables: corners, two 7-edge groups, edge permutation",
     listed: true,
-    tables: &[TableKind::Corners, TableKind::Edges7, TableKind::EdgePerm],
+    tables: &[&CORNERS, &EDGES7, &EDGEPERM],
     walk: Walk::Plain(PlainTables::Korf),
     metric: crate::cube::Metric::Htm,
     speed_rank: Some(26),

@@ -8,7 +8,7 @@ use super::parts::{
 };
 use crate::cube::symmetry::{conjugate, symmetries, UD_SYMMETRIES};
 use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
-use crate::tables::coset::{self, unrank_combination, COMBINATION_RANK};
+use crate::tables::slices::{self, unrank_combination, COMBINATION_RANK};
 use rayon::prelude::*;
 
 /// Move and symmetry tables shared by every size.
@@ -100,7 +100,7 @@ impl Base {
             .par_iter()
             .flat_map_iter(|c| ALL_MOVES.map(|m| parts(&c.apply_move(m)).corner as u32))
             .collect();
-        let classes = coset::symmetry_classes(&corner_cubes, UD_SYMMETRIES, |c| parts(c).corner);
+        let classes = slices::symmetry_classes(&corner_cubes, UD_SYMMETRIES, |c| parts(c).corner);
         assert_eq!(
             classes.rep.len(),
             CORNER_CLASSES,

@@ -9,7 +9,7 @@ use super::parts::{
 };
 use crate::cube::symmetry::{visit_twins, Twins, UD_SYMMETRIES};
 use crate::cube::{Cube, Metric, Move, MOVE_COUNT};
-use crate::tables::coset::COMBINATION_RANK;
+use crate::tables::slices::COMBINATION_RANK;
 
 /// The `FLIPS` parameter that keeps every flip (eleven bits by position).
 pub const ALL_FLIPS: u8 = 3;

@@ -1,9 +1,45 @@
-//! What was measured of the sizes built here: their distributions as first generated,
+//! What was measured of the sizes built here ([`Facts`]): their distributions as first generated,
 //! base depths, build times, times on the published lists and time models.  The dated
-//! runs are in `docs/benchmarks-log.md`.
+//! runs are in `lab/` (`lab/README.md` lists them).
 
-use super::ladder::Facts;
 use crate::tables::family::{Measured, Model};
+
+/// What was measured of a size when it was built here.
+pub struct Facts {
+    /// Entries by depth (twins included) as first generated; empty: never built here.
+    pub expected: &'static [u64],
+    /// The 2-bit encoding's base depth, fixed before the first build (`None`: chosen from
+    /// `expected`).
+    pub base: Option<u8>,
+    /// The base its files were packed with before headers recorded it, where `base` has
+    /// changed since (`Descriptor::base_before_recorded`).
+    pub base_before_recorded: Option<u8>,
+    /// Build time on the reference machine; `None`: never built there.
+    pub build_seconds: Option<u64>,
+    /// Times on the published lists.
+    pub measured: Measured,
+    /// The time model's constants; `None`: extrapolated from slicepair's.
+    pub model: Option<Model>,
+}
+
+impl Facts {
+    /// A size not built here: its encoding starts at depth `base`.
+    pub const fn unbuilt(base: u8) -> Facts {
+        Facts {
+            expected: &[],
+            base: Some(base),
+            base_before_recorded: None,
+            build_seconds: None,
+            measured: Measured::NONE,
+            model: None,
+        }
+    }
+
+    /// Whether the size was built on the reference machine.
+    pub const fn built(&self) -> bool {
+        self.build_seconds.is_some()
+    }
+}
 
 /// Flipslice: entries by depth (twins included) as generated on the development machine;
 /// depths 0–5 match a breadth-first search over raw cosets through whole cubes
@@ -14,7 +50,7 @@ pub const FLIPSLICE: Facts = Facts {
         532554459, 2655,
     ],
     // Fixed at 9 on 2026-12-01, as vcube packs its table of the same subgroup: fewer
-    // nodes (docs/benchmarks-log.md, *flipslice's base*), and built in place since, 457 s
+    // nodes (lab/2026-12-01-flipslice-s-base-pathmax-what-vcube-reads.md), and built in place since, 457 s
     // that day.  Files from before were packed with 8, the rule's choice for this
     // distribution, and are read so.
     base: Some(9),
@@ -22,7 +58,7 @@ pub const FLIPSLICE: Facts = Facts {
     build_seconds: Some(457),
     measured: Measured::new(Some(2.24), Some(11.2), 1, "2026-11-25"),
     // Measured on the published lists, one thread, upper bounds on (`korf bench --threads
-    // 1 --heuristic flipslice --json`, 2026-11-25; `docs/benchmarks-log.md`): geometric-mean
+    // 1 --heuristic flipslice --json`, 2026-11-25; `lab/2026-11-25-earlier-measurements.md`): geometric-mean
     // nodes of the 17-move list, the ratios (17 over 16, 18 over 17) of the lists'
     // geometric means, and the node rate of the same runs.
     model: Some(Model::new(1.07e7, (8.7, 5.0), 9.6, 6.6e6)),
@@ -84,7 +120,7 @@ pub const SLICEPAIR: Facts = Facts {
     build_seconds: Some(1881),
     measured: Measured::new(Some(0.48), Some(3.15), 1, "2026-11-26"),
     // Measured 2026-11-26 (`korf bench --threads 1 --compare sliceperm,slicepair`, the 17-
-    // and 18-move lists; `docs/benchmarks-log.md`, *The next size up*): geometric-mean nodes
+    // and 18-move lists; `lab/2026-11-26-the-next-size-up-the-slicepair-table.md`): geometric-mean nodes
     // at 17 moves and the 18-over-17 ratio; the 16-move list was not run, sliceperm's factor
     // below 17 is assumed.
     model: Some(Model::new(2.55e6, (8.7, 4.45), 9.0, 5.0e6)),

@@ -64,10 +64,9 @@ macro_rules! define_sizes {
         $(#[$doc])*
         pub mod $name {
             #[allow(unused_imports)]
-            use super::{ladder::Facts, measured, LayerCoords, ALL_FLIPS};
+            use super::{measured, measured::Facts, LayerCoords, ALL_FLIPS};
             use super::{ladder, Descriptor, HeuristicSpec, LayerSpace, Walk};
             use crate::cube::Metric;
-            use crate::tables::TableKind;
             use std::sync::OnceLock;
 
             /// Its coordinate.
@@ -121,7 +120,7 @@ macro_rules! define_sizes {
                     ),
                 },
                 listed: true,
-                tables: &[super::corners_in(Metric::$metric), TableKind::$variant],
+                tables: &[super::corners_in(Metric::$metric), &TABLE],
                 walk: Walk::Axis,
                 metric: Metric::$metric,
                 speed_rank: Some(ladder::speed_rank(Coords::ENTRIES)),
@@ -138,10 +137,10 @@ layer_ladder!(define_sizes! {});
 
 /// The corners table whose distances count in `metric`, which every size's heuristic
 /// takes the maximum with.
-pub const fn corners_in(metric: crate::cube::Metric) -> crate::tables::TableKind {
+pub const fn corners_in(metric: crate::cube::Metric) -> &'static Descriptor {
     match metric {
-        crate::cube::Metric::Htm | crate::cube::Metric::Stm => crate::tables::TableKind::Corners,
-        crate::cube::Metric::Qtm => crate::tables::TableKind::CornersQtm,
+        crate::cube::Metric::Htm | crate::cube::Metric::Stm => &crate::tables::korf::CORNERS,
+        crate::cube::Metric::Qtm => &crate::tables::korf::CORNERS_QTM,
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::cube::symmetry::SymCube;
 use crate::cube::{CornerLookup, Cube, EdgeLookup};
-use crate::tables::coset::{unrank_combination, COMBINATION_RANK};
+use crate::tables::slices::{unrank_combination, COMBINATION_RANK};
 
 /// Corner twist values.
 pub const TWISTS: usize = 2187;
@@ -23,7 +23,7 @@ pub const FLIPS: usize = 2048;
 /// Flip values of the eight edges outside the E slice.
 pub const LAYER_FLIPS: usize = 256;
 /// Symmetries that carry each axis onto the U–D axis: identity, `URF3`, `URF3²`.
-pub const AXIS_SYMMETRIES: [usize; 3] = crate::tables::coset::AXIS_SYMMETRIES;
+pub const AXIS_SYMMETRIES: [usize; 3] = crate::tables::slices::AXIS_SYMMETRIES;
 
 /// E-slice edge pieces FR FL BL BR as a bit set over piece numbers.
 const E_PIECES: u16 = 0xF00;

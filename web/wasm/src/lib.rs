@@ -19,11 +19,9 @@ use std::time::Duration;
 use wasm_bindgen::prelude::*;
 
 /// The heuristics of the optimal search in a browser, the first whose tables are all
-/// loaded taking the solve: the corner table with the k = 4 coset table (1.3 GiB: only
-/// fetched, where a host publishes it beside the page), or with the coset table split by
-/// corner parity and the edge-slices table (100 MiB in all, built in the browser in about
-/// a minute).
-const OPTIMAL: [HeuristicKind; 2] = [HeuristicKind::Coset4, HeuristicKind::CosetCp];
+/// loaded taking the solve (the library's list: the large one fetched, then the one a
+/// first solve builds).
+const OPTIMAL: [HeuristicKind; 2] = HeuristicKind::IN_A_BROWSER;
 
 /// Most solutions an "every solution" solve lists.
 const MAX_SOLUTIONS: usize = 1000;
@@ -76,7 +74,7 @@ pub fn tables_for(mode: &str, large: bool) -> Result<Vec<String>, JsError> {
 }
 
 fn kinds_for(mode: &str, large: bool) -> Result<Vec<TableKind>, JsError> {
-    let fast = [TableKind::Phase1, TableKind::Phase2];
+    let fast = korf::tables::TWOPHASE_SET;
     let optimal = OPTIMAL[if large { 0 } else { 1 }];
     match mode {
         "fast" => Ok(fast.to_vec()),
@@ -140,7 +138,7 @@ impl Engine {
             return false;
         };
         self.loose.iter().any(|t| t.kind() == kind)
-            || self.two_phase().is_some() && matches!(kind, TableKind::Phase1 | TableKind::Phase2)
+            || self.two_phase().is_some() && korf::tables::TWOPHASE_SET.contains(&kind)
             || self
                 .optimal
                 .as_ref()
@@ -290,10 +288,10 @@ impl Engine {
         let loose = |kinds: &[TableKind], loose: &[Table]| {
             kinds.iter().all(|&k| loose.iter().any(|t| t.kind() == k))
         };
-        let phases = [TableKind::Phase1, TableKind::Phase2];
-        if self.two_phase().is_none() && loose(&phases, &self.loose) {
-            let p1 = self.take_loose(TableKind::Phase1).expect("checked above");
-            let p2 = self.take_loose(TableKind::Phase2).expect("checked above");
+        let [phase1, phase2] = korf::tables::TWOPHASE_SET;
+        if self.two_phase().is_none() && loose(&[phase1, phase2], &self.loose) {
+            let p1 = self.take_loose(phase1).expect("checked above");
+            let p2 = self.take_loose(phase2).expect("checked above");
             self.fast = TwoPhase::from_tables(p1, p2).ok();
         }
         let ready = OPTIMAL.into_iter().find(|h| loose(h.tables(), &self.loose));

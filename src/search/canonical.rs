@@ -1,5 +1,5 @@
-//! Which move sequences the staged walks make: every face turn (the face-turn metric), or
-//! quarter turns alone (the quarter-turn metric).
+//! Which move sequences the staged walks make, each once (canonical sequences): every face
+//! turn (the face-turn metric), or quarter turns alone (the quarter-turn metric).
 //!
 //! In quarter turns every move of the walk costs one, as in face turns, so the walk's
 //! budget still falls by one per level and its tables' tight bounds keep their meaning.  A

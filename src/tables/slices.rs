@@ -1,0 +1,264 @@
+//! Which slice each edge stands in: the edge coordinates every coset family reads (the
+//! pieces of each slice as bit sets, [`EdgeMasks`]; the slice value, C(12,4) · C(8,4);
+//! ranks of bit sets), positions built from them, and the classing of a raw coordinate
+//! under the symmetries that the coset, edge-slices, full-edge and U/D-layer tables
+//! share.  A leaf of `tables`: it reads the cube model only.
+
+use crate::cube::coord::binomial;
+use crate::cube::symmetry::{conjugate, symmetries};
+use crate::cube::Cube;
+
+/// Edge values: which slice each position's edge belongs to.
+pub const EDGE_SLICES: usize = 495 * 70;
+
+/// Slice of each edge piece: 0 = E, 1 = M, 2 = S.
+pub const EDGE_SLICE: [u8; 12] = [2, 1, 2, 1, 2, 1, 2, 1, 0, 0, 0, 0];
+
+/// Rank of a bit set of `n` bits with exactly `k` ones, among all such sets in the order of
+/// the combinatorial number system (0 for the lowest `k` bits).  Built for masks < 4096.
+const fn combination_ranks() -> [u16; 4096] {
+    let mut table = [u16::MAX; 4096];
+    let mut mask = 0usize;
+    while mask < 4096 {
+        let mut rank = 0;
+        let mut ones = 0;
+        let mut bit = 0;
+        while bit < 12 {
+            if mask & (1 << bit) != 0 {
+                ones += 1;
+                rank += binomial(bit, ones);
+            }
+            bit += 1;
+        }
+        table[mask] = rank as u16;
+        mask += 1;
+    }
+    table
+}
+
+pub(crate) static COMBINATION_RANK: [u16; 4096] = combination_ranks();
+
+/// Inverse of the ranking for `k` ones among `n` bits: the mask of rank `r`, its ones
+/// taken from the highest down (each the largest bit `b` with `C(b, i) <= r` left).
+pub(crate) fn unrank_combination(r: usize, k: u32, n: usize) -> u16 {
+    assert!(r < binomial(n, k as usize), "rank in range");
+    let (mut rest, mut mask, mut bit) = (r, 0u16, n);
+    for ones in (1..=k as usize).rev() {
+        // Terminates: C(ones - 1, ones) = 0 <= rest.
+        bit -= 1;
+        while binomial(bit, ones) > rest {
+            bit -= 1;
+        }
+        mask |= 1 << bit;
+        rest -= binomial(bit, ones);
+    }
+    mask
+}
+
+/// The edge value of `c`: the four E-slice positions (C(12,4)), then the four M-slice
+/// positions among the remaining eight (C(8,4)).
+#[inline(always)]
+pub fn edge_slices(c: &Cube) -> usize {
+    EdgeMasks::of(c).slices()
+}
+
+/// Edge pieces of the E slice (FR FL BL BR) and of the M slice (UF UB DF DB), as bit sets.
+const IS_E: usize = 0xF00;
+const IS_M: usize = 0b1010_1010;
+
+/// The edges of a position as bit sets over the 12 positions: which hold E, M and S pieces,
+/// and which are flipped.  Every edge coordinate of the coset tables, along any axis, is
+/// read from these by small tables.
+#[derive(Clone, Copy, Debug)]
+pub struct EdgeMasks {
+    pub slice: [usize; 3],
+    pub flips: usize,
+}
+
+impl EdgeMasks {
+    #[inline(always)]
+    pub fn of(c: &Cube) -> EdgeMasks {
+        let (mut e, mut m, mut f) = (0usize, 0usize, 0usize);
+        for i in 0..12 {
+            let piece = c.edge(i) as usize;
+            e |= ((IS_E >> piece) & 1) << i;
+            m |= ((IS_M >> piece) & 1) << i;
+            f |= (c.flip(i) as usize) << i;
+        }
+        EdgeMasks {
+            slice: [e, m, !(e | m) & 0xFFF],
+            flips: f,
+        }
+    }
+
+    /// The slice value ([`edge_slices`]).
+    #[inline(always)]
+    pub fn slices(&self) -> usize {
+        let [e, m, _] = self.slice;
+        let keep = !e & 0xFFF;
+        let (lo, lo_n) = SQUEEZE[(m & 63) << 6 | (keep & 63)];
+        let (hi, _) = SQUEEZE[(m >> 6) << 6 | (keep >> 6)];
+        let m8 = lo as usize | (hi as usize) << lo_n;
+        COMBINATION_RANK[e] as usize * 70 + COMBINATION_RANK[m8] as usize
+    }
+
+    /// The flips at the positions of slice `s`'s pieces, in position order (4 bits).
+    #[inline(always)]
+    pub fn flips_of(&self, s: usize) -> usize {
+        let mask = self.slice[s];
+        let (lo, lo_n) = SQUEEZE[(self.flips & 63) << 6 | (mask & 63)];
+        let (hi, _) = SQUEEZE[(self.flips >> 6) << 6 | (mask >> 6)];
+        lo as usize | (hi as usize) << lo_n
+    }
+
+    /// Rank of the positions of slice `s`'s pieces (C(12,4)).
+    #[inline(always)]
+    pub fn rank_of(&self, s: usize) -> usize {
+        COMBINATION_RANK[self.slice[s]] as usize
+    }
+}
+
+/// `SQUEEZE[bits << 6 | keep]`: the bits of `bits` at the positions set in `keep`, packed
+/// to the bottom, and how many positions `keep` has (a six-bit parallel bit extract).
+static SQUEEZE: [(u8, u8); 4096] = {
+    let mut t = [(0u8, 0u8); 4096];
+    let mut i = 0;
+    while i < 4096 {
+        let (bits, keep) = (i >> 6, i & 63);
+        let (mut out, mut n, mut b) = (0u8, 0u8, 0);
+        while b < 6 {
+            if keep & (1 << b) != 0 {
+                out |= (((bits >> b) & 1) as u8) << n;
+                n += 1;
+            }
+            b += 1;
+        }
+        t[i] = (out, n);
+        i += 1;
+    }
+    t
+};
+
+/// The classes of a raw coordinate under the first `syms` symmetries (the first 16
+/// preserve the U/D axis; all 48 are every symmetry): for each raw value its class and the
+/// symmetry taking it to its class's representative; for each class its representative's
+/// raw value and the symmetries that fix it (bit s).  The coset tables class their corner
+/// part, the edge-slices table its slice value.
+pub(crate) struct SymmetryClasses {
+    pub class: Vec<u16>,
+    pub sym: Vec<u8>,
+    pub rep: Vec<u32>,
+    pub stabilizer: Vec<u64>,
+}
+
+impl SymmetryClasses {
+    /// `class << 8 | sym` of each raw value: what a table index reads.
+    pub fn class_sym(&self) -> Vec<u32> {
+        self.class
+            .iter()
+            .zip(&self.sym)
+            .map(|(&c, &s)| (c as u32) << 8 | s as u32)
+            .collect()
+    }
+}
+
+/// [`SymmetryClasses`] of the raw values `raw_of` reads, `cubes[raw]` a position of each.
+pub(crate) fn symmetry_classes(
+    cubes: &[Cube],
+    syms: usize,
+    raw_of: impl Fn(&Cube) -> usize,
+) -> SymmetryClasses {
+    let inverse = &symmetries().inverse;
+    let raws = cubes.len();
+    let (mut class, mut sym) = (vec![u16::MAX; raws], vec![0u8; raws]);
+    let (mut rep, mut stabilizer) = (Vec::new(), Vec::new());
+    for raw in 0..raws {
+        if class[raw] != u16::MAX {
+            continue;
+        }
+        let c = rep.len() as u16;
+        let mut fixes = 0u64;
+        for (s, &inverse_s) in inverse.iter().enumerate().take(syms) {
+            let image = raw_of(&conjugate(&cubes[raw], s));
+            if image == raw {
+                fixes |= 1 << s;
+            }
+            if class[image] == u16::MAX {
+                class[image] = c;
+                // S_s · rep · S_s⁻¹ = image, so conjugating image by s⁻¹ gives rep.
+                sym[image] = inverse_s;
+            }
+        }
+        rep.push(raw as u32);
+        stabilizer.push(fixes);
+    }
+    SymmetryClasses {
+        class,
+        sym,
+        rep,
+        stabilizer,
+    }
+}
+
+/// A position with the given edge value (edges only, unflipped; corners solved).
+pub fn edge_cube(value: usize) -> Cube {
+    let e = unrank_combination(value / 70, 4, 12);
+    let m = unrank_combination(value % 70, 4, 8);
+    let (mut es, mut ms, mut ss) = (
+        [8u8, 9, 10, 11].into_iter(),
+        [1u8, 3, 5, 7].into_iter(),
+        [0u8, 2, 4, 6].into_iter(),
+    );
+    let mut k = 0;
+    let ep: [u8; 12] = std::array::from_fn(|i| {
+        if e & (1 << i) != 0 {
+            es.next().unwrap()
+        } else {
+            k += 1;
+            if m & (1 << (k - 1)) != 0 {
+                ms.next().unwrap()
+            } else {
+                ss.next().unwrap()
+            }
+        }
+    });
+    let solved = Cube::SOLVED;
+    Cube::from_parts(solved.corner_perm(), solved.corner_twists(), ep, [0; 12])
+}
+
+/// The flips of the edges standing in the positions that hold E-slice pieces, packed in
+/// position order (4 bits).  With the slices of [`edge_slices`] this names the coset of the
+/// subgroup in which the E-slice edges are also oriented
+/// ([`Variant::SliceFlips`](crate::tables::coset::Variant::SliceFlips)).
+#[inline(always)]
+pub fn e_flips(c: &Cube) -> usize {
+    EdgeMasks::of(c).flips_of(0)
+}
+
+/// A position with the given edge value and E-slice flips (corners solved; the first
+/// non-E edge carries whatever flip keeps the total even).
+pub fn edge_cube_flipped(slices: usize, flips: usize) -> Cube {
+    let base = edge_cube(slices);
+    let mut eo = [0u8; 12];
+    let mut k = 0;
+    for (i, f) in eo.iter_mut().enumerate() {
+        if IS_E >> base.edge(i) & 1 == 1 {
+            *f = (flips >> k & 1) as u8;
+            k += 1;
+        }
+    }
+    let odd = eo.iter().sum::<u8>() & 1;
+    let first_other = (0..12).find(|&i| IS_E >> base.edge(i) & 1 == 0).unwrap();
+    eo[first_other] ^= odd;
+    Cube::from_parts(
+        base.corner_perm(),
+        base.corner_twists(),
+        base.edge_perm(),
+        eo,
+    )
+}
+
+/// Symmetries that carry each of the three axes onto the U–D axis: identity, `URF3`,
+/// `URF3²`.  Probing `S · x · S⁻¹` for each gives the distance of `x` to the subgroup of
+/// each axis.
+pub const AXIS_SYMMETRIES: [usize; 3] = [0, 16, 32];
