@@ -146,7 +146,7 @@ macro_rules! registry {
 impl TableKind {
     /// The kind whose descriptor is `table` (a family names its heuristic's tables by
     /// their descriptors; the names are unique, which a test checks).
-    pub fn of(table: &Descriptor) -> TableKind {
+    pub(crate) fn of(table: &Descriptor) -> TableKind {
         TableKind::ALL
             .iter()
             .copied()
@@ -156,7 +156,7 @@ impl TableKind {
 }
 
 /// The kinds of heuristic `h`'s tables, in its family's order (the corners first).
-pub fn tables_of(h: HeuristicKind) -> &'static [TableKind] {
+pub(crate) fn tables_of(h: HeuristicKind) -> &'static [TableKind] {
     static KINDS: OnceLock<Vec<Vec<TableKind>>> = OnceLock::new();
     let kinds = KINDS.get_or_init(|| {
         HeuristicKind::ALL

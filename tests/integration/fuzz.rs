@@ -179,25 +179,77 @@ fn no_parser_panics_hangs_or_accepts_nonsense() {
     );
 }
 
-/// Every input of the coverage-guided fuzzers' committed corpora (`fuzz/corpus/<target>/`,
-/// findings among them), replayed through the targets' own bodies on the stable
-/// toolchain: a finding, once fixed, stays fixed.
+/// Standard base64 (`A–Z a–z 0–9 + /`, `=` padding), as `base64` writes the corpora.
+fn from_base64(text: &str) -> Option<Vec<u8>> {
+    let value = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        } as u32)
+    };
+    let body = text.trim_end_matches('=');
+    let mut out = Vec::with_capacity(body.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0);
+    for &c in body.as_bytes() {
+        acc = acc << 6 | value(c)?;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+#[test]
+fn base64_reads_as_the_coreutils_write_it() {
+    assert_eq!(from_base64("aGVsbG8=").unwrap(), b"hello");
+    assert_eq!(from_base64("AP8=").unwrap(), [0, 255]);
+    assert_eq!(from_base64("YWJj").unwrap(), b"abc");
+    assert!(from_base64("a b").is_none());
+}
+
+/// Every input of the coverage-guided fuzzers' committed corpora (`fuzz/corpus/<target>.b64`,
+/// an input per line in base64, findings among them), replayed through the targets' own
+/// bodies on the stable toolchain: a finding, once fixed, stays fixed.
 #[test]
 fn the_fuzz_corpora_replay_cleanly() {
     let fuzz = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
     let mut count = 0;
     for (name, target) in korf::internals::fuzzing::TARGETS {
-        let dir = fuzz.join("corpus").join(name);
-        let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        let file = fuzz.join("corpus").join(format!("{name}.b64"));
+        let text =
+            std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let mut inputs = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            if line.starts_with('#') || line.is_empty() {
+                continue;
+            }
+            let data = from_base64(line)
+                .unwrap_or_else(|| panic!("{} line {}: not base64", file.display(), i + 1));
+            inputs.push((format!("{} line {}", file.display(), i + 1), data));
+        }
+        assert!(!inputs.is_empty(), "{}: no inputs", file.display());
         // The inputs that once failed, kept apart so that minimising a corpus never
         // drops them.
         let found = std::fs::read_dir(fuzz.join("regressions").join(name))
             .into_iter()
+            .flatten()
             .flatten();
-        for entry in entries.flatten().chain(found.flatten()) {
-            let data = std::fs::read(entry.path()).unwrap();
+        for entry in found {
+            inputs.push((
+                entry.path().display().to_string(),
+                std::fs::read(entry.path()).unwrap(),
+            ));
+        }
+        for (from, data) in inputs {
             let outcome = std::panic::catch_unwind(|| target(&data));
-            assert!(outcome.is_ok(), "{name}: {} fails", entry.path().display());
+            assert!(outcome.is_ok(), "{name}: {from} fails");
             count += 1;
         }
     }

@@ -19,6 +19,7 @@ mod masked;
 mod metrics;
 mod numbers;
 mod peer_scripts;
+mod public_api;
 mod published;
 mod serve;
 mod signals;
