@@ -31,7 +31,7 @@ mod moves;
 mod random;
 mod rules;
 pub mod symmetry;
-pub mod turns;
+pub(crate) mod turns;
 
 pub use cubies::{Cubies, EdgeAction};
 pub use facelet::{FaceletError, SOLVED_FACELETS};

@@ -19,25 +19,25 @@
 //!
 //! The **machinery** knows no family: `format` (file header, atomic write), `packed`
 //! (2-bit lines with fallback), `generate` (the breadth-first engine and its
-//! checkpoints), [`build`] (generate and write a file), [`table`] (load, read, verify),
-//! `probe` (what a three-axis probe needs of a coordinate), [`budget`] (what a build may
-//! use, and the fastest set of tables that fits).  The [`registry`] is the one list of
-//! every family, its tables and its heuristics; the [`catalogue`] knows what to do with
-//! them (files, sizes, builds).
+//! checkpoints), `build` (generate and write a file), `table` (load, read, verify: the
+//! [`Table`]), `probe` (what a three-axis probe needs of a coordinate), `budget` (what a
+//! build may use, and the fastest set of tables that fits: [`Budget`]).  The `registry` is
+//! the one list of every family, its tables and its heuristics ([`TableKind`],
+//! [`HeuristicKind`]); the `catalogue` knows what to do with them (files, sizes, builds).
 
-pub mod budget;
-pub mod build;
-pub mod catalogue;
-pub mod descriptor;
-pub mod family;
+pub(crate) mod budget;
+pub(crate) mod build;
+pub(crate) mod catalogue;
+pub(crate) mod descriptor;
+pub(crate) mod family;
 pub(crate) mod format;
 pub(crate) mod generate;
 pub(crate) mod packed;
 pub(crate) mod prefetch;
 pub(crate) mod probe;
-pub mod registry;
+pub(crate) mod registry;
 pub(crate) mod slices;
-pub mod table;
+pub(crate) mod table;
 
 pub(crate) mod coset;
 pub(crate) mod edge_slices;

@@ -67,7 +67,8 @@ struct Api {
     lines: BTreeSet<String>,
     /// Names of the public types (their methods count only if the type is public).
     types: BTreeSet<String>,
-    /// `(type, line)` for each public method of an inherent `impl`, anywhere.
+    /// `(type, line)` for each public method of an inherent `impl`, and each public field
+    /// or variant of a public type, wherever they are written.
     methods: Vec<(String, String)>,
 }
 
@@ -86,6 +87,25 @@ fn module_file(dir: &Path, name: &str) -> PathBuf {
         flat
     } else {
         dir.join(name).join("mod.rs")
+    }
+}
+
+/// A public struct's public fields, as members of its type.
+fn members_of_struct(api: &mut Api, st: &syn::ItemStruct) {
+    let ty = st.ident.to_string();
+    for f in st.fields.iter().filter(|f| is_public(&f.vis)) {
+        if let Some(name) = &f.ident {
+            api.methods.push((ty.clone(), format!("field {ty}.{name}")));
+        }
+    }
+}
+
+/// A public enum's variants, as members of its type.
+fn members_of_enum(api: &mut Api, e: &syn::ItemEnum) {
+    let ty = e.ident.to_string();
+    for v in &e.variants {
+        api.methods
+            .push((ty.clone(), format!("variant {ty}::{}", v.ident)));
     }
 }
 
@@ -133,27 +153,23 @@ fn walk(api: &mut Api, items: &[Item], dir: &Path, path: &str, public: bool) {
                     }
                 }
             }
+            // A public type's fields and variants, wherever it is defined: they count if
+            // the type is reachable (a public module's, or re-exported).
+            Item::Struct(st) if is_public(&st.vis) && !public => members_of_struct(api, st),
+            Item::Enum(e) if is_public(&e.vis) && !public => members_of_enum(api, e),
             _ if !public => {}
             Item::Fn(f) if is_public(&f.vis) && !test_only(&f.attrs) => {
                 api.lines.insert(format!("fn {path}::{}", f.sig.ident));
             }
-            Item::Struct(s) if is_public(&s.vis) => {
-                api.types.insert(s.ident.to_string());
-                api.lines.insert(format!("struct {path}::{}", s.ident));
-                for f in s.fields.iter().filter(|f| is_public(&f.vis)) {
-                    if let Some(name) = &f.ident {
-                        api.lines
-                            .insert(format!("field {path}::{}.{name}", s.ident));
-                    }
-                }
+            Item::Struct(st) if is_public(&st.vis) => {
+                api.types.insert(st.ident.to_string());
+                api.lines.insert(format!("struct {path}::{}", st.ident));
+                members_of_struct(api, st);
             }
             Item::Enum(e) if is_public(&e.vis) => {
                 api.types.insert(e.ident.to_string());
                 api.lines.insert(format!("enum {path}::{}", e.ident));
-                for v in &e.variants {
-                    api.lines
-                        .insert(format!("variant {path}::{}::{}", e.ident, v.ident));
-                }
+                members_of_enum(api, e);
             }
             Item::Trait(t) if is_public(&t.vis) => {
                 api.lines.insert(format!("trait {path}::{}", t.ident));
