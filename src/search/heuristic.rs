@@ -3,7 +3,7 @@
 //! their probes borrowed for the search ([`Heuristic`]).
 
 use crate::cube::coord;
-use crate::cube::{Cube, Metric};
+use crate::cube::Cube;
 use crate::tables::coset::SymmetricTable;
 use crate::tables::edge_slices::{edge_slices_coords, EdgeSlicesTable};
 use crate::tables::full_edge::FullEdge;
@@ -11,123 +11,9 @@ use crate::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
 use crate::tables::probe::{AxisCoords, AxisTable};
 pub use crate::tables::HeuristicKind;
 use crate::tables::{
-    AxisProbe, AxisVisitor, Integrity, Measured, Residency, Table, TableError, TableKind, Walk,
-    DEFAULT_SET,
+    AxisProbe, AxisVisitor, Integrity, Residency, Table, TableError, TableKind, Walk, DEFAULT_SET,
 };
 use std::path::Path;
-
-impl HeuristicKind {
-    /// Name as on the command line.
-    pub fn name(self) -> &'static str {
-        self.spec().name
-    }
-
-    /// Look a heuristic up by its command-line name.
-    pub fn from_name(name: &str) -> Option<HeuristicKind> {
-        Self::ALL.iter().copied().find(|k| k.name() == name)
-    }
-
-    /// The face-turn heuristics offered by `tables list` and the faster-table hints,
-    /// fastest first (as measured: the families' speed ranks).
-    pub fn fastest_first() -> Vec<HeuristicKind> {
-        Self::fastest_first_in(Metric::Htm)
-    }
-
-    /// The heuristics offered for searches in `metric`, fastest first.
-    pub fn fastest_first_in(metric: Metric) -> Vec<HeuristicKind> {
-        let mut ranked: Vec<HeuristicKind> = Self::ALL
-            .iter()
-            .copied()
-            .filter(|k| k.spec().speed_rank.is_some() && k.spec().metric == metric.of_face_turns())
-            .collect();
-        ranked.sort_by_key(|k| k.spec().speed_rank);
-        ranked
-    }
-
-    /// The heuristics a browser tab offers, the first whose tables are all loaded taking a
-    /// solve: the corners with the k = 4 coset table (1.3 GiB, only fetched, where a host
-    /// publishes it beside the page), then the heuristic a first solve builds (the
-    /// corner-parity coset table and the edge-slices table: 100 MiB in all, built in the
-    /// browser in about a minute).
-    pub const IN_A_BROWSER: [HeuristicKind; 2] = [HeuristicKind::Coset4, HeuristicKind::CosetCp];
-
-    /// The heuristics `--heuristic` lists, in its help's order: the offered ones fastest
-    /// first (face turns, then quarter turns), then the others listed.
-    pub fn listed() -> Vec<HeuristicKind> {
-        let mut listed = Self::fastest_first();
-        listed.extend(Self::fastest_first_in(Metric::Qtm));
-        let others: Vec<HeuristicKind> = Self::ALL
-            .iter()
-            .copied()
-            .filter(|k| k.spec().listed && !listed.contains(k))
-            .collect();
-        listed.extend(others);
-        listed
-    }
-
-    /// The heuristic a face-turn search uses when none is asked for, given which table
-    /// files are present: the fastest offered heuristic whose own table is there, else the
-    /// corner-parity coset table's (small and quick to build), unless an older tables
-    /// directory holds Korf's three tables or the k = 0 coset table without it (those are
-    /// used as they are; `korf tables generate` adds the newer table).  This is the one
-    /// place that rule is written.
-    pub fn preferred(present: impl Fn(TableKind) -> bool) -> HeuristicKind {
-        if let Some(kind) = Self::fastest_present(Metric::Htm, &present) {
-            return kind;
-        }
-        if present(TableKind::Coset) {
-            HeuristicKind::Coset
-        } else if DEFAULT_SET.iter().all(|&k| present(k)) {
-            HeuristicKind::Korf
-        } else {
-            HeuristicKind::CosetCp
-        }
-    }
-
-    /// The heuristic a quarter-turn search uses when none is asked for: the fastest
-    /// quarter-turn three-axis table that is there, else the k = 0 quarter-turn tables
-    /// (small, built on first use).
-    pub fn preferred_qtm(present: impl Fn(TableKind) -> bool) -> HeuristicKind {
-        Self::fastest_present(Metric::Qtm, &present).unwrap_or(HeuristicKind::CosetQtm)
-    }
-
-    /// The fastest heuristic offered for `metric` whose own table is present.
-    fn fastest_present(
-        metric: Metric,
-        present: &impl Fn(TableKind) -> bool,
-    ) -> Option<HeuristicKind> {
-        let own_table = |k: HeuristicKind| *k.tables().last().expect("a heuristic has tables");
-        Self::fastest_first_in(metric)
-            .into_iter()
-            .filter(|k| k.spec().auto)
-            .find(|&k| present(own_table(k)))
-    }
-
-    /// What this heuristic was measured to take on the development machines (2 cores; the
-    /// CPU varies by day; the runs, with their commands, are in `lab/`).
-    /// Written in the family's folder; `korf tables list` shows them.
-    pub fn measured(self) -> Measured {
-        self.spec().measured
-    }
-
-    /// [`HeuristicKind::preferred`] for the table files in `dir`.
-    pub fn preferred_in(dir: &Path) -> HeuristicKind {
-        // Something at the path counts, even if it cannot be read (a dangling link, a
-        // loop, no permission): loading it then says what is wrong, rather than another
-        // heuristic being chosen without a word.
-        Self::preferred(|k| std::fs::symlink_metadata(dir.join(k.file_name())).is_ok())
-    }
-
-    /// [`HeuristicKind::preferred_qtm`] for the table files in `dir`.
-    pub fn preferred_qtm_in(dir: &Path) -> HeuristicKind {
-        Self::preferred_qtm(|k| std::fs::symlink_metadata(dir.join(k.file_name())).is_ok())
-    }
-
-    /// The table files this heuristic needs.
-    pub fn tables(self) -> &'static [TableKind] {
-        crate::tables::registry::tables_of(self)
-    }
-}
 
 /// The tables the optimal search uses, loaded.
 pub struct TableSet {

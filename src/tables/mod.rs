@@ -28,6 +28,7 @@
 pub(crate) mod budget;
 pub(crate) mod build;
 pub(crate) mod catalogue;
+mod choice;
 pub(crate) mod descriptor;
 pub(crate) mod family;
 pub(crate) mod format;
