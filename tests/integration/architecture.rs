@@ -12,22 +12,9 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every `.rs` file under `dir`.
+/// Every `.rs` file under `dir` ([`files_with_extension`]).
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
+    files_with_extension(dir, "rs")
 }
 
 /// The code of a file without its comments' lines and without its test module (tests may
@@ -61,25 +48,8 @@ fn crate_modules_named(code: &str) -> BTreeSet<String> {
         ("HeuristicKind", "search"),
         ("Outcome", "search"),
     ];
-    let word = |s: &str| -> String {
-        s.trim_start()
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_')
-            .collect()
-    };
-    let mut names = BTreeSet::new();
-    for (i, _) in code.match_indices("crate::") {
-        let rest = &code[i + 7..];
-        if let Some(group) = rest.strip_prefix('{') {
-            let group = &group[..group.find('}').unwrap_or(group.len())];
-            names.extend(group.split(',').map(word));
-        } else {
-            names.insert(word(rest));
-        }
-    }
-    names
+    names_after(code, "crate::")
         .into_iter()
-        .filter(|n| !n.is_empty())
         .map(|n| match ROOT_NAMES.iter().find(|(root, _)| *root == n) {
             Some((_, module)) => module.to_string(),
             None => n,
@@ -108,28 +78,7 @@ fn import_graph() -> BTreeMap<String, BTreeSet<String>> {
 fn the_top_level_modules_import_each_other_without_a_cycle() {
     let graph = import_graph();
     assert!(graph.contains_key("search") && graph["search"].contains("tables"));
-    // Depth-first search for a path back to the start.
-    let reaches = |from: &str, to: &str| {
-        let mut seen = BTreeSet::new();
-        let mut stack = vec![from.to_string()];
-        while let Some(m) = stack.pop() {
-            for next in graph.get(&m).into_iter().flatten() {
-                if next == to {
-                    return true;
-                }
-                if seen.insert(next.clone()) {
-                    stack.push(next.clone());
-                }
-            }
-        }
-        false
-    };
-    let cycles: Vec<String> = graph
-        .iter()
-        .flat_map(|(m, targets)| targets.iter().map(move |t| (m, t)))
-        .filter(|(m, t)| reaches(t, m))
-        .map(|(m, t)| format!("{m} -> {t}"))
-        .collect();
+    let cycles = edges_on_cycles(&graph);
     assert!(cycles.is_empty(), "edges on an import cycle: {cycles:?}");
 }
 
