@@ -5,8 +5,9 @@
 //! share.  A leaf of `tables`: it reads the cube model only.
 
 use crate::cube::coord::binomial;
-use crate::cube::symmetry::{conjugate, symmetries};
+use crate::cube::symmetry::{conjugate, symmetries, SYMMETRIES};
 use crate::cube::Cube;
+use std::sync::OnceLock;
 
 /// Edge values: which slice each position's edge belongs to.
 pub const EDGE_SLICES: usize = 495 * 70;
@@ -109,12 +110,6 @@ impl EdgeMasks {
         let (lo, lo_n) = SQUEEZE[(self.flips & 63) << 6 | (mask & 63)];
         let (hi, _) = SQUEEZE[(self.flips >> 6) << 6 | (mask >> 6)];
         lo as usize | (hi as usize) << lo_n
-    }
-
-    /// Rank of the positions of slice `s`'s pieces (C(12,4)).
-    #[inline(always)]
-    pub fn rank_of(&self, s: usize) -> usize {
-        COMBINATION_RANK[self.slice[s]] as usize
     }
 }
 
@@ -262,3 +257,136 @@ pub fn edge_cube_flipped(slices: usize, flips: usize) -> Cube {
 /// `URF3²`.  Probing `S · x · S⁻¹` for each gives the distance of `x` to the subgroup of
 /// each axis.
 pub const AXIS_SYMMETRIES: [usize; 3] = [0, 16, 32];
+
+/// How each of the 48 symmetries acts on [`EdgeMasks`]: where it carries each position (as
+/// two 6-bit halves of a 12-bit set), which slice each slice's pieces become, and which
+/// slices' pieces it flips at each position.  With these a coset index conjugates a
+/// position's masks in a few lookups into tables of 12 KB, where a table by slice value
+/// and symmetry (34,650 · 48 entries) costs a miss in the search's every probe.
+pub struct MaskSymmetries {
+    image: [[[u16; 64]; 2]; SYMMETRIES],
+    /// `source[s][t]`: the slice whose pieces the conjugate by `s` puts in slice `t`.
+    source: [[u8; 3]; SYMMETRIES],
+    /// `turned[s][slice]`: the positions whose edge symmetry `s` flips when that edge's
+    /// piece belongs to `slice` (0 = E, 1 = M, 2 = S).
+    turned: [[u16; 3]; SYMMETRIES],
+}
+
+/// Slice values the actions are read off and checked on: every 97th (358 of them, which
+/// put each slice's pieces on every position).
+const SAMPLE_STRIDE: usize = 97;
+
+impl MaskSymmetries {
+    /// Read the actions off conjugated positions, checking that a symmetry's flip and the
+    /// slice it gives a piece depend on the position and the piece's slice alone (the
+    /// tests check whole indices against conjugated random positions).
+    fn read() -> MaskSymmetries {
+        let mut image = [[[0u16; 64]; 2]; SYMMETRIES];
+        let mut source = [[0u8; 3]; SYMMETRIES];
+        let mut turned = [[0u16; 3]; SYMMETRIES];
+        for s in 0..SYMMETRIES {
+            let target = position_images(s);
+            image[s] = std::array::from_fn(|half| {
+                std::array::from_fn(|bits| {
+                    (0..6)
+                        .filter(|b| bits >> b & 1 == 1)
+                        .fold(0, |acc, b| acc | target[half * 6 + b])
+                })
+            });
+            let mut flipped = [[None::<bool>; 3]; 12];
+            let mut becomes = [None::<usize>; 3];
+            for v in (0..EDGE_SLICES).step_by(SAMPLE_STRIDE) {
+                let c = edge_cube(v);
+                let out = EdgeMasks::of(&conjugate(&c, s));
+                for (p, row) in flipped.iter_mut().enumerate() {
+                    let slice = EDGE_SLICE[c.edge(p) as usize] as usize;
+                    let flips = out.flips as u16 & target[p] != 0;
+                    let was = row[slice].get_or_insert(flips);
+                    assert_eq!(
+                        *was, flips,
+                        "a symmetry's flip depends on position and slice"
+                    );
+                    let to = (0..3)
+                        .find(|&t| out.slice[t] as u16 & target[p] != 0)
+                        .expect("every position holds a piece of some slice");
+                    let was = becomes[slice].get_or_insert(to);
+                    assert_eq!(*was, to, "a symmetry takes a slice to a slice");
+                }
+            }
+            for (p, row) in flipped.iter().enumerate() {
+                for (slice, f) in row.iter().enumerate() {
+                    if f.expect("every slice is seen at every position") {
+                        turned[s][slice] |= 1 << p;
+                    }
+                }
+            }
+            for (slice, to) in becomes.iter().enumerate() {
+                source[s][to.expect("every slice is seen")] = slice as u8;
+            }
+        }
+        MaskSymmetries {
+            image,
+            source,
+            turned,
+        }
+    }
+
+    /// The 12-bit set `bits` carried position by position as symmetry `s` carries them.
+    #[inline(always)]
+    fn carry(&self, bits: usize, s: usize) -> usize {
+        let image = &self.image[s];
+        (image[0][bits & 63] | image[1][bits >> 6]) as usize
+    }
+
+    /// The flips (12-bit set by position) of `S · x · S⁻¹`, from the masks of `x`.
+    #[inline(always)]
+    pub fn conjugate_flips(&self, masks: &EdgeMasks, s: usize) -> usize {
+        let [e, m, sl] = masks.slice;
+        let t = &self.turned[s];
+        let x = masks.flips ^ (e & t[0] as usize | m & t[1] as usize | sl & t[2] as usize);
+        self.carry(x, s)
+    }
+
+    /// The masks of `S · x · S⁻¹`, from the masks of `x`.
+    #[inline(always)]
+    pub fn conjugate(&self, masks: &EdgeMasks, s: usize) -> EdgeMasks {
+        let from = &self.source[s];
+        let e = self.carry(masks.slice[from[0] as usize], s);
+        let m = self.carry(masks.slice[from[1] as usize], s);
+        EdgeMasks {
+            slice: [e, m, !(e | m) & 0xFFF],
+            flips: self.conjugate_flips(masks, s),
+        }
+    }
+}
+
+/// Where symmetry `s` carries each position's flip: the bit that the conjugates of two
+/// positions flipped in pairs through it share.
+fn position_images(s: usize) -> [u16; 12] {
+    let flipped = |pair: [usize; 2]| {
+        let mut eo = [0u8; 12];
+        eo[pair[0]] = 1;
+        eo[pair[1]] = 1;
+        let c = Cube::SOLVED;
+        Cube::from_parts(c.corner_perm(), c.corner_twists(), c.edge_perm(), eo)
+    };
+    std::array::from_fn(|p| {
+        let (a, b) = ((p + 1) % 12, (p + 2) % 12);
+        let fa = EdgeMasks::of(&conjugate(&flipped([p, a]), s)).flips;
+        let fb = EdgeMasks::of(&conjugate(&flipped([p, b]), s)).flips;
+        let bit = fa & fb;
+        assert_eq!(
+            bit.count_ones(),
+            1,
+            "a symmetry moves one flip to one position"
+        );
+        bit as u16
+    })
+}
+
+/// The symmetries' action on edge masks, read off the cube model on first use
+/// (milliseconds).
+pub fn mask_symmetries() -> &'static MaskSymmetries {
+    static ACTIONS: OnceLock<MaskSymmetries> = OnceLock::new();
+    ACTIONS.get_or_init(MaskSymmetries::read)
+}

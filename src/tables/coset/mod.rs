@@ -29,12 +29,13 @@
 //! other two axes are probed by conjugating with [`AXIS_SYMMETRIES`], computed from
 //! [`EdgeMasks`] through small tables.
 
-use crate::cube::symmetry::{conjugate, symmetries, visit_twins, Twins, SYMMETRIES};
+use crate::cube::symmetry::{conjugate, visit_twins, Twins, SYMMETRIES};
 use crate::cube::{Cube, ALL_MOVES};
 pub use crate::tables::slices::{
     e_flips, edge_cube, edge_cube_flipped, edge_slices, EdgeMasks, AXIS_SYMMETRIES, EDGE_SLICE,
     EDGE_SLICES,
 };
+pub use crate::tables::slices::{mask_symmetries, MaskSymmetries};
 pub(crate) use crate::tables::slices::{symmetry_classes, unrank_combination, COMBINATION_RANK};
 use rayon::prelude::*;
 use std::sync::OnceLock;
@@ -76,30 +77,6 @@ pub fn corner_cube(raw: usize) -> Cube {
     });
     let solved = Cube::SOLVED;
     Cube::from_parts(cp, twists, solved.edge_perm(), solved.edge_flips())
-}
-
-/// A position with the pieces of slice `src` (0 = E, 1 = M, 2 = S) at the positions of
-/// `mask`, flipped as `flips` says in position order, the other edges placed in order and
-/// unflipped except for one that keeps the total even (corners solved).
-fn slice_cube(src: u8, mask: u16, flips: usize) -> Cube {
-    let mut own = (0..12u8).filter(|&p| EDGE_SLICE[p as usize] == src);
-    let mut other = (0..12u8).filter(|&p| EDGE_SLICE[p as usize] != src);
-    let mut eo = [0u8; 12];
-    let mut k = 0;
-    let ep: [u8; 12] = std::array::from_fn(|i| {
-        if mask >> i & 1 == 1 {
-            eo[i] = (flips >> k & 1) as u8;
-            k += 1;
-            own.next().unwrap()
-        } else {
-            other.next().unwrap()
-        }
-    });
-    let odd = eo.iter().sum::<u8>() & 1;
-    let first_other = (0..12).find(|&i| mask >> i & 1 == 0).unwrap();
-    eo[first_other] ^= odd;
-    let solved = Cube::SOLVED;
-    Cube::from_parts(solved.corner_perm(), solved.corner_twists(), ep, eo)
 }
 
 /// The coset tables korf builds: how many edges' orientation the subgroup also fixes.
@@ -166,8 +143,13 @@ pub struct CosetCoords {
     /// The corner and slice move tables, which only generation reads: built when it
     /// first asks, so that a search does not hold them ([`CosetCoords::moves`]).
     moves: OnceLock<MoveTables>,
-    /// `edge_conj[value * syms + s]`: the slice value of the conjugate by symmetry `s`.
-    pub edge_conj: Vec<u16>,
+    /// `edge_conj[value * syms + s]`: the slice value of the conjugate by symmetry `s`,
+    /// which generation and the twins read (by slice value); built when first asked for
+    /// ([`CosetCoords::edge_conj`]), so that a search, which conjugates a position's masks
+    /// instead ([`MaskSymmetries`]), does not hold its 3.3 MB.
+    edge_conj: OnceLock<Vec<u16>>,
+    /// How the symmetries act on edge masks: the search's conjugation.
+    actions: &'static MaskSymmetries,
     /// `flip_move[(e * 18 + m) * 16 + f]`: E flips after move `m`, from E positions of rank
     /// `e` (the slice value / 70) with flips `f`.
     pub flip_move: Vec<u8>,
@@ -188,31 +170,17 @@ pub struct CosetCoords {
     pub class_rep: Vec<u32>,
     /// Symmetries that fix each representative (bit `s`), identity included.
     pub class_stabilizer: Vec<u64>,
-    /// `slice_axis[value * 2 + a - 1]`: slice value of the conjugate by
-    /// `AXIS_SYMMETRIES[a]` (k = 4 only).
-    pub slice_axis: Vec<u16>,
-    /// The slice whose pieces the conjugate by `AXIS_SYMMETRIES[a]` puts in the E slice.
-    pub axis_source: [usize; 3],
-    /// `flip_axis[((a - 1) * 495 + r) * 16 + f]`: E flips of the conjugate by
-    /// `AXIS_SYMMETRIES[a]`, from the positions (rank `r`) and flips `f` of the
-    /// `axis_source[a]` pieces.
-    pub flip_axis: Vec<u8>,
-    /// How moves and symmetries act on the parity bits (parity variants only).
-    pub parities: Option<ParityTables>,
+    /// How moves and symmetries act on the parity bits (parity variants only), for
+    /// generation and the twins: built when first asked for ([`CosetCoords::parities`]).
+    parities: OnceLock<Option<ParityTables>>,
 }
 
 impl CosetCoords {
     /// Build every table of `variant` (about half a second on 2 cores).
     pub fn build(variant: Variant) -> CosetCoords {
-        let syms_data = symmetries();
         let syms = variant.symmetries();
         let flips = variant.flip_values();
         let corner_cubes: Vec<Cube> = (0..CORNER_RAW).into_par_iter().map(corner_cube).collect();
-        let edge_cubes: Vec<Cube> = (0..EDGE_SLICES).into_par_iter().map(edge_cube).collect();
-        let edge_conj: Vec<u16> = edge_cubes
-            .par_iter()
-            .flat_map_iter(|c| (0..syms).map(|s| edge_slices(&conjugate(c, s)) as u16))
-            .collect();
         let (mut flip_move, mut flip_conj) = (Vec::new(), Vec::new());
         let e_flips_part = variant == Variant::SliceFlips;
         if e_flips_part {
@@ -245,37 +213,6 @@ impl CosetCoords {
         } else {
             Vec::new()
         };
-        let (mut slice_axis, mut flip_axis, mut axis_source) = (Vec::new(), Vec::new(), [0; 3]);
-        if e_flips_part {
-            slice_axis = edge_cubes
-                .par_iter()
-                .flat_map_iter(|c| {
-                    AXIS_SYMMETRIES[1..]
-                        .iter()
-                        .map(|&s| edge_slices(&conjugate(c, s)) as u16)
-                })
-                .collect();
-            for (a, &s) in AXIS_SYMMETRIES.iter().enumerate() {
-                // The slice whose pieces S carries into the E slice.
-                let e = &syms_data.elements[s];
-                axis_source[a] = (0..3)
-                    .find(|&src| {
-                        (0..12).all(|p| EDGE_SLICE[p] != src || EDGE_SLICE[e.ep[p] as usize] == 0)
-                    })
-                    .expect("a symmetry maps some slice onto E")
-                    as usize;
-                if a == 0 {
-                    continue;
-                }
-                for r in 0..495 {
-                    let mask = unrank_combination(r, 4, 12);
-                    for f in 0..16 {
-                        let c = slice_cube(axis_source[a] as u8, mask, f);
-                        flip_axis.push(e_flips(&conjugate(&c, s)) as u8);
-                    }
-                }
-            }
-        }
         let corner_class_sym = classes.class_sym();
         let corner_axis_class_sym = corner_axis
             .iter()
@@ -289,20 +226,15 @@ impl CosetCoords {
             flips,
             edge_values: variant.edge_values(),
             moves: OnceLock::new(),
-            edge_conj,
+            edge_conj: OnceLock::new(),
+            actions: mask_symmetries(),
             flip_move,
             flip_conj,
             corner_class: classes.class,
             corner_sym: classes.sym,
             class_rep: classes.rep,
             class_stabilizer: classes.stabilizer,
-            slice_axis,
-            axis_source,
-            flip_axis,
-            parities: match variant {
-                Variant::Parities(_) => Some(ParityTables::build()),
-                _ => None,
-            },
+            parities: OnceLock::new(),
         }
     }
 
@@ -323,30 +255,8 @@ impl CosetCoords {
     /// The parity part of the conjugate by `s`, from a slice value and parity part.
     #[inline(always)]
     fn conj_parities(&self, p: Parities, slices: usize, v: usize, s: usize) -> usize {
-        let t = self
-            .parities
-            .as_ref()
-            .expect("a parity variant has its tables");
+        let t = self.parities().expect("a parity variant has its tables");
         p.compact(t.conjugated(p.expand(v as u8), slices, s)) as usize
-    }
-
-    /// The flip part (E flips or parities) of `c`, its edge masks already read.
-    #[inline(always)]
-    fn flip_part(&self, c: &Cube, masks: &EdgeMasks) -> usize {
-        match self.variant {
-            Variant::Slices => 0,
-            Variant::SliceFlips => masks.flips_of(0),
-            Variant::Parities(p) => {
-                p.compact(parities::flip_parities(masks) | parities::corner_parity(c) << 3) as usize
-            }
-        }
-    }
-
-    /// The slice value and (for k = 4) the E flips of `c`.
-    #[inline(always)]
-    pub fn edge_parts(&self, c: &Cube) -> (usize, usize) {
-        let masks = EdgeMasks::of(c);
-        (masks.slices(), self.flip_part(c, &masks))
     }
 
     /// The table index of position `c` (a 48-symmetry variant) and its edge masks, which
@@ -354,41 +264,84 @@ impl CosetCoords {
     #[inline(always)]
     pub fn index_and_masks(&self, c: &Cube) -> (u64, EdgeMasks, usize) {
         let masks = EdgeMasks::of(c);
-        let slices = masks.slices();
-        let part = self.flip_part(c, &masks);
-        (self.index_of(corner_raw(c), slices, part), masks, slices)
+        (self.index_with_masks(c, &masks), masks, masks.slices())
+    }
+
+    /// Table index of position `c` given its edge masks: the corner's class and symmetry
+    /// looked up, the masks conjugated by that symmetry ([`MaskSymmetries::conjugate`]),
+    /// and the edge value read off the conjugate's masks.  Equal to [`Self::index_of`]
+    /// (the tests check it), without its table by slice value and symmetry.
+    #[inline(always)]
+    pub fn index_with_masks(&self, c: &Cube, masks: &EdgeMasks) -> u64 {
+        let corner_parity = match self.variant {
+            Variant::Parities(_) => parities::corner_parity(c),
+            _ => 0,
+        };
+        self.index_from(self.corner_class_sym[corner_raw(c)], masks, corner_parity)
+    }
+
+    /// Table index of a position from its corner's `class << 8 | sym`, its edge masks and
+    /// its corner parity (read by the parity variants only; a symmetry keeps it).
+    #[inline(always)]
+    fn index_from(&self, class_sym: u32, masks: &EdgeMasks, corner_parity: u8) -> u64 {
+        let class = (class_sym >> 8) as u64;
+        let image = self.actions.conjugate(masks, (class_sym & 255) as usize);
+        let edge = match self.variant {
+            Variant::Slices => image.slices(),
+            Variant::SliceFlips => image.slices() * 16 + image.flips_of(0),
+            Variant::Parities(p) => {
+                let bits = parities::flip_parities(&image) | corner_parity << 3;
+                image.slices() * p.values() + p.compact(bits) as usize
+            }
+        };
+        class * self.edge_values as u64 + edge as u64
+    }
+
+    /// The slice-value tables of [`Self::index_of`], built on first use (half a second).
+    pub fn edge_conj(&self) -> &[u16] {
+        self.edge_conj.get_or_init(|| {
+            let edge_cubes: Vec<Cube> = (0..EDGE_SLICES).into_par_iter().map(edge_cube).collect();
+            let syms = self.syms;
+            edge_cubes
+                .par_iter()
+                .flat_map_iter(|c| (0..syms).map(|s| edge_slices(&conjugate(c, s)) as u16))
+                .collect()
+        })
+    }
+
+    /// How moves and symmetries act on the parity bits (parity variants only; built on
+    /// first use).
+    pub fn parities(&self) -> Option<&ParityTables> {
+        self.parities
+            .get_or_init(|| match self.variant {
+                Variant::Parities(_) => Some(ParityTables::build()),
+                _ => None,
+            })
+            .as_ref()
     }
 
     /// Table index of position `c`.  When the corner class is symmetric, conjugates of `c`
     /// may land on twin entries (which hold the same value); see [`Self::canonical_index`].
     #[inline(always)]
     pub fn index(&self, c: &Cube) -> u64 {
-        let (slices, flips) = self.edge_parts(c);
-        self.index_of(corner_raw(c), slices, flips)
+        self.index_with_masks(c, &EdgeMasks::of(c))
     }
 
     /// Table index of `S · c · S⁻¹` for `S = AXIS_SYMMETRIES[a]` (k = 4 tables), given
     /// `corner = corner_raw(c)` and the edge masks of `c`.
     #[inline(always)]
     pub fn axis_index(&self, masks: &EdgeMasks, corner: usize, a: usize) -> u64 {
-        let slices = masks.slices();
         if a == 0 {
-            return self.index_of(corner, slices, masks.flips_of(0));
+            return self.index_from(self.corner_class_sym[corner], masks, 0);
         }
-        let src = self.axis_source[a];
-        let flips = self.flip_axis[((a - 1) * 495 + masks.rank_of(src)) * 16 + masks.flips_of(src)]
-            as usize;
-        self.index_cs(
-            self.corner_axis_class_sym[corner * 2 + a - 1],
-            self.slice_axis[slices * 2 + a - 1] as usize,
-            flips,
-        )
+        let turned = self.actions.conjugate(masks, AXIS_SYMMETRIES[a]);
+        self.index_from(self.corner_axis_class_sym[corner * 2 + a - 1], &turned, 0)
     }
 
     /// Edge value (slices · flips) of the conjugate by `s`.
     #[inline(always)]
     fn conj_edge(&self, slices: usize, flips: usize, s: usize) -> usize {
-        let edge = self.edge_conj[slices * self.syms + s] as usize;
+        let edge = self.edge_conj()[slices * self.syms + s] as usize;
         match self.variant {
             Variant::Slices => edge,
             Variant::SliceFlips => {

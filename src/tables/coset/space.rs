@@ -80,7 +80,7 @@ impl crate::tables::generate::Space for CosetSpace<'_> {
             let m = m.index();
             let cr = moves.corner[corner * MOVE_COUNT + m] as usize;
             let sr = moves.edge[slices * MOVE_COUNT + m] as usize;
-            let fr = match (c.variant, &c.parities) {
+            let fr = match (c.variant, c.parities()) {
                 (Variant::Slices, _) => 0,
                 (Variant::Parities(p), Some(t)) => {
                     p.compact(t.after_move(p.expand(flips as u8), slices, m)) as usize

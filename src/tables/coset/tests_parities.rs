@@ -49,8 +49,7 @@ fn the_bits_are_homomorphisms_of_the_subgroup() {
 #[test]
 fn moves_and_symmetries_act_on_the_bits_as_the_tables_say() {
     let t = coords(Parities::Flips)
-        .parities
-        .as_ref()
+        .parities()
         .expect("a parity variant has its tables");
     let mut r = rng(32);
     for _ in 0..1000 {
@@ -189,6 +188,69 @@ mod slow {
             common::assert_admissible_on_random_walks(heuristic, 46);
             // The same lengths as the corner-parity table's on harder positions.
             common::assert_same_lengths(heuristic, HeuristicKind::CosetCp, 47);
+        }
+    }
+}
+
+/// The search's index (masks conjugated by the corner's symmetry) against generation's
+/// (slice value and parity part conjugated by tables), on every variant.
+#[test]
+fn the_index_from_conjugated_masks_equals_the_index_from_tables() {
+    use korf::tables::coset::{parities::corner_parity, parities::flip_parities, EdgeMasks};
+    let variants = [Variant::Slices, Variant::SliceFlips].into_iter();
+    let mut r = rng(35);
+    for variant in variants.chain(ALL.map(Variant::Parities)) {
+        let co = coords_for(variant);
+        for _ in 0..3000 {
+            let x = random_cube(&mut r);
+            let masks = EdgeMasks::of(&x);
+            let part = match variant {
+                Variant::Slices => 0,
+                Variant::SliceFlips => masks.flips_of(0),
+                Variant::Parities(p) => {
+                    p.compact(flip_parities(&masks) | corner_parity(&x) << 3) as usize
+                }
+            };
+            let by_tables = co.index_of(corner_raw(&x), masks.slices(), part);
+            assert_eq!(co.index(&x), by_tables, "{variant:?} {x:?}");
+        }
+    }
+}
+
+/// The k = 4 table's index along each axis: the index of the position conjugated so that
+/// the axis's slice plays the E slice.
+#[test]
+fn the_axis_indices_are_the_indices_of_the_turned_positions() {
+    use korf::tables::coset::{EdgeMasks, AXIS_SYMMETRIES};
+    let co = coords_for(Variant::SliceFlips);
+    let mut r = rng(37);
+    for _ in 0..3000 {
+        let x = random_cube(&mut r);
+        let masks = EdgeMasks::of(&x);
+        for (a, &s) in AXIS_SYMMETRIES.iter().enumerate() {
+            let turned = conjugate(&x, s);
+            let expected = co.canonical_index(co.index(&turned));
+            let found = co.canonical_index(co.axis_index(&masks, corner_raw(&x), a));
+            assert_eq!(found, expected, "axis {a}: {x:?}");
+        }
+    }
+}
+
+#[test]
+fn symmetries_act_on_edge_masks_as_on_positions() {
+    use korf::tables::coset::{mask_symmetries, EdgeMasks};
+    let actions = mask_symmetries();
+    let mut r = rng(36);
+    for _ in 0..500 {
+        let x = random_cube(&mut r);
+        for s in 0..SYMMETRIES {
+            let image = actions.conjugate(&EdgeMasks::of(&x), s);
+            let expected = EdgeMasks::of(&conjugate(&x, s));
+            assert_eq!(
+                (image.slice, image.flips),
+                (expected.slice, expected.flips),
+                "symmetry {s}"
+            );
         }
     }
 }

@@ -19,9 +19,11 @@
 //! tests check it against conjugating whole positions).  When a class representative is
 //! itself symmetric, its entries have *twins* that the table keeps equal.
 
-use crate::cube::symmetry::{conjugate, visit_twins, Twins, SYMMETRIES};
+use crate::cube::symmetry::{visit_twins, Twins, SYMMETRIES};
 use crate::cube::{Cube, Metric};
-use crate::tables::slices::{edge_cube, symmetry_classes, EdgeMasks, EDGE_SLICE, EDGE_SLICES};
+use crate::tables::slices::{
+    edge_cube, mask_symmetries, symmetry_classes, EdgeMasks, MaskSymmetries, EDGE_SLICES,
+};
 use std::sync::OnceLock;
 
 mod descriptor;
@@ -43,12 +45,8 @@ pub struct EdgeSlicesCoords {
     rep: Vec<u16>,
     /// Symmetries that fix each representative's slice value (bit `s`).
     stabilizer: Vec<u64>,
-    /// `flip_image[s][half][bits]`: where symmetry `s` carries the flips of six positions
-    /// (`half` 0: positions 0–5, 1: positions 6–11), as a 12-bit set.
-    flip_image: Vec<[[u16; 64]; 2]>,
-    /// `turned[s][slice]`: the positions whose edge symmetry `s` flips when that edge's
-    /// piece belongs to `slice` (0 = E, 1 = M, 2 = S).
-    turned: [[u16; 3]; SYMMETRIES],
+    /// How the symmetries act on edge masks (shared with the coset tables).
+    actions: &'static MaskSymmetries,
 }
 
 impl EdgeSlicesCoords {
@@ -62,24 +60,18 @@ impl EdgeSlicesCoords {
             CLASSES,
             "slice classes under the 48 symmetries"
         );
-        let actions = FlipActions::read();
         EdgeSlicesCoords {
             class_sym: classes.class_sym(),
             rep: classes.rep.iter().map(|&v| v as u16).collect(),
             stabilizer: classes.stabilizer,
-            flip_image: actions.image,
-            turned: actions.turned,
+            actions: mask_symmetries(),
         }
     }
 
     /// The flips (12-bit set by position) of `S · x · S⁻¹`, from the masks of `x`.
     #[inline(always)]
     pub fn conjugate_flips(&self, masks: &EdgeMasks, s: usize) -> usize {
-        let [e, m, sl] = masks.slice;
-        let t = &self.turned[s];
-        let x = masks.flips ^ (e & t[0] as usize | m & t[1] as usize | sl & t[2] as usize);
-        let image = &self.flip_image[s];
-        (image[0][x & 63] | image[1][x >> 6]) as usize
+        self.actions.conjugate_flips(masks, s)
     }
 
     /// Table index of a position given its edge masks.
@@ -121,83 +113,6 @@ impl EdgeSlicesCoords {
     pub fn classes(&self) -> usize {
         self.rep.len()
     }
-}
-
-/// How each symmetry acts on flips: where it carries each position (as two 6-bit halves
-/// of a 12-bit set), and which slices' pieces it flips at each position.
-struct FlipActions {
-    image: Vec<[[u16; 64]; 2]>,
-    turned: [[u16; 3]; SYMMETRIES],
-}
-
-/// Slice values the actions are read off and checked on: every 97th (358 of them, which
-/// put each slice's pieces on every position).
-const SAMPLE_STRIDE: usize = 97;
-
-impl FlipActions {
-    /// Read the actions off conjugated positions, checking that a symmetry's flip depends
-    /// on the position and its piece's slice alone (the tests check the whole index
-    /// against conjugated random positions).
-    fn read() -> FlipActions {
-        let mut image = Vec::with_capacity(SYMMETRIES);
-        let mut turned = [[0u16; 3]; SYMMETRIES];
-        for (s, turned) in turned.iter_mut().enumerate() {
-            let target = position_images(s);
-            image.push(std::array::from_fn(|half| {
-                std::array::from_fn(|bits| {
-                    (0..6)
-                        .filter(|b| bits >> b & 1 == 1)
-                        .fold(0, |acc, b| acc | target[half * 6 + b])
-                })
-            }));
-            let mut seen = [[None::<bool>; 3]; 12];
-            for v in (0..EDGE_SLICES).step_by(SAMPLE_STRIDE) {
-                let c = edge_cube(v);
-                let out = EdgeMasks::of(&conjugate(&c, s)).flips as u16;
-                for (p, row) in seen.iter_mut().enumerate() {
-                    let slice = EDGE_SLICE[c.edge(p) as usize] as usize;
-                    let flips = out & target[p] != 0;
-                    let was = row[slice].get_or_insert(flips);
-                    assert_eq!(
-                        *was, flips,
-                        "a symmetry's flip depends on position and slice"
-                    );
-                }
-            }
-            for (p, row) in seen.iter().enumerate() {
-                for (slice, f) in row.iter().enumerate() {
-                    if f.expect("every slice is seen at every position") {
-                        turned[slice] |= 1 << p;
-                    }
-                }
-            }
-        }
-        FlipActions { image, turned }
-    }
-}
-
-/// Where symmetry `s` carries each position's flip: the bit that the conjugates of two
-/// positions flipped in pairs through it share.
-fn position_images(s: usize) -> [u16; 12] {
-    let flipped = |pair: [usize; 2]| {
-        let mut eo = [0u8; 12];
-        eo[pair[0]] = 1;
-        eo[pair[1]] = 1;
-        let c = Cube::SOLVED;
-        Cube::from_parts(c.corner_perm(), c.corner_twists(), c.edge_perm(), eo)
-    };
-    std::array::from_fn(|p| {
-        let (a, b) = ((p + 1) % 12, (p + 2) % 12);
-        let fa = EdgeMasks::of(&conjugate(&flipped([p, a]), s)).flips;
-        let fb = EdgeMasks::of(&conjugate(&flipped([p, b]), s)).flips;
-        let bit = fa & fb;
-        assert_eq!(
-            bit.count_ones(),
-            1,
-            "a symmetry moves one flip to one position"
-        );
-        bit as u16
-    })
 }
 
 impl Twins for EdgeSlicesCoords {
