@@ -3,7 +3,7 @@
 //! node pays for a dispatch.
 
 use super::canonical::Turns;
-use super::plain::{ALL, COSET, KORF};
+use super::plain::{ALL, COSET, COSET_ALONE, KORF};
 use super::walk::AxisAndFullEdge;
 use super::worker::Worker;
 use crate::cube::{Cube, Move};
@@ -31,6 +31,9 @@ impl Worker<'_> {
         match h.walk() {
             Walk::Plain(PlainTables::Korf) => self.dfs_with::<KORF>(start, prefix, bound),
             Walk::Plain(PlainTables::Coset) => self.dfs_with::<COSET>(start, prefix, bound),
+            Walk::Plain(PlainTables::CosetAlone) => {
+                self.dfs_with::<COSET_ALONE>(start, prefix, bound)
+            }
             Walk::Plain(PlainTables::KorfAndCoset) => self.dfs_with::<ALL>(start, prefix, bound),
             Walk::FullEdge => {
                 let f = h.full_edge.expect(table);

@@ -245,9 +245,13 @@ impl<'a> Heuristic<'a> {
         (t.at(i), edges)
     }
 
-    /// Corner table value of an inverse-tracked state.
+    /// Corner table value of an inverse-tracked state (0 when the table does not take
+    /// part).
     #[inline(always)]
     pub fn corners(&self, s: &Cube) -> u8 {
+        if self.corners.is_empty() {
+            return 0;
+        }
         nibble(self.corners, s.corner_coord())
     }
     /// First 7-edge group.
@@ -326,7 +330,9 @@ impl<'a> Heuristic<'a> {
         for s in states {
             let i = probe.visit(AxisIndices(s));
             probe.visit(AxisPrefetch(i));
-            prefetch_nibble(self.corners, s.corner_coord());
+            if !self.corners.is_empty() {
+                prefetch_nibble(self.corners, s.corner_coord());
+            }
             if let Some(t) = self.coset {
                 t.prefetch(t.coords.index(s));
             }

@@ -12,6 +12,13 @@ use std::sync::atomic::Ordering::Relaxed;
 pub(super) const KORF: u8 = 0;
 pub(super) const COSET: u8 = 1;
 pub(super) const ALL: u8 = 2;
+/// The coset table without the corner table.
+pub(super) const COSET_ALONE: u8 = 3;
+
+/// Whether mode `k` reads a coset table as its second table (not Korf's edges).
+const fn coset_mode(k: u8) -> bool {
+    k == COSET || k == COSET_ALONE
+}
 
 /// One level of the explicit DFS stack: all children of a node, generated at once so that
 /// their first table entries can be prefetched together (the search is bound by memory
@@ -25,7 +32,7 @@ struct Frame {
     moves: [u8; MAX_CHILDREN],
     corner_index: [u32; MAX_CHILDREN],
     second_index: [u64; MAX_CHILDREN],
-    /// The edge-slices table's index (`COSET` mode, when that table takes part): read
+    /// The edge-slices table's index (coset modes, when that table takes part): read
     /// off the edge masks the coset index computes anyway.
     edge_index: [u64; MAX_CHILDREN],
     len: u8,
@@ -68,9 +75,14 @@ impl Worker<'_> {
             allowed &= allowed - 1;
             let child = state.premove(ALL_MOVES[mi].inverse());
             if probe {
-                let ci = child.corner_coord();
-                prefetch(self.h.corners, ci);
-                let ei = if K == COSET {
+                let ci = if K == COSET_ALONE {
+                    0
+                } else {
+                    let ci = child.corner_coord();
+                    prefetch(self.h.corners, ci);
+                    ci
+                };
+                let ei = if coset_mode(K) {
                     let t = self.h.coset.expect("coset mode has the coset table");
                     let (i, masks, slices) = t.coords.index_and_masks(&child);
                     t.prefetch(i);
@@ -171,9 +183,9 @@ impl Worker<'_> {
             // moves ending in that half turn, which lies in the subgroup, so x would be one
             // move closer to the subgroup than the table says.
             let mut inverse_coset = 0u8;
-            let pruned = if K == COSET {
+            let pruned = if coset_mode(K) {
                 let t = self.h.coset.expect("coset mode has the coset table");
-                nibble(self.h.corners, frame.corner_index[k] as u64) > budget
+                (K == COSET && nibble(self.h.corners, frame.corner_index[k] as u64) > budget)
                     || {
                         inverse_coset = t.at(frame.second_index[k]);
                         inverse_coset > budget
@@ -208,7 +220,7 @@ impl Worker<'_> {
             sp += 1;
             let face = mi as usize / 3;
             let (_, upper) = stack.split_at_mut(sp);
-            let quarter_only = (K == COSET || K == ALL) && inverse_coset == budget;
+            let quarter_only = (coset_mode(K) || K == ALL) && inverse_coset == budget;
             self.expand::<K>(
                 &mut upper[0],
                 &child,

@@ -197,7 +197,7 @@ fn without_permission_to_build_missing_tables_are_named() {
     let Err(Error::TablesMissing(message)) = Solver::open_with(dir.path(), &config) else {
         panic!("opened an empty directory");
     };
-    assert!(message.contains("corners"), "{message}");
+    assert!(message.contains("edge-slices"), "{message}");
     assert!(message.contains("coset-cp"), "{message}");
     assert!(message.contains("korf tables generate"), "{message}");
 }

@@ -295,7 +295,8 @@ pub const COSET_FCP: Descriptor = parity_table::<2>(
 /// The corners and a parity-refined coset table, position and inverse.
 ///
 /// Its time model is the k = 0 table's with `nodes` times its nodes (the geometric mean of
-/// the ratio on twelve 16-move positions, one thread, 2026-12-04) and 0.95 of its rate
+/// the ratio on twelve 16-move positions, one thread, 2026-12-04, with the corner table;
+/// 1.09 times that without it, 2026-12-05) and 0.95 of its rate
 /// (the parities cost a few table reads a probe).
 const fn parity_heuristic(
     name: &'static str,
@@ -317,31 +318,32 @@ const fn parity_heuristic(
             rate: HEURISTIC.model.rate * 0.95,
             ..HEURISTIC.model
         },
+        walk: Walk::Plain(PlainTables::CosetAlone),
         ..HEURISTIC
     }
 }
 
-/// `coset-cp` with the corners.
+/// `coset-cp` with the edge-slices table, without the corners.
 pub const COSET_CP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-cp",
     "The coset table split by corner parity, built on first use",
-    &[&CORNERS, &EDGE_SLICES, &COSET_CP],
+    &[&EDGE_SLICES, &COSET_CP],
     23,
-    0.58,
+    0.63,
 );
-/// `coset-fp` with the corners.
+/// `coset-fp` with the edge-slices table, without the corners.
 pub const COSET_FP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fp",
     "The coset table split by slice flip parities, built on first use",
-    &[&CORNERS, &EDGE_SLICES, &COSET_FP],
+    &[&EDGE_SLICES, &COSET_FP],
     22,
-    0.43,
+    0.47,
 );
-/// `coset-fcp` with the corners.
+/// `coset-fcp` with the edge-slices table, without the corners.
 pub const COSET_FCP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fcp",
     "The coset table split by flip and corner parities, built on first use",
-    &[&CORNERS, &EDGE_SLICES, &COSET_FCP],
+    &[&EDGE_SLICES, &COSET_FCP],
     21,
-    0.30,
+    0.33,
 );
