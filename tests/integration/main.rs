@@ -11,6 +11,7 @@ mod common;
 mod conventions;
 mod cube_model;
 mod faults;
+mod fetch;
 mod fuzz;
 mod goals;
 mod in_memory;

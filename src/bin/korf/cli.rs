@@ -601,6 +601,27 @@ pub enum TablesCommand {
     /// Show the catalogue: every table (present or not, size, build time and memory, the
     /// command that builds it) and every solver mode with its measured speed.
     List(DirArgs),
+    /// Download tables from a host that publishes `korf tables generate`'s files (each at
+    /// URL/NAME.pdb, the page's layout) instead of building them: resumed where a transfer
+    /// stopped, each file verified before it is used.
+    Fetch(FetchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct FetchArgs {
+    #[command(flatten)]
+    pub dir: DirArgs,
+    /// The folder where the tables are published (http:// or https://); each table is
+    /// NAME.pdb under it.
+    #[arg(value_name = "URL")]
+    pub url: String,
+    /// Fetch only these tables (comma-separated) [default: what a first `korf solve`
+    /// builds: coset-cp, edge-slices, phase1, phase2].
+    #[arg(long, value_name = "NAME", value_parser = table_parser(), value_delimiter = ',')]
+    pub only: Vec<TableKind>,
+    /// Fetch tables even when a verified copy is present.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(Args, Debug, Clone)]

@@ -6,6 +6,7 @@ mod bench;
 mod cli;
 mod cube;
 mod engine;
+mod fetch;
 mod interrupt;
 mod lists;
 mod ratios;
@@ -59,6 +60,8 @@ fn try_main(cli: Cli) -> Result<(), CliError> {
         Command::Tables { command } => match command {
             TablesCommand::Generate(a) => tables::generate(a),
             TablesCommand::Verify(a) => tables::verify(a),
+            // No handler: Ctrl-C ends the process, and what was written is kept to resume.
+            TablesCommand::Fetch(a) => fetch::fetch(a),
             TablesCommand::List(a) => tables::list(&korf::tables::resolve_dir(a.dir.as_deref())),
         },
         Command::Completions { shell } => {
