@@ -38,8 +38,8 @@ impl HeuristicKind {
     /// The heuristics a browser tab offers, the first whose tables are all loaded taking a
     /// solve: the corners with the k = 4 coset table (1.3 GiB, only fetched, where a host
     /// publishes it beside the page), then the heuristic a first solve builds (the
-    /// corner-parity coset table and the edge-slices table: 100 MiB in all, built in the
-    /// browser in about a minute).
+    /// corner-parity coset table and the edge-slices table: 58 MiB in all, built in the
+    /// browser in about half a minute).
     pub const IN_A_BROWSER: [HeuristicKind; 2] = [HeuristicKind::Coset4, HeuristicKind::CosetCp];
 
     /// The heuristics `--heuristic` lists, in its help's order: the offered ones fastest

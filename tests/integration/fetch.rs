@@ -206,3 +206,57 @@ fn a_run_stopped_part_way_resumes_from_its_part_file() {
         "the staging folder is removed once empty"
     );
 }
+
+/// `--memory`: the fastest set a search can hold, chosen by the files' size and not by what
+/// building them takes; `--dry-run` fetches nothing.
+#[test]
+fn memory_chooses_the_fastest_set_a_search_can_hold_even_where_its_build_would_not_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = |memory: &str, env: &[(&str, &str)]| {
+        let mut c = Command::cargo_bin("korf").unwrap();
+        c.args([
+            "tables",
+            "fetch",
+            "http://127.0.0.1:9/tables/",
+            "--dry-run",
+            "--memory",
+            memory,
+            "--dir",
+        ])
+        .arg(dir.path());
+        for (k, v) in env {
+            c.env(k, v);
+        }
+        c.assert()
+    };
+    // 3 GB available, less the headroom of --memory auto: the k = 4 table (1.4 GiB with
+    // its set) is used within it, though building it takes 3.9 GiB.
+    plan(
+        "auto",
+        &[
+            ("KORF_AVAILABLE_MEMORY", "3G"),
+            ("KORF_AVAILABLE_DISK", "100G"),
+        ],
+    )
+    .success()
+    .stdout(predicate::str::contains("coset4: would fetch"))
+    .stderr(predicate::str::contains("building it here would need"));
+    plan("250M", &[])
+        .success()
+        .stdout(
+            predicate::str::contains("coset-fp: would fetch")
+                .and(predicate::str::contains("phase1")),
+        )
+        .stderr(predicate::str::contains("its build would fit here too"));
+    plan("10M", &[])
+        .code(2)
+        .stderr(predicate::str::contains("too little for any set"));
+    plan("lots", &[])
+        .code(2)
+        .stderr(predicate::str::contains("not a size"));
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "a dry run writes nothing"
+    );
+}

@@ -617,8 +617,18 @@ pub struct FetchArgs {
     pub url: String,
     /// Fetch only these tables (comma-separated) [default: what a first `korf solve`
     /// builds: coset-cp, edge-slices, phase1, phase2].
-    #[arg(long, value_name = "NAME", value_parser = table_parser(), value_delimiter = ',')]
+    #[arg(long, value_name = "NAME", value_parser = table_parser(), value_delimiter = ',',
+          conflicts_with = "memory")]
     pub only: Vec<TableKind>,
+    /// Fetch the fastest set of tables a search can use in this much memory, e.g. `8G`;
+    /// `auto`: from the free memory and disk, leaving headroom ($KORF_AVAILABLE_MEMORY
+    /// overrides the memory seen).  Unlike `korf tables generate --memory`, a table whose
+    /// build would not fit is chosen when its use does.
+    #[arg(allow_hyphen_values = true, long, value_name = "SIZE|auto")]
+    pub memory: Option<String>,
+    /// Say what would be fetched and fetch nothing.
+    #[arg(long)]
+    pub dry_run: bool,
     /// Fetch tables even when a verified copy is present.
     #[arg(long)]
     pub force: bool,

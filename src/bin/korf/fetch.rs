@@ -14,7 +14,7 @@ use crate::cli::{CliError, FetchArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use korf::report::human_bytes;
 use korf::search::HeuristicKind;
-use korf::tables::{self, Table, TableKind, TWOPHASE_SET};
+use korf::tables::{self, Budget, Table, TableKind, TWOPHASE_SET};
 use std::fs::{self, OpenOptions};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -22,6 +22,9 @@ use std::time::Duration;
 
 /// Requests per file before giving up: each resumes from the bytes already kept.
 const ATTEMPTS: u32 = 6;
+/// Memory a search holds besides its tables (the program, coordinate tables, stacks; a
+/// `coset-cp` search peaks 16 MiB above its files).
+const PROCESS: u64 = 32 << 20;
 /// Bytes written between progress updates and flushes of the part file.
 const PIECE: usize = 1 << 20;
 
@@ -29,14 +32,22 @@ const PIECE: usize = 1 << 20;
 pub fn fetch(a: FetchArgs) -> Result<(), CliError> {
     let dir = tables::resolve_dir(a.dir.dir.as_deref());
     let base = base_url(&a.url)?;
-    let kinds = if a.only.is_empty() {
-        // What a first `korf solve` builds.
-        let mut k = HeuristicKind::CosetCp.tables().to_vec();
-        k.extend(TWOPHASE_SET);
-        k
-    } else {
-        a.only.clone()
+    let kinds = match &a.memory {
+        Some(size) => plan_for_memory(size, &dir)?,
+        None if a.only.is_empty() => set_of(HeuristicKind::CosetCp), // a first solve's
+        None => a.only.clone(),
     };
+    if a.dry_run {
+        for k in &kinds {
+            let state = if verified_here(*k, &dir) {
+                "present and verified"
+            } else {
+                "would fetch"
+            };
+            println!("{}: {state} ({})", k.name(), human_bytes(k.file_size()));
+        }
+        return Ok(());
+    }
     let staging = dir.join(".fetch");
     fs::create_dir_all(&staging)
         .map_err(|e| CliError::Failure(format!("cannot create {}: {e}", staging.display())))?;
@@ -60,6 +71,86 @@ pub fn fetch(a: FetchArgs) -> Result<(), CliError> {
     }
     let _ = fs::remove_dir(&staging);
     Ok(())
+}
+
+/// The tables of heuristic `h` and the two-phase tables (its upper bounds).
+fn set_of(h: HeuristicKind) -> Vec<TableKind> {
+    let mut set = h.tables().to_vec();
+    set.extend(TWOPHASE_SET);
+    set
+}
+
+/// `--memory SIZE|auto`: the tables of the fastest heuristic whose files, with
+/// [`PROCESS`] beside them, fit in memory, and fit on disk (those present cost no disk),
+/// whatever their build would take.
+fn plan_for_memory(size: &str, dir: &Path) -> Result<Vec<TableKind>, CliError> {
+    let budget = if size == "auto" {
+        Budget::available(dir).map_err(|e| {
+            CliError::Failure(format!(
+                "--memory auto: cannot read the free memory or disk ({e}); give a size instead, e.g. --memory 8G"
+            ))
+        })?
+    } else {
+        let memory = tables::parse_size(size).ok_or_else(|| {
+            CliError::Input(format!(
+                "--memory {size}: not a size; write it like 8G, 4.5GB, 500M or 6GiB, or `auto`"
+            ))
+        })?;
+        Budget { memory, disk: None }
+    };
+    let fits = |set: &[TableKind]| {
+        let files: u64 = set.iter().map(|k| k.file_size()).sum();
+        let missing: u64 = set
+            .iter()
+            .filter(|k| !dir.join(k.file_name()).exists())
+            .map(|k| k.file_size())
+            .sum();
+        files + PROCESS <= budget.memory && budget.disk.is_none_or(|d| missing <= d)
+    };
+    let chosen = HeuristicKind::fastest_first()
+        .into_iter()
+        .filter(|h| h.spec().auto)
+        .map(set_of)
+        .find(|set| fits(set))
+        .ok_or_else(|| {
+            CliError::Input(format!(
+                "--memory {size}: {} is too little for any set of tables (the smallest, {}, \
+                 takes {} and a search {} more)",
+                human_bytes(budget.memory),
+                HeuristicKind::CosetCp.name(),
+                human_bytes(
+                    set_of(HeuristicKind::CosetCp)
+                        .iter()
+                        .map(|k| k.file_size())
+                        .sum()
+                ),
+                human_bytes(PROCESS)
+            ))
+        })?;
+    let own = chosen[chosen.len() - TWOPHASE_SET.len() - 1];
+    let build_budget = Budget {
+        disk: None,
+        ..budget
+    };
+    let build = if build_budget.fits(own) {
+        "its build would fit here too".to_string()
+    } else {
+        format!(
+            "building it here would need {}",
+            human_bytes(own.generation_peak())
+        )
+    };
+    eprintln!(
+        "korf: --memory {size}: {} of memory; the fastest set that fits is {} ({} in all; {build})",
+        human_bytes(budget.memory),
+        chosen
+            .iter()
+            .map(|k| k.name())
+            .collect::<Vec<_>>()
+            .join(", "),
+        human_bytes(chosen.iter().map(|k| k.file_size()).sum()),
+    );
+    Ok(chosen)
 }
 
 /// The URL with one trailing slash: the base each `NAME.pdb` is appended to.
