@@ -762,3 +762,22 @@ fn table_parser() -> impl clap::builder::TypedValueParser<Value = TableKind> {
     PossibleValuesParser::new(values)
         .map(|name| TableKind::from_name(&name).expect("a listed table name"))
 }
+
+/// `--memory SIZE|auto` as a budget: `auto` reads the free memory and disk of `dir`'s file
+/// system, leaving headroom ([`Budget::available`]); a size is memory alone.
+pub fn memory_budget(size: &str, dir: &std::path::Path) -> Result<korf::tables::Budget, CliError> {
+    use korf::tables::Budget;
+    if size == "auto" {
+        return Budget::available(dir).map_err(|e| {
+            CliError::Failure(format!(
+                "--memory auto: cannot read the free memory or disk ({e}); give a size instead, e.g. --memory 8G"
+            ))
+        });
+    }
+    let memory = korf::tables::parse_size(size).ok_or_else(|| {
+        CliError::Input(format!(
+            "--memory {size}: not a size; write it like 8G, 4.5GB, 500M or 6GiB, or `auto`"
+        ))
+    })?;
+    Ok(Budget { memory, disk: None })
+}

@@ -84,20 +84,7 @@ fn set_of(h: HeuristicKind) -> Vec<TableKind> {
 /// [`PROCESS`] beside them, fit in memory, and fit on disk (those present cost no disk),
 /// whatever their build would take.
 fn plan_for_memory(size: &str, dir: &Path) -> Result<Vec<TableKind>, CliError> {
-    let budget = if size == "auto" {
-        Budget::available(dir).map_err(|e| {
-            CliError::Failure(format!(
-                "--memory auto: cannot read the free memory or disk ({e}); give a size instead, e.g. --memory 8G"
-            ))
-        })?
-    } else {
-        let memory = tables::parse_size(size).ok_or_else(|| {
-            CliError::Input(format!(
-                "--memory {size}: not a size; write it like 8G, 4.5GB, 500M or 6GiB, or `auto`"
-            ))
-        })?;
-        Budget { memory, disk: None }
-    };
+    let budget = crate::cli::memory_budget(size, dir)?;
     let fits = |set: &[TableKind]| {
         let files: u64 = set.iter().map(|k| k.file_size()).sum();
         let missing: u64 = set

@@ -6,7 +6,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use korf::cube::Metric;
 use korf::report::{human_bytes, human_seconds};
 use korf::search::HeuristicKind;
-use korf::tables::{self, Budget, Header, Progress, Table, TableKind};
+use korf::tables::{self, Header, Progress, Table, TableKind};
 use korf::BuildEvent;
 use std::io::IsTerminal;
 use std::path::Path;
@@ -179,22 +179,7 @@ fn verify_kinds(only: Option<TableKind>) -> Vec<TableKind> {
 
 /// `--memory SIZE|auto`: the fastest set of tables that fits, said before it is built.
 fn plan_for_memory(size: &str, dir: &Path) -> Result<Vec<TableKind>, CliError> {
-    let budget = if size == "auto" {
-        Budget::available(dir).map_err(|e| {
-            CliError::Failure(format!(
-                "--memory auto: cannot read the free memory or disk ({e}); give a size instead, e.g. --memory 8G"
-            ))
-        })?
-    } else {
-        Budget {
-            memory: tables::parse_size(size).ok_or_else(|| {
-                CliError::Input(format!(
-                    "--memory {size}: not a size; write it like 8G, 4.5GB, 500M or 6GiB, or `auto`"
-                ))
-            })?,
-            disk: None,
-        }
-    };
+    let budget = crate::cli::memory_budget(size, dir)?;
     let set = TableKind::fastest_set_within(budget, dir).ok_or_else(|| {
         CliError::Input(format!(
             "--memory {size}: {} is too little to build even the default tables (they need {})",
