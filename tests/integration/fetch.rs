@@ -187,6 +187,24 @@ fn a_table_the_host_does_not_publish_and_a_bad_url_are_named() {
         .stderr(predicate::str::contains(
             "not an http:// or https:// address",
         ));
+    Command::cargo_bin("korf")
+        .unwrap()
+        .args([
+            "tables",
+            "fetch",
+            "http://:80/",
+            "--only",
+            "edge-slices",
+            "--dir",
+        ])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a valid URL"));
+    assert!(
+        !dir.path().join(".fetch").exists(),
+        "no staging folder left empty"
+    );
 }
 
 #[test]

@@ -17,7 +17,7 @@ use korf::search::HeuristicKind;
 use korf::tables::{self, Budget, Table, TableKind, TWOPHASE_SET};
 use std::fs::{self, OpenOptions};
 use std::io::{IsTerminal, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 /// Requests per file before giving up: each resumes from the bytes already kept.
@@ -55,22 +55,22 @@ pub fn fetch(a: FetchArgs) -> Result<(), CliError> {
         .timeout_connect(Duration::from_secs(20))
         .timeout_read(Duration::from_secs(60))
         .build();
-    for k in kinds {
+    let fetched = kinds.into_iter().try_for_each(|k| {
         if !a.force && verified_here(k, &dir) {
             eprintln!(
                 "{}: present in {} and verified; not fetched",
                 k.name(),
                 dir.display()
             );
-            continue;
+            return Ok(());
         }
         let url = format!("{base}{}", k.file_name());
-        let part = staging.join(k.file_name());
-        download(&agent, &url, &part, k.file_size())?;
-        install(k, &staging, &dir, &url)?;
-    }
+        download(&agent, &url, &staging.join(k.file_name()), k.file_size())?;
+        install(k, &staging, &dir, &url)
+    });
+    // Kept only while it holds a part to resume from.
     let _ = fs::remove_dir(&staging);
-    Ok(())
+    fetched
 }
 
 /// The tables of heuristic `h` and the two-phase tables (its upper bounds).
@@ -248,6 +248,11 @@ fn fetch_rest(
                 r.status_text()
             ))))
         }
+        Err(ureq::Error::Transport(t)) if t.kind() == ureq::ErrorKind::InvalidUrl => {
+            return Err(Attempt::Fatal(CliError::Input(format!(
+                "{url}: not a valid URL ({t}); give the folder that holds the published NAME.pdb files"
+            ))))
+        }
         Err(e) => return Err(Attempt::Retry(e.to_string())),
     };
     // 206: the rest, from `kept`; 200: the server ignored the range and sends it all.
@@ -385,10 +390,7 @@ fn file_stem(p: &Path) -> String {
 }
 
 fn io_failure(path: &Path, e: std::io::Error) -> CliError {
-    CliError::Failure(format!(
-        "cannot write {}: {e}",
-        PathBuf::from(path).display()
-    ))
+    CliError::Failure(format!("cannot write {}: {e}", path.display()))
 }
 
 #[cfg(test)]
