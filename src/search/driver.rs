@@ -3,7 +3,6 @@
 //! collected when all are wanted (`all`); every answer checked before it is returned.
 
 use super::checkpoint::{self, CheckpointFile, Saved};
-use super::heuristic::{Heuristic, TableSet};
 use super::iterate::Iterations;
 use super::options::{Hooks, Options, SearchError};
 use super::quick::{quick_solve, Quick};
@@ -12,6 +11,7 @@ use super::tasks::{self, merge_symmetric_tasks, prefixes, Task};
 use super::upper_bound::Spend;
 use super::worker::Shared;
 use crate::cube::{Cube, Metric, Move, MoveRules};
+use crate::tables::heuristic::{Heuristic, TableSet};
 use crate::threads::Pool;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::time::Duration;
@@ -79,8 +79,8 @@ pub fn solve_with(
     let identity = opts.checkpoint.as_ref().map(|_| {
         let tag = opts.rules.tag();
         let name = match tag.is_empty() {
-            true => h.kind.name().to_string(),
-            false => format!("{} {tag}", h.kind.name()),
+            true => h.kind().name().to_string(),
+            false => format!("{} {tag}", h.kind().name()),
         };
         checkpoint::Identity::new(cube, &name, tasks.iter().map(|t| &t.prefix[..]))
     });
@@ -248,7 +248,7 @@ fn tasks_of(h: &Heuristic, batch: Vec<(Vec<Move>, Cube)>, rules: MoveRules) -> V
         prefix,
         state,
     };
-    let Some(full_edge) = h.full_edge else {
+    if !h.has_exact_depths() {
         let states: Vec<Cube> = batch.iter().map(|(_, s)| *s).collect();
         let mut values = Vec::with_capacity(batch.len());
         h.task_values_of(&states, &mut values);
@@ -256,9 +256,11 @@ fn tasks_of(h: &Heuristic, batch: Vec<(Vec<Move>, Cube)>, rules: MoveRules) -> V
         return valued
             .map(|(p, (v, axes))| task(p, v, axes, None))
             .collect();
-    };
+    }
     let with_depths = |(prefix, state): (Vec<Move>, Cube)| {
-        let depths = [full_edge.depth(&state), full_edge.depth(&state.inverse())];
+        let depths = h
+            .exact_depths(&state)
+            .expect("an exact-depth table takes part");
         let (value, axes) = h.task_values(&state, depths[0].max(depths[1]));
         task((prefix, state), value, axes, Some(depths))
     };

@@ -2,14 +2,12 @@
 //! full-edge): every child's entry prefetched, then read, survivors kept, stage by stage.
 
 use super::children::{keep_live, solved_child};
-use super::heuristic::{nibble, prefetch_nibble as prefetch};
 use super::lanes;
 use super::walk::{Node, Survivors};
 use super::worker::Worker;
 use super::MAX_CHILDREN;
 use crate::cube::ALL_MOVES;
-use crate::tables::full_edge::FullEdge;
-use crate::tables::probe::{AxisCoords, AxisTable};
+use crate::tables::probe::{exact_step, AxisCoords, AxisTable, ExactDepth};
 
 impl Worker<'_> {
     /// Fill `out` with the children of `node` that survive every probe of a three-axis
@@ -32,14 +30,14 @@ impl Worker<'_> {
         self.nodes += lanes::Expansion::new().run(c, out, node) as u64;
     }
 
-    /// Like [`Worker::expand_three_axes`] for the corner and full-edge tables, in stages:
-    /// every child's corner entry and full-edge class entry prefetched, then the corner
-    /// test, then the inverse side's table line (prefetched for all survivors, then read),
-    /// then the same two stages for the children as positions, with the corner table
-    /// probed on that side too.
+    /// Like [`Worker::expand_three_axes`] for an exact-depth table behind its first table
+    /// (the full-edge table behind the corners), in stages: every child's first entry and
+    /// the exact table's first stage prefetched, then the first table's test, then the
+    /// inverse side's exact line (prefetched for all survivors, then read), then the same
+    /// two stages for the children as positions, with the first table probed on that
+    /// side too.
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)] // the node on both sides, as `Staged::expand` passes it
-    pub(super) fn expand_full_edge(&mut self, f: &FullEdge, out: &mut Survivors, node: &Node) {
+    pub(super) fn expand_exact<E: ExactDepth>(&mut self, f: &E, out: &mut Survivors, node: &Node) {
         let Node {
             state,
             forward,
@@ -65,33 +63,30 @@ impl Worker<'_> {
             let mi = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
             let child = state.premove(ALL_MOVES[mi].inverse());
-            corner[n] = child.corner_coord();
-            prefetch(self.h.corners, corner[n]);
+            corner[n] = f.first(&child);
             raw[n] = f.start_probe(&child);
             out.children[n] = child;
             out.moves[n] = mi as u8;
             n += 1;
         }
         self.nodes += n as u64;
-        let corners = self.h.corners;
         for (i, l) in live.iter_mut().enumerate().take(n) {
             *l = i as u8;
         }
-        let mut m = keep_live(&mut live, n, |i| nibble(corners, corner[i]) <= budget);
+        let mut m = keep_live(&mut live, n, |i| f.first_value(corner[i]) <= budget);
         for &i in &live[..m] {
             let i = i as usize;
             idx[i] = f.locate(&out.children[i], raw[i]);
         }
         m = keep_live(&mut live, m, |i| {
-            edge[i][0] = FullEdge::step(depths[0], f.code(idx[i]));
+            edge[i][0] = exact_step(depths[0], f.code(idx[i]));
             edge[i][0] <= budget
         });
         // The children as positions.
         for &i in &live[..m] {
             let i = i as usize;
             let x = forward.apply_move(ALL_MOVES[out.moves[i] as usize]);
-            corner[i] = x.corner_coord();
-            prefetch(corners, corner[i]);
+            corner[i] = f.first(&x);
             raw[i] = f.start_probe(&x);
             out.forwards[i] = x;
         }
@@ -100,8 +95,8 @@ impl Worker<'_> {
             idx[i] = f.locate(&out.forwards[i], raw[i]);
         }
         m = keep_live(&mut live, m, |i| {
-            edge[i][1] = FullEdge::step(depths[1], f.code(idx[i]));
-            nibble(corners, corner[i]) <= budget && edge[i][1] <= budget
+            edge[i][1] = exact_step(depths[1], f.code(idx[i]));
+            f.first_value(corner[i]) <= budget && edge[i][1] <= budget
         });
         for (j, &i) in live[..m].iter().enumerate() {
             let i = i as usize;
@@ -113,13 +108,13 @@ impl Worker<'_> {
         out.len = m as u8;
     }
 
-    /// Drop the children in `out` (filled by [`Worker::expand_three_axes`]) that the full-edge
-    /// table rules out on either side, keeping their flags: both sides' class entries
-    /// prefetched, then both lines, then the reads.
+    /// Drop the children in `out` (filled by [`Worker::expand_three_axes`]) that an
+    /// exact-depth table rules out on either side, keeping their flags: both sides' first
+    /// stages prefetched, then both lines, then the reads.
     #[inline(always)]
-    pub(super) fn filter_full_edge(
+    pub(super) fn filter_exact<E: ExactDepth>(
         &mut self,
-        f: &FullEdge,
+        f: &E,
         out: &mut Survivors,
         depths: [u8; 2],
         budget: u8,
@@ -144,7 +139,7 @@ impl Worker<'_> {
         }
         let (mut kept, mut switch) = (0, 0u32);
         for (i, x) in idx.iter().enumerate().take(n) {
-            let edge = [0, 1].map(|side| FullEdge::step(depths[side], f.code(x[side])));
+            let edge = [0, 1].map(|side| exact_step(depths[side], f.code(x[side])));
             if edge[0] <= budget && edge[1] <= budget {
                 out.children[kept] = out.children[i];
                 out.forwards[kept] = out.forwards[i];

@@ -24,9 +24,9 @@
 //! tasks (a root and its first block) are shared among the threads, and the solutions
 //! put back in one thread's order.
 
-use super::heuristic::Heuristic;
 use super::{TableSet, Unsolved};
 use crate::cube::{AxisBlock, Cube, Frame, Metric, Move, Turn, TurnSet};
+use crate::tables::heuristic::Heuristic;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use web_time::{Duration, Instant};
 

@@ -5,7 +5,6 @@
 
 use super::canonical::Turns;
 use super::checkpoint::Saved;
-use super::heuristic::Heuristic;
 use super::lanes;
 use super::options::{AllSolutions, Hooks, Options, UpperBoundFn};
 use super::stats::{DepthStats, Unsolved};
@@ -14,6 +13,7 @@ use super::upper_bound::Spend;
 use super::worker::{Shared, Worker};
 use super::SPLIT_DEPTH;
 use crate::cube::{Cube, Move};
+use crate::tables::heuristic::Heuristic;
 use crate::tables::probe::{AxisCoords, AxisTable};
 use crate::tables::{AxisVisitor, Walk};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -361,7 +361,7 @@ impl<'a> Iterations<'a> {
     /// The three-axis coset tables interleave several tasks per thread (`lanes`): run
     /// them so and return `true`, or `false` for the other walks.
     fn interleaved(&self, bound: usize, next_task: &AtomicUsize) -> bool {
-        match (self.h.walk(), self.h.axis) {
+        match (self.h.walk(), self.h.axis()) {
             (Walk::Axis, Some(probe)) if Turns::walk_takes(Walk::Axis, self.opts.rules) => {
                 probe.visit(Interleave {
                     iterations: self,

@@ -44,7 +44,6 @@ mod driver;
 pub mod estimate;
 mod expand;
 pub mod held;
-mod heuristic;
 mod iterate;
 mod lanes;
 mod options;
@@ -60,10 +59,11 @@ mod upper_bound;
 mod walk;
 mod worker;
 
+pub use crate::tables::heuristic::{Heuristic, TableSet};
+pub use crate::tables::HeuristicKind;
 pub use crate::tables::Measured;
 pub use driver::{lower_bound, solve, solve_with};
 pub use estimate::Estimate;
-pub use heuristic::{Heuristic, HeuristicKind, TableSet};
 pub use options::{AllSolutions, Hooks, Options, SearchError, UpperBoundFn};
 pub use reference::{
     all_solutions_under, all_solutions_without_heuristic, ball, distance_counts,

@@ -12,13 +12,13 @@
 //! the next bound can take the tasks by the nodes they took there
 //! (`tasks::order_tasks`), and the bounds below it are not searched twice.
 
-use super::heuristic::{Heuristic, TableSet};
 use super::iterate::Iterations;
 use super::options::{Hooks, Options, SearchError};
 use super::stats::{DepthStats, Outcome, TaskMerge};
 use super::tasks;
 use super::worker::Shared;
 use crate::cube::Cube;
+use crate::tables::heuristic::{Heuristic, TableSet};
 use crate::threads::Pool;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;

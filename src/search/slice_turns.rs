@@ -9,17 +9,10 @@
 //! bound it whole.  The held search takes the larger of the two ([`super::held::Both`]).
 
 use super::held::TablesBound;
-use super::heuristic::Heuristic;
-use super::HeuristicKind;
-use crate::tables::{Integrity, Residency, Table, TableError, TableKind};
+use crate::tables::heuristic::Heuristic;
+pub use crate::tables::SLICE_TURN_SET as SLICE_TURN_TABLES;
+use crate::tables::{Integrity, Residency, Table, TableError};
 use std::path::Path;
-
-/// The three slice-turn tables, in this order.
-pub const SLICE_TURN_TABLES: [TableKind; 3] = [
-    TableKind::CornersStm,
-    TableKind::Edges7Stm,
-    TableKind::EdgePermStm,
-];
 
 /// Korf's three tables in slice turns, loaded.
 pub struct SliceTurnTables {
@@ -51,17 +44,11 @@ impl SliceTurnTables {
     /// The bound they give a held search in slice turns: their value as it is, read on
     /// the position and on its inverse.
     pub fn bound(&self) -> TablesBound<'_> {
-        let h = Heuristic {
-            kind: HeuristicKind::Korf,
-            corners: self.corners.payload(),
-            edges7: self.edges7.payload(),
-            edgeperm: self.edgeperm.payload(),
-            coset: None,
-            axis: None,
-            full_edge: None,
-            korf_edges: true,
-            edge_slices: None,
-        };
+        let h = Heuristic::of_korf_tables(
+            self.corners.payload(),
+            self.edges7.payload(),
+            self.edgeperm.payload(),
+        );
         TablesBound::whole(h)
     }
 }

@@ -160,6 +160,12 @@ mod tests {
     use crate::cube::Metric;
     use crate::tables::HeuristicKind;
 
+    /// The fastest heuristic and the slowest offered: the search names no family.
+    fn fast_and_slow() -> (HeuristicKind, HeuristicKind) {
+        let ranked = HeuristicKind::fastest_first();
+        (ranked[0], *ranked.last().expect("heuristics are offered"))
+    }
+
     /// The faster a heuristic's tables search, the smaller the share of the search the
     /// two-phase search is given; every share is a real budget.
     #[test]
@@ -177,8 +183,9 @@ mod tests {
             "fastest first: {shares:?}"
         );
         let share = |h| UpperBoundBudget::for_search(h, Metric::Htm).share;
-        assert!(share(HeuristicKind::FlipSlice) < share(HeuristicKind::Coset));
-        for h in [HeuristicKind::FlipSlice, HeuristicKind::Coset] {
+        let (fast, slow) = fast_and_slow();
+        assert!(share(fast) < share(slow));
+        for h in [fast, slow] {
             assert_eq!(UpperBoundBudget::for_search(h, Metric::Qtm).share, 0.1);
             assert_eq!(UpperBoundBudget::for_search(h, Metric::Stm).share, share(h));
         }
@@ -190,7 +197,8 @@ mod tests {
     fn the_whole_search_from_bound_19_in_face_turns_only() {
         let searched = 10_000_000;
         let whole = (searched as f64 * TWO_PHASE_NODES_PER_NODE) as u64;
-        let htm = UpperBoundBudget::for_search(HeuristicKind::FlipSlice, Metric::Htm);
+        let (fast, slow) = fast_and_slow();
+        let htm = UpperBoundBudget::for_search(fast, Metric::Htm);
         assert_eq!(
             htm.nodes(18, false, searched),
             (searched as f64 * htm.share * TWO_PHASE_NODES_PER_NODE) as u64
@@ -199,10 +207,10 @@ mod tests {
         assert_eq!(htm.nodes(19, false, searched), whole);
         assert_eq!(htm.nodes(19, true, searched), htm.nodes(18, true, searched));
         // Inside a bound at most a tenth, whatever the share before one.
-        let coset = UpperBoundBudget::for_search(HeuristicKind::Coset, Metric::Htm);
-        assert_eq!(coset.nodes(17, false, searched), whole);
-        assert_eq!(coset.nodes(17, true, searched), whole / 10);
-        let qtm = UpperBoundBudget::for_search(HeuristicKind::FlipSlice, Metric::Qtm);
+        let slow = UpperBoundBudget::for_search(slow, Metric::Htm);
+        assert_eq!(slow.nodes(17, false, searched), whole);
+        assert_eq!(slow.nodes(17, true, searched), whole / 10);
+        let qtm = UpperBoundBudget::for_search(fast, Metric::Qtm);
         assert_eq!(qtm.nodes(26, false, searched), whole / 10);
         assert_eq!(
             UpperBoundBudget::default().nodes(12, false, searched),
@@ -215,7 +223,7 @@ mod tests {
     /// the share of the search however long it runs.
     #[test]
     fn asks_inside_a_bound_spend_at_most_four_thirds_of_the_share() {
-        let b = UpperBoundBudget::for_search(HeuristicKind::FlipSlice, Metric::Htm);
+        let b = UpperBoundBudget::for_search(fast_and_slow().0, Metric::Htm);
         assert_eq!(b.next_ask(0), UpperBoundBudget::FIRST_AFTER);
         assert_eq!(b.next_ask(5_000_000), 20_000_000);
         for end in [2_000_000u64, 37_000_000, 5_000_000_000] {

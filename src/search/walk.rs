@@ -6,8 +6,7 @@ use super::canonical::{canonical_runs, Turns};
 use super::worker::Worker;
 use super::{MAX_CHILDREN, MAX_DEPTH, ROOT};
 use crate::cube::{Cube, Move, ALL_MOVES};
-use crate::tables::full_edge::FullEdge;
-use crate::tables::probe::{AxisCoords, AxisTable};
+use crate::tables::probe::{AxisCoords, AxisTable, ExactDepth};
 use std::sync::atomic::Ordering::Relaxed;
 
 /// One level of the k = 4 search's stack: the children of a node that survived every
@@ -60,8 +59,8 @@ pub(super) const EMPTY_SURVIVORS: Survivors = Survivors {
 };
 
 impl Worker<'_> {
-    /// The depth-first search below `start` for the tables probed in stages (the k = 4
-    /// coset table; corners with full-edge), see [`Worker::dfs`].
+    /// The depth-first search below `start` for the tables probed in stages (three-axis
+    /// coset tables; exact-depth tables), see [`Worker::dfs`].
     pub(super) fn dfs_staged<T: Staged>(
         &mut self,
         c: &T,
@@ -289,22 +288,22 @@ impl<C: AxisCoords> Staged for AxisTable<'_, C> {
     }
 }
 
-/// A three-axis coset table and the full-edge table together.
+/// A three-axis coset table and an exact-depth table together.
 #[derive(Clone, Copy)]
-pub(super) struct AxisAndFullEdge<'a, C: AxisCoords> {
+pub(super) struct AxisAndExact<'a, C: AxisCoords, E: ExactDepth> {
     pub(super) axis: AxisTable<'a, C>,
-    pub(super) full_edge: FullEdge<'a>,
+    pub(super) exact: E,
 }
 
-impl<C: AxisCoords> Staged for AxisAndFullEdge<'_, C> {
+impl<C: AxisCoords, E: ExactDepth> Staged for AxisAndExact<'_, C, E> {
     #[inline(always)]
     fn expand(&self, w: &mut Worker, out: &mut Survivors, node: &Node) {
         w.expand_three_axes(&self.axis, out, node);
-        w.filter_full_edge(&self.full_edge, out, node.depths, node.budget);
+        w.filter_exact(&self.exact, out, node.depths, node.budget);
     }
 
     fn root_depths(&self, state: &Cube, forward: &Cube) -> [u8; 2] {
-        self.full_edge.root_depths(state, forward)
+        [self.exact.depth(state), self.exact.depth(forward)]
     }
 
     fn root_values(&self, state: &Cube) -> [u8; 3] {
@@ -312,14 +311,18 @@ impl<C: AxisCoords> Staged for AxisAndFullEdge<'_, C> {
     }
 }
 
-impl Staged for FullEdge<'_> {
+/// An exact-depth table behind its first table, walked alone.
+#[derive(Clone, Copy)]
+pub(super) struct Exact<E: ExactDepth>(pub(super) E);
+
+impl<E: ExactDepth> Staged for Exact<E> {
     #[inline(always)]
     fn expand(&self, w: &mut Worker, out: &mut Survivors, node: &Node) {
-        w.expand_full_edge(self, out, node)
+        w.expand_exact(&self.0, out, node)
     }
 
     fn root_depths(&self, state: &Cube, forward: &Cube) -> [u8; 2] {
-        [self.depth(state), self.depth(forward)]
+        [self.0.depth(state), self.0.depth(forward)]
     }
 }
 

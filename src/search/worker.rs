@@ -3,10 +3,10 @@
 //! walk extends with its own `impl Worker` block.  A leaf of the walks: it calls none.
 
 use super::all::Collected;
-use super::heuristic::Heuristic;
 use super::options::Options;
 use super::tasks;
 use crate::cube::{Move, MoveRules};
+use crate::tables::heuristic::Heuristic;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use web_time::Instant;

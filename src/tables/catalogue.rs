@@ -13,6 +13,14 @@ pub const DEFAULT_SET: [TableKind; 3] =
 /// The two-phase tables (`korf solve --fast`, `korf scramble`, upper bounds).
 pub const TWOPHASE_SET: [TableKind; 2] = [TableKind::Phase1, TableKind::Phase2];
 
+/// Korf's three tables in slice turns, in this order (corners, 7 edges, edge
+/// permutation): the held search's bound in the slice-turn metric.
+pub const SLICE_TURN_SET: [TableKind; 3] = [
+    TableKind::CornersStm,
+    TableKind::Edges7Stm,
+    TableKind::EdgePermStm,
+];
+
 /// The two-phase tables a search in `metric` reads: in quarter turns phase 1 in quarter
 /// turns too (its phase-2 distances are computed in memory).
 pub fn two_phase_set(metric: crate::cube::Metric) -> &'static [TableKind] {

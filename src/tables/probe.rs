@@ -1,6 +1,18 @@
-//! What the search needs of a coordinate to probe a 2-bit coset table along all three
-//! axes, and the loaded table it probes ([`AxisTable`]).  Each three-axis family
-//! implements [`AxisCoords`] in its `probe.rs`.
+//! What the search needs of a family's tables: the interface between the families and
+//! the search's walks, which name no family.  A heuristic is searched in one of four
+//! shapes, each a trait a family implements in its own `probe.rs`:
+//!
+//! * [`PlainProbe`]: tables read per child, the first reads prefetched for all siblings
+//!   (Korf's tables, the 48-symmetry coset tables);
+//! * [`AxisCoords`]: a 2-bit coset table read along all three axes ([`AxisTable`]), in
+//!   stages;
+//! * [`ExactDepth`]: a table of exact depths stored mod 3, read in two prefetched stages
+//!   behind a cheap first table (the full-edge table behind the corners);
+//! * a three-axis table and an exact-depth table together.
+//!
+//! The loaded heuristic ([`super::heuristic::Heuristic`]) hands its probe to a
+//! [`ProbeVisitor`] as its own type, so that each walk is compiled for it: no dispatch per
+//! node.
 
 use super::edge_slices::EdgeSlicesTable;
 use super::packed;
@@ -100,4 +112,102 @@ impl<C: AxisCoords> AxisTable<'_, C> {
     pub(crate) fn values_at(&self, indices: [u64; 3]) -> [u8; 3] {
         indices.map(|i| packed::get(self.payload, self.base, i))
     }
+}
+
+/// What a plain walk reads of one child, how it is pruned and what it hands to the
+/// child's own children.  Implemented by each family whose tables are read per child
+/// (statically dispatched: one copy of the walk per probe type).
+pub trait PlainProbe: Copy + Sync {
+    /// Whether the walk keeps each node as a position beside the tracked inverse (for
+    /// tables probed on both sides); without it the position given to
+    /// [`PlainProbe::survives`] is never computed.
+    const BOTH_SIDES: bool;
+    /// What a child's first reads need: their indices, computed as the child is made.
+    type First: Copy;
+    /// A placeholder value of `First`.
+    const NO_FIRST: Self::First;
+    /// The indices of the first reads of `child` (inverse-tracked), their table lines
+    /// asked for: the walk makes all siblings before it reads any.
+    fn first(&self, child: &Cube) -> Self::First;
+    /// Whether `child` (inverse-tracked, with `first` from [`PlainProbe::first`]) may lie
+    /// within `budget` moves of solved, and if so what its children need to know.
+    /// `position` computes the child as a position (called at most once).
+    fn survives(
+        &self,
+        child: &Cube,
+        first: &Self::First,
+        position: impl FnOnce() -> Cube,
+        budget: u8,
+    ) -> Option<Survivor>;
+}
+
+/// A child that survived a plain probe.
+#[derive(Clone, Copy)]
+pub struct Survivor {
+    /// The child as a position, when [`PlainProbe::BOTH_SIDES`] (else unspecified).
+    pub position: Cube,
+    /// Its children are made by quarter turns only: a tight bound of a table of a
+    /// subgroup that holds the half turns rules them out as the next move.
+    pub quarter_turns_only: bool,
+}
+
+/// A table of exact depths stored mod 3 (2-bit codes, [`exact_step`]), read in two
+/// prefetched stages, behind a cheap first table read per child before it (the full-edge
+/// table behind the corners).
+pub trait ExactDepth: Copy + Sync {
+    /// The first table's index of `x`, its line asked for.
+    fn first(&self, x: &Cube) -> u64;
+    /// The first table's value at `i`.
+    fn first_value(&self, i: u64) -> u8;
+    /// First stage of a probe of `x`: what the second needs, its line asked for.
+    fn start_probe(&self, x: &Cube) -> usize;
+    /// Second stage: the table index of `x`, its line asked for.
+    fn locate(&self, x: &Cube, started: usize) -> u64;
+    /// The code at `i`: the depth mod 3.
+    fn code(&self, i: u64) -> u8;
+    /// The exact depth of `x` (by descent: once per task, not per node).
+    fn depth(&self, x: &Cube) -> u8;
+}
+
+/// The exact depth of a state one move away from one at exact depth `parent`, whose entry
+/// holds `code`: of `parent - 1`, `parent` and `parent + 1`, the one congruent to `code`
+/// mod 3.  (A move on either side changes a state's distance from solved by at most one.)
+#[inline(always)]
+pub fn exact_step(parent: u8, code: u8) -> u8 {
+    match (code + 3 - parent % 3) % 3 {
+        0 => parent,
+        1 => parent + 1,
+        _ => parent.saturating_sub(1),
+    }
+}
+
+/// Work on a loaded heuristic's probe, generic over its shape and type
+/// ([`super::heuristic::Heuristic::visit`]): one method per shape.
+pub trait ProbeVisitor<'a> {
+    /// What the work returns.
+    type Out;
+    /// Tables read per child.
+    fn plain<P: PlainProbe>(self, probe: P) -> Self::Out;
+    /// A three-axis coset table (beside the corners).
+    fn axis<C: AxisCoords>(self, table: AxisTable<'a, C>) -> Self::Out;
+    /// An exact-depth table behind its first table.
+    fn exact<E: ExactDepth>(self, table: E) -> Self::Out;
+    /// A three-axis coset table and an exact-depth table.
+    fn axis_and_exact<C: AxisCoords, E: ExactDepth>(
+        self,
+        axis: AxisTable<'a, C>,
+        exact: E,
+    ) -> Self::Out;
+}
+
+/// The 4-bit entry `index` of `table` (two a byte, the lower first).
+#[inline(always)]
+pub fn nibble(table: &[u8], index: u64) -> u8 {
+    (table[(index >> 1) as usize] >> ((index & 1) * 4)) & 15
+}
+
+/// Hint that 4-bit entry `index` of `table` will be read soon.
+#[inline(always)]
+pub fn prefetch_nibble(table: &[u8], index: u64) {
+    super::prefetch(table, (index >> 1) as usize)
 }

@@ -746,3 +746,83 @@ fn crate_paths_are_read_grouped_or_not() {
             .into()
     );
 }
+
+/// The table families: the folders of `src/tables/` that the registry names (a family is
+/// one folder and its line in `registry.rs`).
+fn table_families() -> Vec<String> {
+    let tables = root().join("src/tables");
+    let registry = code_of(&std::fs::read_to_string(tables.join("registry.rs")).unwrap());
+    names_after(&registry, "super::")
+        .into_iter()
+        .filter(|name| tables.join(name).is_dir())
+        .collect()
+}
+
+/// Where `code` names a table family: a path into one of `families` (`tables::coset`,
+/// grouped ones included) or a variant of the registry's enums (`TableKind::Coset`,
+/// `HeuristicKind::FlipSlice`; `HeuristicKind::ALL` and methods name none).
+fn family_mentions(code: &str, families: &[String]) -> Vec<String> {
+    let mut found: Vec<String> = names_after(code, "tables::")
+        .into_iter()
+        .filter(|name| families.contains(name))
+        .map(|name| format!("tables::{name}"))
+        .collect();
+    for registry_enum in ["TableKind::", "HeuristicKind::"] {
+        for (i, _) in code.match_indices(registry_enum) {
+            let word: String = code[i + registry_enum.len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let variant = word.starts_with(|c: char| c.is_ascii_uppercase())
+                && word.chars().any(|c| c.is_ascii_lowercase());
+            if variant {
+                found.push(format!("{registry_enum}{word}"));
+            }
+        }
+    }
+    found
+}
+
+/// `search/` walks probes by their shape (`tables::probe`) and names no family: a family
+/// of a shape the search has is its folder and its line in the registry.  Tests included.
+#[test]
+fn the_search_names_no_table_family() {
+    let families = table_families();
+    assert!(
+        ["coset", "korf", "full_edge", "layers"]
+            .iter()
+            .all(|f| families.iter().any(|g| g == f)),
+        "the registry's families are found: {families:?}"
+    );
+    let mut named = Vec::new();
+    for file in rust_files(&root().join("src/search")) {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let code: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect();
+        for mention in family_mentions(&code.join("\n"), &families) {
+            let rel = file.strip_prefix(root()).unwrap().display().to_string();
+            named.push(format!("{rel}: {mention}"));
+        }
+    }
+    assert!(named.is_empty(), "search/ names a family: {named:#?}");
+}
+
+#[test]
+fn a_family_named_in_the_search_is_found() {
+    let families: Vec<String> = ["coset", "full_edge"].map(String::from).to_vec();
+    let planted = "use crate::tables::{probe::PlainProbe, coset::SymmetricTable};\n\
+                   use crate::tables::full_edge::FullEdge;\n\
+                   let k = HeuristicKind::FlipSlice;\n\
+                   let all = HeuristicKind::ALL; let t = TableKind::of(d);\n";
+    assert_eq!(
+        family_mentions(planted, &families),
+        [
+            "tables::coset",
+            "tables::full_edge",
+            "HeuristicKind::FlipSlice"
+        ]
+    );
+    assert!(family_mentions("use crate::tables::probe::ExactDepth;", &families).is_empty());
+}

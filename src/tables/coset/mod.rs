@@ -415,6 +415,8 @@ pub mod k4_qtm {
 }
 mod probe;
 pub use probe::{symmetric_variant, SymmetricTable};
+mod plain;
+pub use plain::{CosetProbe, KorfAndCoset};
 
 #[cfg(test)]
 mod tests;

@@ -3,6 +3,7 @@
 
 use super::{outer_of, FullEdgeCoords};
 use crate::cube::{Cube, ALL_MOVES};
+use crate::tables::probe::{nibble, prefetch_nibble, ExactDepth};
 use crate::tables::slices::EdgeMasks;
 use crate::tables::{packed, prefetch};
 
@@ -24,19 +25,6 @@ impl FullEdge<'_> {
     #[inline(always)]
     pub(crate) fn code(&self, i: u64) -> u8 {
         packed::code_of(self.payload, i)
-    }
-
-    /// The exact depth of a state one move away from one at exact depth `parent`, whose
-    /// entry holds `code`: of `parent - 1`, `parent` and `parent + 1`, the one congruent to
-    /// `code` mod 3.  (A move on either side changes an edge state's distance from solved
-    /// by at most one.)
-    #[inline(always)]
-    pub(crate) fn step(parent: u8, code: u8) -> u8 {
-        match (code + 3 - parent % 3) % 3 {
-            0 => parent,
-            1 => parent + 1,
-            _ => parent.saturating_sub(1),
-        }
     }
 
     /// Exact depth of the edges of `x`, by descending: from a state at depth `d`, a
@@ -79,16 +67,49 @@ impl FullEdge<'_> {
     }
 }
 
+/// The full-edge table behind the corner table, as the staged walks read them.
+#[derive(Clone, Copy)]
+pub struct FullEdgeProbe<'a> {
+    pub(crate) corners: &'a [u8],
+    pub(crate) table: FullEdge<'a>,
+}
+
+impl ExactDepth for FullEdgeProbe<'_> {
+    #[inline(always)]
+    fn first(&self, x: &Cube) -> u64 {
+        let i = x.corner_coord();
+        prefetch_nibble(self.corners, i);
+        i
+    }
+    #[inline(always)]
+    fn first_value(&self, i: u64) -> u8 {
+        nibble(self.corners, i)
+    }
+    #[inline(always)]
+    fn start_probe(&self, x: &Cube) -> usize {
+        self.table.start_probe(x)
+    }
+    #[inline(always)]
+    fn locate(&self, x: &Cube, started: usize) -> u64 {
+        self.table.locate(x, started)
+    }
+    #[inline(always)]
+    fn code(&self, i: u64) -> u8 {
+        self.table.code(i)
+    }
+    fn depth(&self, x: &Cube) -> u8 {
+        self.table.depth(x)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn a_neighbours_depth_follows_from_its_parents_and_its_code_mod_3() {
         for parent in 0u8..15 {
             for child in parent.saturating_sub(1)..=parent + 1 {
                 assert_eq!(
-                    FullEdge::step(parent, child % 3),
+                    crate::tables::probe::exact_step(parent, child % 3),
                     child,
                     "{parent} -> {child}"
                 );

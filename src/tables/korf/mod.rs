@@ -207,3 +207,5 @@ pub fn generate_in<P: Pattern>(
 
 mod descriptor;
 pub use descriptor::*;
+mod probe;
+pub use probe::KorfProbe;

@@ -1,17 +1,20 @@
 //! The heuristic: which tables a search takes the maximum over ([`HeuristicKind`], listed
 //! by the registry, `crate::tables::registry`), those tables loaded ([`TableSet`]), and
-//! their probes borrowed for the search ([`Heuristic`]).
+//! their probes borrowed for the search ([`Heuristic`]).  This is where the families'
+//! probes are put together; the search reads them through [`Heuristic::visit`] (its walks,
+//! one per shape of probe: `crate::tables::probe`) and the values below, and names no
+//! family.
 
-use crate::cube::coord;
 use crate::cube::Cube;
-use crate::tables::coset::SymmetricTable;
+use crate::tables::coset::{CosetProbe, KorfAndCoset, SymmetricTable};
 use crate::tables::edge_slices::{edge_slices_coords, EdgeSlicesTable};
-use crate::tables::full_edge::FullEdge;
-use crate::tables::korf::{edges7_b_state, Pattern, EDGES7_A};
-use crate::tables::probe::{AxisCoords, AxisTable};
-pub use crate::tables::HeuristicKind;
+use crate::tables::full_edge::{FullEdge, FullEdgeProbe};
+use crate::tables::korf::KorfProbe;
+use crate::tables::probe::{prefetch_nibble, AxisCoords, AxisTable, ExactDepth, ProbeVisitor};
+use crate::tables::HeuristicKind;
 use crate::tables::{
-    AxisProbe, AxisVisitor, Integrity, Residency, Table, TableError, TableKind, Walk, DEFAULT_SET,
+    AxisProbe, AxisVisitor, Integrity, PlainTables, Residency, Table, TableError, TableKind, Walk,
+    DEFAULT_SET,
 };
 use std::path::Path;
 
@@ -119,33 +122,22 @@ impl TableSet {
 #[derive(Clone, Copy)]
 pub struct Heuristic<'a> {
     /// Which heuristic this is: the search picks its walk by it.
-    pub(super) kind: HeuristicKind,
-    pub(super) corners: &'a [u8],
-    pub(super) edges7: &'a [u8],
-    pub(super) edgeperm: &'a [u8],
+    kind: HeuristicKind,
+    /// Korf's tables (the corners alone, empty edge tables, where only they take part;
+    /// the corners empty where they do not).
+    korf: KorfProbe<'a>,
     /// The 48-symmetry coset table (k = 0 or a parity refinement), when one takes part.
-    pub(super) coset: Option<SymmetricTable<'a>>,
+    coset: Option<SymmetricTable<'a>>,
     /// The three-axis coset table, when one takes part.
-    pub(super) axis: Option<AxisProbe<'a>>,
+    axis: Option<AxisProbe<'a>>,
     /// The full-edge table, when it takes part.
-    pub(super) full_edge: Option<FullEdge<'a>>,
+    full_edge: Option<FullEdge<'a>>,
     /// Whether the three edge tables take part (always, unless the coset table replaces
     /// them).
-    pub(super) korf_edges: bool,
+    korf_edges: bool,
     /// The edge-slices table, when it takes part (beside a coset table: it sees the edges
     /// of positions the coset tables read as solved).
-    pub(super) edge_slices: Option<EdgeSlicesTable<'a>>,
-}
-
-/// Hint that 4-bit entry `index` of `table` will be read soon.
-#[inline(always)]
-pub(crate) fn prefetch_nibble(table: &[u8], index: u64) {
-    crate::tables::prefetch(table, (index >> 1) as usize)
-}
-
-#[inline(always)]
-pub(crate) fn nibble(table: &[u8], index: u64) -> u8 {
-    (table[(index >> 1) as usize] >> ((index & 1) * 4)) & 15
+    edge_slices: Option<EdgeSlicesTable<'a>>,
 }
 
 impl<'a> Heuristic<'a> {
@@ -164,12 +156,14 @@ impl<'a> Heuristic<'a> {
         });
         Heuristic {
             kind: set.kind,
-            corners: match set.table(TableKind::CornersQtm) {
-                Some(t) => t.payload(),
-                None => payload(TableKind::Corners),
+            korf: KorfProbe {
+                corners: match set.table(TableKind::CornersQtm) {
+                    Some(t) => t.payload(),
+                    None => payload(TableKind::Corners),
+                },
+                edges7: payload(TableKind::Edges7),
+                edgeperm: payload(TableKind::EdgePerm),
             },
-            edges7: payload(TableKind::Edges7),
-            edgeperm: payload(TableKind::EdgePerm),
             coset,
             axis: set
                 .tables
@@ -186,9 +180,89 @@ impl<'a> Heuristic<'a> {
         }
     }
 
+    /// Korf's tables in slice turns (or any three of Korf's tables): the heuristic of the
+    /// held search in that metric.
+    pub(crate) fn of_korf_tables(corners: &'a [u8], edges7: &'a [u8], edgeperm: &'a [u8]) -> Self {
+        Heuristic {
+            kind: HeuristicKind::Korf,
+            korf: KorfProbe {
+                corners,
+                edges7,
+                edgeperm,
+            },
+            coset: None,
+            axis: None,
+            full_edge: None,
+            korf_edges: true,
+            edge_slices: None,
+        }
+    }
+
+    /// Hand the heuristic's probe to `visitor` as its own type: the walk of its shape is
+    /// compiled for it (no dispatch per node).
+    #[inline]
+    pub(crate) fn visit<V: ProbeVisitor<'a>>(&self, visitor: V) -> V::Out {
+        let table = "the heuristic's tables are loaded";
+        let korf = self.korf;
+        let coset = || self.coset.expect(table);
+        match self.walk() {
+            Walk::Plain(PlainTables::Korf) => visitor.plain(korf),
+            Walk::Plain(PlainTables::Coset) => visitor.plain(CosetProbe::<true> {
+                corners: korf.corners,
+                coset: coset(),
+                edge_slices: self.edge_slices,
+            }),
+            Walk::Plain(PlainTables::CosetAlone) => visitor.plain(CosetProbe::<false> {
+                corners: korf.corners,
+                coset: coset(),
+                edge_slices: self.edge_slices,
+            }),
+            Walk::Plain(PlainTables::KorfAndCoset) => visitor.plain(KorfAndCoset {
+                korf,
+                coset: coset(),
+            }),
+            Walk::FullEdge => visitor.exact(self.exact().expect(table)),
+            Walk::Axis => self.axis.expect(table).visit(AxisAlone(visitor)),
+            Walk::AxisAndFullEdge => {
+                let exact = self.exact().expect(table);
+                self.axis.expect(table).visit(AxisAndExact(visitor, exact))
+            }
+        }
+    }
+
+    /// The exact-depth table's probe, when one takes part.
+    fn exact(&self) -> Option<FullEdgeProbe<'a>> {
+        self.full_edge.map(|table| FullEdgeProbe {
+            corners: self.korf.corners,
+            table,
+        })
+    }
+
+    /// The exact depths of `state` and of its inverse, when an exact-depth table takes
+    /// part (a descent each: once per task, not per node).
+    pub(crate) fn exact_depths(&self, state: &Cube) -> Option<[u8; 2]> {
+        self.exact()
+            .map(|e| [e.depth(state), e.depth(&state.inverse())])
+    }
+
+    /// Whether an exact-depth table takes part ([`Heuristic::exact_depths`]).
+    pub(crate) fn has_exact_depths(&self) -> bool {
+        self.full_edge.is_some()
+    }
+
+    /// Which heuristic this is.
+    pub fn kind(&self) -> HeuristicKind {
+        self.kind
+    }
+
+    /// The three-axis table, when one takes part (the interleaved walk's).
+    pub(crate) fn axis(&self) -> Option<AxisProbe<'a>> {
+        self.axis
+    }
+
     /// The edge-slices table's value of `s` (0 when it is not loaded).
     #[inline(always)]
-    pub(super) fn edge_slices(&self, s: &Cube) -> u8 {
+    fn edge_slices(&self, s: &Cube) -> u8 {
         self.edge_slices.map_or(0, |t| t.value(s))
     }
 
@@ -201,7 +275,7 @@ impl<'a> Heuristic<'a> {
     }
 
     /// How the search reads these tables.
-    pub(super) fn walk(&self) -> Walk {
+    pub(crate) fn walk(&self) -> Walk {
         self.kind.spec().walk
     }
 
@@ -231,43 +305,26 @@ impl<'a> Heuristic<'a> {
         self.coset.map_or(0, |t| t.value(s))
     }
 
-    /// The k = 0 coset table's and the edge-slices table's values of `s` (0 for a table
-    /// that does not take part), the edge masks computed once for both.
-    #[inline(always)]
-    pub(super) fn coset_k0_and_edges(&self, s: &Cube) -> (u8, u8) {
-        let Some(t) = self.coset else {
-            return (0, self.edge_slices(s));
-        };
-        let (i, masks, slices) = t.coords.index_and_masks(s);
-        let edges = self
-            .edge_slices
-            .map_or(0, |e| e.at(e.coords.index_with_slices(&masks, slices)));
-        (t.at(i), edges)
-    }
-
     /// Corner table value of an inverse-tracked state (0 when the table does not take
     /// part).
     #[inline(always)]
     pub fn corners(&self, s: &Cube) -> u8 {
-        if self.corners.is_empty() {
-            return 0;
-        }
-        nibble(self.corners, s.corner_coord())
+        self.korf.corners(s)
     }
     /// First 7-edge group.
     #[inline(always)]
     pub fn edges7a(&self, s: &Cube) -> u8 {
-        nibble(self.edges7, EDGES7_A.rank(&EDGES7_A.project(s)))
+        self.korf.edges7a(s)
     }
     /// Second 7-edge group, through the z2 symmetry.
     #[inline(always)]
     pub fn edges7b(&self, s: &Cube) -> u8 {
-        nibble(self.edges7, coord::edge_group_index(&edges7_b_state(s)))
+        self.korf.edges7b(s)
     }
     /// Edge permutation table.
     #[inline(always)]
     pub fn edgeperm(&self, s: &Cube) -> u8 {
-        nibble(self.edgeperm, s.edge_perm_coord() as u64)
+        self.korf.edgeperm(s)
     }
 
     /// Full-edge table value of `s` and of its inverse, the larger (0 when the table is
@@ -286,7 +343,7 @@ impl<'a> Heuristic<'a> {
     }
 
     /// [`Heuristic::value`] with the full-edge part already known.
-    pub(super) fn value_with_full_edge(&self, s: &Cube, full_edge: u8) -> u8 {
+    pub(crate) fn value_with_full_edge(&self, s: &Cube, full_edge: u8) -> u8 {
         let axes = self.axis.map_or(0, |probe| probe.visit(AxisValue(s)));
         self.value_given_axes(s, full_edge, axes)
     }
@@ -312,7 +369,7 @@ impl<'a> Heuristic<'a> {
     /// A task's [`Heuristic::value_with_full_edge`] and its three-axis table's values on
     /// each axis (`[0; 3]` when no such table takes part), which the task's root starts
     /// from at every bound: the axes are read once for both.
-    pub(super) fn task_values(&self, s: &Cube, full_edge: u8) -> (u8, [u8; 3]) {
+    pub(crate) fn task_values(&self, s: &Cube, full_edge: u8) -> (u8, [u8; 3]) {
         let axes = self.axis.map_or([0; 3], |probe| probe.visit(AxisValues(s)));
         let value = self.value_given_axes(s, full_edge, axes[0].max(axes[1]).max(axes[2]));
         (value, axes)
@@ -321,7 +378,7 @@ impl<'a> Heuristic<'a> {
     /// [`Heuristic::task_values`] of each of `states` (without the full-edge table), into
     /// `out`: the table lines of all of them are asked for before any is read, so that
     /// their misses overlap (a task's lines are random in a table of gigabytes).
-    pub(super) fn task_values_of(&self, states: &[Cube], out: &mut Vec<(u8, [u8; 3])>) {
+    pub(crate) fn task_values_of(&self, states: &[Cube], out: &mut Vec<(u8, [u8; 3])>) {
         let Some(probe) = self.axis else {
             out.extend(states.iter().map(|s| self.task_values(s, 0)));
             return;
@@ -330,8 +387,8 @@ impl<'a> Heuristic<'a> {
         for s in states {
             let i = probe.visit(AxisIndices(s));
             probe.visit(AxisPrefetch(i));
-            if !self.corners.is_empty() {
-                prefetch_nibble(self.corners, s.corner_coord());
+            if !self.korf.corners.is_empty() {
+                prefetch_nibble(self.korf.corners, s.corner_coord());
             }
             if let Some(t) = self.coset {
                 t.prefetch(t.coords.index(s));
@@ -366,7 +423,7 @@ impl Heuristic<'_> {
     /// needed (the walk under move rules reads both sides itself).  Stops at the first
     /// table that does.
     #[inline(always)]
-    pub(super) fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
+    pub(crate) fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
         self.corners(s) > budget
             || self.coset(s) > budget
             || self.edge_slices(s) > budget
@@ -426,5 +483,27 @@ impl<'a> AxisVisitor<'a> for AxisValues<'_> {
     type Out = [u8; 3];
     fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) -> [u8; 3] {
         table.root_values(self.0)
+    }
+}
+
+/// A three-axis table handed on to a [`ProbeVisitor`] as its own type.
+struct AxisAlone<V>(V);
+
+impl<'a, V: ProbeVisitor<'a>> AxisVisitor<'a> for AxisAlone<V> {
+    type Out = V::Out;
+    #[inline(always)]
+    fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) -> V::Out {
+        self.0.axis(table)
+    }
+}
+
+/// A three-axis table and an exact-depth table handed on to a [`ProbeVisitor`].
+struct AxisAndExact<V, E>(V, E);
+
+impl<'a, V: ProbeVisitor<'a>, E: ExactDepth> AxisVisitor<'a> for AxisAndExact<V, E> {
+    type Out = V::Out;
+    #[inline(always)]
+    fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) -> V::Out {
+        self.0.axis_and_exact(table, self.1)
     }
 }

@@ -1,0 +1,139 @@
+//! The 48-symmetry coset tables as the plain walk reads them (k = 0 and its parity
+//! refinements): on the tracked inverse and on the position, with the edge-slices table
+//! read off the same edge masks, beside the corners or alone; and beside Korf's tables.
+
+use super::SymmetricTable;
+use crate::cube::Cube;
+use crate::tables::edge_slices::EdgeSlicesTable;
+use crate::tables::korf::KorfProbe;
+use crate::tables::probe::{nibble, prefetch_nibble, PlainProbe, Survivor};
+
+/// A 48-symmetry coset table with the edge-slices table (when it takes part), beside the
+/// corner table (`CORNERS`) or alone.
+#[derive(Clone, Copy)]
+pub struct CosetProbe<'a, const CORNERS: bool> {
+    pub(crate) corners: &'a [u8],
+    pub(crate) coset: SymmetricTable<'a>,
+    pub(crate) edge_slices: Option<EdgeSlicesTable<'a>>,
+}
+
+impl<const CORNERS: bool> CosetProbe<'_, CORNERS> {
+    /// The coset table's and the edge-slices table's values of `s` (0 for the latter when
+    /// it does not take part), the edge masks computed once for both.
+    #[inline(always)]
+    pub fn coset_and_edges(&self, s: &Cube) -> (u8, u8) {
+        let t = self.coset;
+        let (i, masks, slices) = t.coords.index_and_masks(s);
+        let edges = self
+            .edge_slices
+            .map_or(0, |e| e.at(e.coords.index_with_slices(&masks, slices)));
+        (t.at(i), edges)
+    }
+}
+
+impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
+    const BOTH_SIDES: bool = true;
+    /// The corner index (0 without corners), the coset and the edge-slices indices.
+    type First = (u32, u64, u64);
+    const NO_FIRST: (u32, u64, u64) = (0, 0, 0);
+
+    #[inline(always)]
+    fn first(&self, child: &Cube) -> (u32, u64, u64) {
+        let ci = if CORNERS {
+            let ci = child.corner_coord();
+            prefetch_nibble(self.corners, ci);
+            ci
+        } else {
+            0
+        };
+        let t = self.coset;
+        let (i, masks, slices) = t.coords.index_and_masks(child);
+        t.prefetch(i);
+        let ei = match self.edge_slices {
+            Some(e) => {
+                let ei = e.coords.index_with_slices(&masks, slices);
+                e.prefetch(ei);
+                ei
+            }
+            None => 0,
+        };
+        (ci as u32, i, ei)
+    }
+
+    /// The coset table's value of the tracked inverse x, when it equals the budget, rules
+    /// out a half turn as the next move: the solution read backwards solves x by right
+    /// moves ending in that half turn, which lies in the subgroup, so x would be one move
+    /// closer to the subgroup than the table says.
+    #[inline(always)]
+    fn survives(
+        &self,
+        _child: &Cube,
+        &(ci, i, ei): &(u32, u64, u64),
+        position: impl FnOnce() -> Cube,
+        budget: u8,
+    ) -> Option<Survivor> {
+        if CORNERS && nibble(self.corners, ci as u64) > budget {
+            return None;
+        }
+        let inverse = self.coset.at(i);
+        if inverse > budget || self.edge_slices.is_some_and(|e| e.at(ei) > budget) {
+            return None;
+        }
+        let position = position();
+        let (coset, edges) = self.coset_and_edges(&position);
+        if coset > budget || edges > budget {
+            return None;
+        }
+        Some(Survivor {
+            position,
+            quarter_turns_only: inverse == budget,
+        })
+    }
+}
+
+/// Korf's tables and the k = 0 coset table (on both sides).
+#[derive(Clone, Copy)]
+pub struct KorfAndCoset<'a> {
+    pub(crate) korf: KorfProbe<'a>,
+    pub(crate) coset: SymmetricTable<'a>,
+}
+
+impl PlainProbe for KorfAndCoset<'_> {
+    const BOTH_SIDES: bool = true;
+    type First = (u32, u64);
+    const NO_FIRST: (u32, u64) = (0, 0);
+
+    #[inline(always)]
+    fn first(&self, child: &Cube) -> (u32, u64) {
+        self.korf.first_reads(child)
+    }
+
+    /// As [`CosetProbe::survives`] for the half turns.
+    #[inline(always)]
+    fn survives(
+        &self,
+        child: &Cube,
+        first: &(u32, u64),
+        position: impl FnOnce() -> Cube,
+        budget: u8,
+    ) -> Option<Survivor> {
+        if self.korf.first_exceed(first, budget) {
+            return None;
+        }
+        let inverse = self.coset.value(child);
+        if inverse > budget {
+            return None;
+        }
+        let position = position();
+        if self.coset.value(&position) > budget
+            || self.korf.edges7b(child) > budget
+            || self.korf.edgeperm(child) > budget
+        {
+            return None;
+        }
+        Some(Survivor {
+            position,
+            quarter_turns_only: inverse == budget,
+        })
+    }
+}
