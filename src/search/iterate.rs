@@ -14,8 +14,8 @@ use super::worker::{Shared, Worker};
 use super::SPLIT_DEPTH;
 use crate::cube::{Cube, Move};
 use crate::tables::heuristic::Heuristic;
-use crate::tables::probe::{AxisCoords, AxisTable};
-use crate::tables::{AxisVisitor, Walk};
+use crate::tables::probe::{AxisCoords, AxisTable, ExactDepth, PlainProbe, ProbeVisitor};
+use crate::tables::Walk;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use web_time::Instant;
 
@@ -361,17 +361,14 @@ impl<'a> Iterations<'a> {
     /// The three-axis coset tables interleave several tasks per thread (`lanes`): run
     /// them so and return `true`, or `false` for the other walks.
     fn interleaved(&self, bound: usize, next_task: &AtomicUsize) -> bool {
-        match (self.h.walk(), self.h.axis()) {
-            (Walk::Axis, Some(probe)) if Turns::walk_takes(Walk::Axis, self.opts.rules) => {
-                probe.visit(Interleave {
-                    iterations: self,
-                    bound,
-                    next_task,
-                });
-                true
-            }
-            _ => false,
+        if self.h.walk() != Walk::Axis || !Turns::walk_takes(Walk::Axis, self.opts.rules) {
+            return false;
         }
+        self.h.visit(Interleave {
+            iterations: self,
+            bound,
+            next_task,
+        })
     }
 
     /// With every solution wanted: whether the list is complete after `bound` (the first
@@ -466,9 +463,19 @@ struct Interleave<'i, 'a> {
     next_task: &'i AtomicUsize,
 }
 
-impl<'a> AxisVisitor<'a> for Interleave<'_, 'a> {
-    type Out = ();
-    fn visit<C: AxisCoords>(self, table: AxisTable<'a, C>) {
+impl<'a> ProbeVisitor<'a> for Interleave<'_, 'a> {
+    /// Whether the tasks ran interleaved (only a three-axis table's walk does).
+    type Out = bool;
+    fn plain<P: PlainProbe>(self, _: P) -> bool {
+        false
+    }
+    fn exact<E: ExactDepth>(self, _: E) -> bool {
+        false
+    }
+    fn axis_and_exact<C: AxisCoords, E: ExactDepth>(self, _: AxisTable<'a, C>, _: E) -> bool {
+        false
+    }
+    fn axis<C: AxisCoords>(self, table: AxisTable<'a, C>) -> bool {
         let it = self.iterations;
         let lanes = it.opts.lanes;
         lanes::run_tasks(
@@ -480,5 +487,6 @@ impl<'a> AxisVisitor<'a> for Interleave<'_, 'a> {
             lanes,
             it.shared,
         );
+        true
     }
 }

@@ -4,6 +4,7 @@
 use super::ROOT;
 use crate::cube::{Cube, Move, MoveRules, ALLOWED_AFTER, ALL_MOVES};
 use crate::tables::heuristic::Heuristic;
+use crate::tables::Walk;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
 /// One task of the parallel driver: a prefix of the solution and the (inverse-tracked)
@@ -144,7 +145,7 @@ pub(super) fn prefix_count(len: usize, moves: u32) -> u64 {
 /// rules (quarter turns, restricted sets), and for every-solution lists, which finish
 /// their last bound whatever the order.
 pub(super) fn split_depth(h: &Heuristic, rules: MoveRules, all_solutions: bool) -> usize {
-    let deep = h.axis().is_some() && !h.has_exact_depths() && rules.is_default() && !all_solutions;
+    let deep = h.walk() == Walk::Axis && rules.is_default() && !all_solutions;
     if deep {
         super::DEEP_SPLIT_DEPTH
     } else {

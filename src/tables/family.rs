@@ -6,37 +6,22 @@
 
 use super::descriptor::Descriptor;
 
-/// How a heuristic is searched, chosen once per solve (the walk is then monomorphised for
-/// the tables: no dispatch per node).
+/// The shape of probe a heuristic is searched by (`crate::tables::probe`): which walk of
+/// the search runs, and under which move rules.  The probe type named in the heuristic's
+/// registry line is of this shape (a test checks), and the walk is compiled for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Walk {
-    /// The plain walk over 4-bit tables: the corners with Korf's edge tables, with the
-    /// k = 0 coset table, or with both.
-    Plain(PlainTables),
-    /// The corners and one three-axis coset table, probed in stages, several tasks
-    /// interleaved per thread.
+    /// Tables read per child (`PlainProbe`): Korf's tables, the 48-symmetry coset tables.
+    Plain,
+    /// A three-axis coset table beside the corners, probed in stages, several tasks
+    /// interleaved per thread; it also takes the quarter-turn metric itself.
     Axis,
-    /// The corners and the full-edge table (exact depths from depth mod 3).
-    FullEdge,
-    /// The corners, a three-axis coset table and the full-edge table.
-    AxisAndFullEdge,
-}
-
-/// The 4-bit tables of a plain walk (beside the corners).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum PlainTables {
-    /// Korf's edge tables.
-    Korf,
-    /// The k = 0 coset table.
-    Coset,
-    /// A 48-symmetry coset table alone (with the edge-slices table), no corner table: on
-    /// the parity tables the corners' 42 MiB saved 9 % of the nodes and 5 % of the time
-    /// (2026-12-05), which at these tables' memory is not worth it.
-    CosetAlone,
-    /// Both.
-    KorfAndCoset,
+    /// An exact-depth table behind a first table (`ExactDepth`: the full-edge table
+    /// behind the corners).
+    Exact,
+    /// A three-axis coset table and an exact-depth table.
+    AxisAndExact,
 }
 
 /// A heuristic a family offers: everything korf needs to choose it, load it, search with

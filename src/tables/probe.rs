@@ -14,6 +14,7 @@
 //! [`ProbeVisitor`] as its own type, so that each walk is compiled for it: no dispatch per
 //! node.
 
+use super::descriptor::Descriptor;
 use super::edge_slices::EdgeSlicesTable;
 use super::packed;
 use super::slices::EdgeMasks;
@@ -210,4 +211,184 @@ pub fn nibble(table: &[u8], index: u64) -> u8 {
 #[inline(always)]
 pub fn prefetch_nibble(table: &[u8], index: u64) {
     super::prefetch(table, (index >> 1) as usize)
+}
+
+/// One of a heuristic's tables as loaded: what a family's probe is put together from.
+#[derive(Clone, Copy)]
+pub struct LoadedTable<'a> {
+    /// Which table.
+    pub descriptor: &'static Descriptor,
+    /// Its entries.
+    pub payload: &'a [u8],
+    /// The base of its 2-bit encoding (0 for 4-bit tables).
+    pub base: u8,
+}
+
+/// The payload of `table` among `tables` (empty when it is not there).
+pub fn payload_of<'a>(tables: &[LoadedTable<'a>], table: &Descriptor) -> &'a [u8] {
+    find_table(tables, table).map_or(&[][..], |t| t.payload)
+}
+
+/// `table` among `tables`, if it is there.
+pub fn find_table<'a>(tables: &[LoadedTable<'a>], table: &Descriptor) -> Option<LoadedTable<'a>> {
+    tables
+        .iter()
+        .find(|t| t.descriptor.name == table.name)
+        .copied()
+}
+
+/// The edge-slices table among `tables`, if it is there.
+pub fn edge_slices_of<'a>(tables: &[LoadedTable<'a>]) -> Option<EdgeSlicesTable<'a>> {
+    find_table(tables, &super::edge_slices::TABLE).map(|t| EdgeSlicesTable {
+        payload: t.payload,
+        coords: super::edge_slices::edge_slices_coords(),
+    })
+}
+
+/// A heuristic's tables put together: everything the search reads of it.  Each heuristic
+/// names its probe type in its registry line; the type lives in its family's folder (the
+/// three-axis families share [`AxisHeuristic`]).
+pub trait Probe<'a>: Copy + Sync + Sized {
+    /// Put together from the heuristic's loaded tables.
+    fn load(tables: &[LoadedTable<'a>]) -> Self;
+    /// Hand itself to `visitor`'s walk of its shape.
+    fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out;
+    /// The heuristic's value of `s`: the largest over its tables, each read on every side
+    /// the search reads it on (exact depths by descent).
+    fn value(&self, s: &Cube) -> u8;
+    /// Whether [`Probe::value`] exceeds `budget`, stopping at the first table that does.
+    fn exceeds(&self, s: &Cube, budget: u8) -> bool;
+    /// Whether some table read on `s` alone (not its inverse) puts it beyond `budget`
+    /// (the walks under move rules read both sides themselves).
+    fn exceeds_on(&self, s: &Cube, budget: u8) -> bool;
+    /// A task's value with the larger of its exact depths already known (`exact`, 0
+    /// without an exact-depth table), and its three-axis values (`[0; 3]` without a
+    /// three-axis table), which the task's root starts from at every bound.
+    fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]);
+    /// [`Probe::task_values`] of each of `states` without exact depths, into `out` (a
+    /// probe of large tables asks for all their lines before it reads any).
+    fn task_values_of(&self, states: &[Cube], out: &mut Vec<(u8, [u8; 3])>) {
+        out.extend(states.iter().map(|s| self.task_values(s, 0)));
+    }
+    /// The exact depths of `s` and of its inverse, when an exact-depth table takes part.
+    fn exact_depths(&self, _s: &Cube) -> Option<[u8; 2]> {
+        None
+    }
+}
+
+/// The heuristic of a three-axis family: the corners and its table (read along the three
+/// axes, with the edge-slices table beside it when that takes part).
+pub struct AxisHeuristic<'a, C: AxisCoords> {
+    /// The corner table (empty when it does not take part).
+    pub corners: &'a [u8],
+    /// The three-axis table.
+    pub table: AxisTable<'a, C>,
+}
+
+impl<C: AxisCoords> Clone for AxisHeuristic<'_, C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C: AxisCoords> Copy for AxisHeuristic<'_, C> {}
+
+impl<'a, C: AxisCoords> AxisHeuristic<'a, C> {
+    /// Put together from `tables`: the three-axis table `table` with coordinate `coords`,
+    /// the edge-slices table if it is there, and the corners (a heuristic names its
+    /// corner table first: `HeuristicSpec::tables`).
+    pub fn load_for(tables: &[LoadedTable<'a>], table: &Descriptor, coords: &'static C) -> Self {
+        let axis = find_table(tables, table).expect("the heuristic's three-axis table is loaded");
+        let edge_slices = edge_slices_of(tables);
+        let corners = tables
+            .first()
+            .filter(|t| {
+                t.descriptor.name != table.name
+                    && t.descriptor.name != super::edge_slices::TABLE.name
+            })
+            .map_or(&[][..], |t| t.payload);
+        AxisHeuristic {
+            corners,
+            table: AxisTable {
+                payload: axis.payload,
+                base: axis.base,
+                coords,
+                edge_slices,
+            },
+        }
+    }
+
+    #[inline(always)]
+    fn corner_value(&self, s: &Cube) -> u8 {
+        if self.corners.is_empty() {
+            return 0;
+        }
+        nibble(self.corners, s.corner_coord())
+    }
+
+    /// The edge-slices table's value of `s` and of its inverse, the larger.
+    #[inline(always)]
+    fn edge_slices_both(&self, s: &Cube) -> u8 {
+        self.table
+            .edge_slices
+            .map_or(0, |t| t.value(s).max(t.value(&s.inverse())))
+    }
+
+    /// The value of `s` with its three axes' values known (`axes`: their largest) and the
+    /// larger exact depth (`exact`).
+    #[inline(always)]
+    pub fn value_given(&self, s: &Cube, axes: u8, exact: u8) -> u8 {
+        self.corner_value(s)
+            .max(axes)
+            .max(self.edge_slices_both(s))
+            .max(exact)
+    }
+}
+
+impl<'a, C: AxisCoords> Probe<'a> for AxisHeuristic<'a, C> {
+    /// Not used: a three-axis heuristic is put together by [`AxisHeuristic::load_for`]
+    /// from its family's table and coordinate, which the registry names.
+    fn load(_tables: &[LoadedTable<'a>]) -> Self {
+        unreachable!("the registry loads a three-axis heuristic with load_for")
+    }
+    fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
+        visitor.axis(self.table)
+    }
+    fn value(&self, s: &Cube) -> u8 {
+        self.value_given(s, self.table.value(s), 0)
+    }
+    #[inline(always)]
+    fn exceeds(&self, s: &Cube, budget: u8) -> bool {
+        self.corner_value(s) > budget
+            || self.table.value(s) > budget
+            || self.edge_slices_both(s) > budget
+    }
+    #[inline(always)]
+    fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
+        self.corner_value(s) > budget
+            || self.table.value(s) > budget
+            || self.table.edge_slices.is_some_and(|t| t.value(s) > budget)
+    }
+    fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
+        let axes = self.table.root_values(s);
+        let value = self.value_given(s, axes[0].max(axes[1]).max(axes[2]), exact);
+        (value, axes)
+    }
+    /// The table lines of all of `states` are asked for before any is read, so that
+    /// their misses overlap (a task's lines are random in a table of gigabytes).
+    fn task_values_of(&self, states: &[Cube], out: &mut Vec<(u8, [u8; 3])>) {
+        let mut indices = Vec::with_capacity(states.len());
+        for s in states {
+            let i = self.table.indices(s);
+            self.table.prefetch(i);
+            if !self.corners.is_empty() {
+                prefetch_nibble(self.corners, s.corner_coord());
+            }
+            indices.push(i);
+        }
+        for (s, &i) in states.iter().zip(&indices) {
+            let axes = self.table.values_at(i);
+            let value = self.value_given(s, axes[0].max(axes[1]).max(axes[2]), 0);
+            out.push((value, axes));
+        }
+    }
 }

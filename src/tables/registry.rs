@@ -3,9 +3,13 @@
 //! distribution, generator), the heuristic it offers ([`HeuristicSpec`]: name, tables,
 //! walk, measured times, time model), its coordinate and probe — and this list names them.
 //! From it come [`TableKind`] (the catalogue), [`HeuristicKind`] (what `--heuristic`, the
-//! `auto` choice, `tables list`, the estimates and Python accept) and the three-axis probe
-//! the search dispatches on (`AxisProbe`), each a `match` written once, here.
+//! `auto` choice, `tables list`, the estimates and Python accept) and the probes the
+//! search reads (`Probes`: each heuristic's probe type, named in its line), each a `match`
+//! written once, here.
 //!
+//! **Adding a heuristic of another shape** (tables read per child, an exact-depth table) is
+//! its table lines and one line in `heuristics`, `Name = family::SPEC => family::ProbeType`,
+//! the type implementing `probe::Probe` in the family's folder.
 //! **Adding a three-axis coset family** is a folder and one line in `axis_families`: the
 //! folder exports `TABLE` (its descriptor), `HEURISTIC` (the corners and its table),
 //! `Coords` (its coordinate, implementing `AxisCoords`) and `coords()` (built once).
@@ -16,8 +20,9 @@
 
 use super::descriptor::Descriptor;
 use super::family::HeuristicSpec;
-use super::probe::{AxisCoords, AxisTable};
+use super::probe::{AxisCoords, AxisHeuristic, AxisTable, LoadedTable, Probe, ProbeVisitor};
 use super::{coset, edge_slices, full_edge, korf, layers, phases};
+use crate::cube::Cube;
 use std::sync::OnceLock;
 
 /// Generates the catalogue's and the heuristics' enums and their one `match` each from
@@ -25,7 +30,8 @@ use std::sync::OnceLock;
 macro_rules! registry {
     (
         tables: [$($(#[$tdoc:meta])* $table:ident = $descriptor:path,)*],
-        heuristics: [$($(#[$hdoc:meta])* $heuristic:ident = $spec:path,)*],
+        heuristics: [$($(#[$hdoc:meta])* $heuristic:ident = $spec:path
+            => $($probe:ident)::+,)*],
         axis_families: [$($(#[$adoc:meta])* $axis:ident => $($family:ident)::+,)*],
         ladder: $($(#[$ldoc:meta])* $rung:ident => $size:ident = $label:literal: $coords:ty,
                 $metric:ident, $facts:expr;)*
@@ -90,6 +96,76 @@ macro_rules! registry {
             }
         }
 
+        /// A heuristic's probe, of whichever heuristic: each its family's type (the
+        /// three-axis families' [`AxisHeuristic`]), named in its registry line.
+        #[derive(Clone, Copy)]
+        pub(crate) enum Probes<'a> {
+            $($(#[$hdoc])* $heuristic($($probe)::+<'a>),)*
+            $($(#[$adoc])* $axis(AxisHeuristic<'a, $($family)::+::Coords>),)*
+            $($(#[$ldoc])* $rung(AxisHeuristic<'a, layers::$size::Coords>),)*
+        }
+
+        impl<'a> Probes<'a> {
+            /// The probe of heuristic `kind`, put together from its loaded `tables`.
+            pub(crate) fn load(kind: HeuristicKind, tables: &[LoadedTable<'a>]) -> Self {
+                match kind {
+                    $(HeuristicKind::$heuristic =>
+                        Probes::$heuristic(<$($probe)::+<'a> as Probe<'a>>::load(tables)),)*
+                    $(HeuristicKind::$axis => Probes::$axis(AxisHeuristic::load_for(
+                        tables,
+                        &$($family)::+::TABLE,
+                        $($family)::+::coords(),
+                    )),)*
+                    $(HeuristicKind::$rung => Probes::$rung(AxisHeuristic::load_for(
+                        tables,
+                        &layers::$size::TABLE,
+                        layers::$size::coords(),
+                    )),)*
+                }
+            }
+        }
+
+        /// Each call goes to the heuristic's own probe (one `match`, then its own code).
+        macro_rules! each_probe {
+            ($self:expr, $p:ident => $body:expr) => {
+                match $self {
+                    $(Probes::$heuristic($p) => $body,)*
+                    $(Probes::$axis($p) => $body,)*
+                    $(Probes::$rung($p) => $body,)*
+                }
+            };
+        }
+
+        impl<'a> Probe<'a> for Probes<'a> {
+            fn load(_tables: &[LoadedTable<'a>]) -> Self {
+                unreachable!("a heuristic's probe is loaded by Probes::load, which knows its kind")
+            }
+            #[inline]
+            fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
+                each_probe!(self, p => p.hand_to(visitor))
+            }
+            fn value(&self, s: &Cube) -> u8 {
+                each_probe!(self, p => p.value(s))
+            }
+            #[inline]
+            fn exceeds(&self, s: &Cube, budget: u8) -> bool {
+                each_probe!(self, p => p.exceeds(s, budget))
+            }
+            #[inline]
+            fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
+                each_probe!(self, p => p.exceeds_on(s, budget))
+            }
+            fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
+                each_probe!(self, p => p.task_values(s, exact))
+            }
+            fn task_values_of(&self, states: &[Cube], out: &mut Vec<(u8, [u8; 3])>) {
+                each_probe!(self, p => p.task_values_of(states, out))
+            }
+            fn exact_depths(&self, s: &Cube) -> Option<[u8; 2]> {
+                each_probe!(self, p => p.exact_depths(s))
+            }
+        }
+
         /// A loaded three-axis coset table, of whichever family: the search's walks are
         /// generic over [`AxisCoords`], and [`AxisProbe::visit`] calls the copy made for
         /// this family.
@@ -117,17 +193,6 @@ macro_rules! registry {
                         edge_slices: None,
                     })),)*
                     _ => None,
-                }
-            }
-
-            /// The same table with the edge-slices table probed after it (or not).
-            pub(crate) fn with_edge_slices(
-                self,
-                edge_slices: Option<super::edge_slices::EdgeSlicesTable<'a>>,
-            ) -> Self {
-                match self {
-                    $(AxisProbe::$axis(t) => AxisProbe::$axis(AxisTable { edge_slices, ..t }),)*
-                    $(AxisProbe::$rung(t) => AxisProbe::$rung(AxisTable { edge_slices, ..t }),)*
                 }
             }
 
@@ -220,23 +285,23 @@ layers::layer_ladder!(registry! {
     ],
     heuristics: [
         /// Korf's four: corners, both 7-edge groups, edge permutation.
-        Korf = korf::HEURISTIC,
+        Korf = korf::HEURISTIC => korf::KorfProbe,
         /// Corners and the coset table (probed on the position and its inverse).
-        Coset = coset::HEURISTIC,
+        Coset = coset::HEURISTIC => coset::CosetBesideCorners,
         /// Korf's tables and the k = 0 coset table.
-        All = coset::KORF_AND_COSET,
+        All = coset::KORF_AND_COSET => coset::KorfAndCoset,
         /// Corners and the full-edge table (position and inverse).
-        FullEdge = full_edge::HEURISTIC,
+        FullEdge = full_edge::HEURISTIC => full_edge::FullEdgeProbe,
         /// The k = 4 coset table and the full-edge table (position and inverse).
-        Coset4FullEdge = full_edge::WITH_COSET4,
+        Coset4FullEdge = full_edge::WITH_COSET4 => full_edge::Coset4AndFullEdge,
         /// The corners and k = 0 coset tables in quarter turns.
-        CosetQtm = coset::HEURISTIC_QTM,
+        CosetQtm = coset::HEURISTIC_QTM => coset::CosetBesideCorners,
         /// The corners and the corner-parity coset table.
-        CosetCp = coset::COSET_CP_HEURISTIC,
+        CosetCp = coset::COSET_CP_HEURISTIC => coset::CosetAlone,
         /// The corners and the flip-parity coset table.
-        CosetFp = coset::COSET_FP_HEURISTIC,
+        CosetFp = coset::COSET_FP_HEURISTIC => coset::CosetAlone,
         /// The corners and the flip- and corner-parity coset table.
-        CosetFcp = coset::COSET_FCP_HEURISTIC,
+        CosetFcp = coset::COSET_FCP_HEURISTIC => coset::CosetAlone,
     ],
     // The three-axis coset tables; each is a table and the heuristic of the corners and
     // that table (three axes, position and inverse).

@@ -693,3 +693,66 @@ mod slow {
         }
     }
 }
+
+/// Each heuristic's probe type (named in its registry line) is of the shape its spec
+/// declares, which decides the move rules its walk takes.  The exact-depth heuristics are
+/// left out: their coordinate takes 300 MB and seconds to build (the ignored full-edge
+/// tests search with them).
+#[test]
+fn every_heuristics_probe_is_of_its_declared_shape() {
+    use crate::tables::probe::{
+        AxisCoords, AxisTable, ExactDepth, LoadedTable, PlainProbe, Probe, ProbeVisitor,
+    };
+    use crate::tables::registry::Probes;
+    use crate::tables::{HeuristicKind, Walk};
+    struct Shape;
+    impl<'a> ProbeVisitor<'a> for Shape {
+        type Out = Walk;
+        fn plain<P: PlainProbe>(self, _: P) -> Walk {
+            Walk::Plain
+        }
+        fn axis<C: AxisCoords>(self, _: AxisTable<'a, C>) -> Walk {
+            Walk::Axis
+        }
+        fn exact<E: ExactDepth>(self, _: E) -> Walk {
+            Walk::Exact
+        }
+        fn axis_and_exact<C: AxisCoords, E: ExactDepth>(self, _: AxisTable<'a, C>, _: E) -> Walk {
+            Walk::AxisAndExact
+        }
+    }
+    let mut checked = 0;
+    for &h in HeuristicKind::ALL {
+        let walk = h.spec().walk;
+        if matches!(walk, Walk::Exact | Walk::AxisAndExact) {
+            continue;
+        }
+        let tables: Vec<LoadedTable> = h
+            .tables()
+            .iter()
+            .map(|k| LoadedTable {
+                descriptor: k.descriptor(),
+                payload: &[],
+                base: 0,
+            })
+            .collect();
+        assert_eq!(
+            Probes::load(h, &tables).hand_to(Shape),
+            walk,
+            "{}",
+            h.name()
+        );
+        if walk == Walk::Plain {
+            // The plain probes keep a child's indices in 32 bits.
+            for k in h.tables() {
+                let entries = k.descriptor().entries;
+                assert!(entries < 1 << 32, "{}: {entries}", k.descriptor().name);
+            }
+        }
+        checked += 1;
+    }
+    assert!(
+        checked >= 10,
+        "plain and three-axis heuristics checked: {checked}"
+    );
+}

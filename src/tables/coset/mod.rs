@@ -416,7 +416,7 @@ pub mod k4_qtm {
 mod probe;
 pub use probe::{symmetric_variant, SymmetricTable};
 mod plain;
-pub use plain::{CosetProbe, KorfAndCoset};
+pub use plain::{CosetAlone, CosetBesideCorners, KorfAndCoset};
 
 #[cfg(test)]
 mod tests;

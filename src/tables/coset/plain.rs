@@ -6,7 +6,22 @@ use super::SymmetricTable;
 use crate::cube::Cube;
 use crate::tables::edge_slices::EdgeSlicesTable;
 use crate::tables::korf::KorfProbe;
-use crate::tables::probe::{nibble, prefetch_nibble, PlainProbe, Survivor};
+use crate::tables::probe::{
+    edge_slices_of, nibble, prefetch_nibble, LoadedTable, PlainProbe, Probe, ProbeVisitor, Survivor,
+};
+
+/// The coset table beside the corners (`coset`, `coset-qtm`).
+pub type CosetBesideCorners<'a> = CosetProbe<'a, true>;
+/// The coset table without the corners (the parity tables).
+pub type CosetAlone<'a> = CosetProbe<'a, false>;
+
+/// The 48-symmetry coset table among `tables`.
+fn coset_of<'a>(tables: &[LoadedTable<'a>]) -> SymmetricTable<'a> {
+    tables
+        .iter()
+        .find_map(|t| SymmetricTable::new(t.descriptor, t.payload, t.base))
+        .expect("the heuristic's coset table is loaded")
+}
 
 /// A 48-symmetry coset table with the edge-slices table (when it takes part), beside the
 /// corner table (`CORNERS`) or alone.
@@ -18,6 +33,21 @@ pub struct CosetProbe<'a, const CORNERS: bool> {
 }
 
 impl<const CORNERS: bool> CosetProbe<'_, CORNERS> {
+    #[inline(always)]
+    fn corner_value(&self, s: &Cube) -> u8 {
+        if self.corners.is_empty() {
+            return 0;
+        }
+        nibble(self.corners, s.corner_coord())
+    }
+
+    /// The edge-slices table's value of `s` and of its inverse, the larger.
+    #[inline(always)]
+    fn edge_slices_both(&self, s: &Cube) -> u8 {
+        self.edge_slices
+            .map_or(0, |t| t.value(s).max(t.value(&s.inverse())))
+    }
+
     /// The coset table's and the edge-slices table's values of `s` (0 for the latter when
     /// it does not take part), the edge masks computed once for both.
     #[inline(always)]
@@ -33,12 +63,13 @@ impl<const CORNERS: bool> CosetProbe<'_, CORNERS> {
 
 impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
     const BOTH_SIDES: bool = true;
-    /// The corner index (0 without corners), the coset and the edge-slices indices.
-    type First = (u32, u64, u64);
-    const NO_FIRST: (u32, u64, u64) = (0, 0, 0);
+    /// The corner index (0 without corners), the coset and the edge-slices indices (each
+    /// table has fewer than 2^32 entries: 12 bytes a child keep the frames small).
+    type First = (u32, u32, u32);
+    const NO_FIRST: (u32, u32, u32) = (0, 0, 0);
 
     #[inline(always)]
-    fn first(&self, child: &Cube) -> (u32, u64, u64) {
+    fn first(&self, child: &Cube) -> (u32, u32, u32) {
         let ci = if CORNERS {
             let ci = child.corner_coord();
             prefetch_nibble(self.corners, ci);
@@ -57,7 +88,7 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
             }
             None => 0,
         };
-        (ci as u32, i, ei)
+        (ci as u32, i as u32, ei as u32)
     }
 
     /// The coset table's value of the tracked inverse x, when it equals the budget, rules
@@ -68,15 +99,15 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
     fn survives(
         &self,
         _child: &Cube,
-        &(ci, i, ei): &(u32, u64, u64),
+        &(ci, i, ei): &(u32, u32, u32),
         position: impl FnOnce() -> Cube,
         budget: u8,
     ) -> Option<Survivor> {
         if CORNERS && nibble(self.corners, ci as u64) > budget {
             return None;
         }
-        let inverse = self.coset.at(i);
-        if inverse > budget || self.edge_slices.is_some_and(|e| e.at(ei) > budget) {
+        let inverse = self.coset.at(i as u64);
+        if inverse > budget || self.edge_slices.is_some_and(|e| e.at(ei as u64) > budget) {
             return None;
         }
         let position = position();
@@ -91,6 +122,41 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
     }
 }
 
+impl<'a, const CORNERS: bool> Probe<'a> for CosetProbe<'a, CORNERS> {
+    fn load(tables: &[LoadedTable<'a>]) -> Self {
+        CosetProbe {
+            corners: KorfProbe::corners_of(tables),
+            coset: coset_of(tables),
+            edge_slices: edge_slices_of(tables),
+        }
+    }
+    fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
+        visitor.plain(self)
+    }
+    fn value(&self, s: &Cube) -> u8 {
+        self.corner_value(s)
+            .max(self.coset.value(s))
+            .max(self.coset.value(&s.inverse()))
+            .max(self.edge_slices_both(s))
+    }
+    #[inline(always)]
+    fn exceeds(&self, s: &Cube, budget: u8) -> bool {
+        self.corner_value(s) > budget
+            || self.coset.value(s) > budget
+            || self.coset.value(&s.inverse()) > budget
+            || self.edge_slices_both(s) > budget
+    }
+    #[inline(always)]
+    fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
+        self.corner_value(s) > budget
+            || self.coset.value(s) > budget
+            || self.edge_slices.is_some_and(|t| t.value(s) > budget)
+    }
+    fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
+        (self.value(s).max(exact), [0; 3])
+    }
+}
+
 /// Korf's tables and the k = 0 coset table (on both sides).
 #[derive(Clone, Copy)]
 pub struct KorfAndCoset<'a> {
@@ -100,11 +166,11 @@ pub struct KorfAndCoset<'a> {
 
 impl PlainProbe for KorfAndCoset<'_> {
     const BOTH_SIDES: bool = true;
-    type First = (u32, u64);
-    const NO_FIRST: (u32, u64) = (0, 0);
+    type First = (u32, u32);
+    const NO_FIRST: (u32, u32) = (0, 0);
 
     #[inline(always)]
-    fn first(&self, child: &Cube) -> (u32, u64) {
+    fn first(&self, child: &Cube) -> (u32, u32) {
         self.korf.first_reads(child)
     }
 
@@ -113,7 +179,7 @@ impl PlainProbe for KorfAndCoset<'_> {
     fn survives(
         &self,
         child: &Cube,
-        first: &(u32, u64),
+        first: &(u32, u32),
         position: impl FnOnce() -> Cube,
         budget: u8,
     ) -> Option<Survivor> {
@@ -135,5 +201,36 @@ impl PlainProbe for KorfAndCoset<'_> {
             position,
             quarter_turns_only: inverse == budget,
         })
+    }
+}
+
+impl<'a> Probe<'a> for KorfAndCoset<'a> {
+    fn load(tables: &[LoadedTable<'a>]) -> Self {
+        KorfAndCoset {
+            korf: KorfProbe::load(tables),
+            coset: coset_of(tables),
+        }
+    }
+    fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
+        visitor.plain(self)
+    }
+    fn value(&self, s: &Cube) -> u8 {
+        self.korf
+            .value(s)
+            .max(self.coset.value(s))
+            .max(self.coset.value(&s.inverse()))
+    }
+    #[inline(always)]
+    fn exceeds(&self, s: &Cube, budget: u8) -> bool {
+        self.korf.exceeds(s, budget)
+            || self.coset.value(s) > budget
+            || self.coset.value(&s.inverse()) > budget
+    }
+    #[inline(always)]
+    fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
+        self.korf.exceeds(s, budget) || self.coset.value(s) > budget
+    }
+    fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
+        (self.value(s).max(exact), [0; 3])
     }
 }

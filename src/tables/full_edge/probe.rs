@@ -3,7 +3,12 @@
 
 use super::{outer_of, FullEdgeCoords};
 use crate::cube::{Cube, ALL_MOVES};
-use crate::tables::probe::{nibble, prefetch_nibble, ExactDepth};
+use crate::tables::coset::k4;
+use crate::tables::korf::KorfProbe;
+use crate::tables::probe::{
+    nibble, payload_of, prefetch_nibble, AxisHeuristic, ExactDepth, LoadedTable, Probe,
+    ProbeVisitor,
+};
 use crate::tables::slices::EdgeMasks;
 use crate::tables::{packed, prefetch};
 
@@ -99,6 +104,88 @@ impl ExactDepth for FullEdgeProbe<'_> {
     }
     fn depth(&self, x: &Cube) -> u8 {
         self.table.depth(x)
+    }
+}
+
+impl<'a> FullEdgeProbe<'a> {
+    #[inline(always)]
+    fn corner_value(&self, s: &Cube) -> u8 {
+        if self.corners.is_empty() {
+            return 0;
+        }
+        nibble(self.corners, s.corner_coord())
+    }
+
+    /// The exact depth of `s` and of its inverse, the larger.
+    fn depth_both(&self, s: &Cube) -> u8 {
+        self.table.depth(s).max(self.table.depth(&s.inverse()))
+    }
+}
+
+impl<'a> Probe<'a> for FullEdgeProbe<'a> {
+    fn load(tables: &[LoadedTable<'a>]) -> Self {
+        FullEdgeProbe {
+            corners: KorfProbe::corners_of(tables),
+            table: FullEdge {
+                payload: payload_of(tables, &super::FULL_EDGE),
+                coords: super::full_edge_coords(),
+            },
+        }
+    }
+    fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
+        visitor.exact(self)
+    }
+    fn value(&self, s: &Cube) -> u8 {
+        self.corner_value(s).max(self.depth_both(s))
+    }
+    fn exceeds(&self, s: &Cube, budget: u8) -> bool {
+        self.corner_value(s) > budget || self.depth_both(s) > budget
+    }
+    fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
+        self.corner_value(s) > budget || self.table.depth(s) > budget
+    }
+    fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
+        (self.corner_value(s).max(exact), [0; 3])
+    }
+    fn exact_depths(&self, s: &Cube) -> Option<[u8; 2]> {
+        Some([self.table.depth(s), self.table.depth(&s.inverse())])
+    }
+}
+
+/// The k = 4 coset table (along three axes, beside the corners) and the full-edge table.
+#[derive(Clone, Copy)]
+pub struct Coset4AndFullEdge<'a> {
+    axis: AxisHeuristic<'a, k4::Coords>,
+    exact: FullEdgeProbe<'a>,
+}
+
+impl<'a> Probe<'a> for Coset4AndFullEdge<'a> {
+    fn load(tables: &[LoadedTable<'a>]) -> Self {
+        Coset4AndFullEdge {
+            axis: AxisHeuristic::load_for(tables, &k4::TABLE, k4::coords()),
+            exact: FullEdgeProbe::load(tables),
+        }
+    }
+    fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
+        visitor.axis_and_exact(self.axis.table, self.exact)
+    }
+    fn value(&self, s: &Cube) -> u8 {
+        self.axis.value(s).max(self.exact.depth_both(s))
+    }
+    fn exceeds(&self, s: &Cube, budget: u8) -> bool {
+        self.axis.exceeds(s, budget) || self.exact.depth_both(s) > budget
+    }
+    fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
+        self.axis.exceeds_on(s, budget) || self.exact.table.depth(s) > budget
+    }
+    fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
+        self.axis.task_values(s, exact)
+    }
+    fn task_values_of(&self, states: &[Cube], out: &mut Vec<(u8, [u8; 3])>) {
+        self.axis.task_values_of(states, out)
+    }
+    fn exact_depths(&self, s: &Cube) -> Option<[u8; 2]> {
+        self.exact.exact_depths(s)
     }
 }
 

@@ -4,9 +4,7 @@
 use super::{Corners, EdgePerm, Pattern, PatternSpace, EDGES7_A};
 use crate::cube::{Cube, Metric};
 use crate::tables::descriptor::Descriptor;
-use crate::tables::family::{
-    HeuristicSpec, Measured, Model, PlainTables, Walk, UPPER_BOUND_SHARE_SLOW,
-};
+use crate::tables::family::{HeuristicSpec, Measured, Model, Walk, UPPER_BOUND_SHARE_SLOW};
 use crate::tables::generate::{generate_resumable, Checkpoint, Generated, Layout, Progress};
 /// Thesis Table 3.2.
 const CORNERS_EXPECTED: [u64; 12] = [
@@ -177,7 +175,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     help: "Korf's tables: corners, two 7-edge groups, edge permutation",
     listed: true,
     tables: &[&CORNERS, &EDGES7, &EDGEPERM],
-    walk: Walk::Plain(PlainTables::Korf),
+    walk: Walk::Plain,
     metric: crate::cube::Metric::Htm,
     speed_rank: Some(26),
     auto: false,

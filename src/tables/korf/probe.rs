@@ -1,9 +1,11 @@
 //! Korf's tables as the search reads them: the corners, both 7-edge groups and the edge
 //! permutation, 4-bit entries, probed on the tracked inverse alone.
 
-use super::{edges7_b_state, Pattern, EDGES7_A};
+use super::{edges7_b_state, Pattern, CORNERS, CORNERS_QTM, EDGEPERM, EDGES7, EDGES7_A};
 use crate::cube::{coord, Cube};
-use crate::tables::probe::{nibble, prefetch_nibble, PlainProbe, Survivor};
+use crate::tables::probe::{
+    nibble, payload_of, prefetch_nibble, LoadedTable, PlainProbe, Probe, ProbeVisitor, Survivor,
+};
 
 /// Korf's three tables, loaded (the corners, the 7-edge table read for both groups, the
 /// edge permutation).
@@ -14,7 +16,16 @@ pub struct KorfProbe<'a> {
     pub(crate) edgeperm: &'a [u8],
 }
 
-impl KorfProbe<'_> {
+impl<'a> KorfProbe<'a> {
+    /// The corner table among `tables` (in quarter turns if that is there; empty when
+    /// neither is): every heuristic names at most one.
+    pub(crate) fn corners_of(tables: &[LoadedTable<'a>]) -> &'a [u8] {
+        match payload_of(tables, &CORNERS_QTM) {
+            [] => payload_of(tables, &CORNERS),
+            qtm => qtm,
+        }
+    }
+
     /// The corner table's value of `s` (0 when it is not loaded).
     #[inline(always)]
     pub fn corners(&self, s: &Cube) -> u8 {
@@ -38,31 +49,49 @@ impl KorfProbe<'_> {
     pub fn edgeperm(&self, s: &Cube) -> u8 {
         nibble(self.edgeperm, s.edge_perm_coord() as u64)
     }
+    /// The three edge tables' largest value of `s` (0 when they do not take part).
+    #[inline(always)]
+    pub(crate) fn edges(&self, s: &Cube) -> u8 {
+        if self.edges7.is_empty() {
+            return 0;
+        }
+        self.edges7a(s).max(self.edges7b(s)).max(self.edgeperm(s))
+    }
+
+    /// Whether one of the three edge tables puts `s` beyond `budget` (none does when
+    /// they do not take part).
+    #[inline(always)]
+    pub(crate) fn edges_exceed(&self, s: &Cube, budget: u8) -> bool {
+        !self.edges7.is_empty()
+            && (self.edges7a(s) > budget || self.edges7b(s) > budget || self.edgeperm(s) > budget)
+    }
+
     /// The first reads of `child`: its corner entry and its first 7-edge group's, both
     /// asked for.
     #[inline(always)]
-    pub(crate) fn first_reads(&self, child: &Cube) -> (u32, u64) {
+    pub(crate) fn first_reads(&self, child: &Cube) -> (u32, u32) {
         let ci = child.corner_coord();
         prefetch_nibble(self.corners, ci);
         let i = EDGES7_A.rank(&EDGES7_A.project(child));
         prefetch_nibble(self.edges7, i);
-        (ci as u32, i)
+        (ci as u32, i as u32)
     }
 
     /// Whether the first reads put a child beyond `budget`.
     #[inline(always)]
-    pub(crate) fn first_exceed(&self, &(ci, ei): &(u32, u64), budget: u8) -> bool {
-        nibble(self.corners, ci as u64) > budget || nibble(self.edges7, ei) > budget
+    pub(crate) fn first_exceed(&self, &(ci, ei): &(u32, u32), budget: u8) -> bool {
+        nibble(self.corners, ci as u64) > budget || nibble(self.edges7, ei as u64) > budget
     }
 }
 
 impl PlainProbe for KorfProbe<'_> {
     const BOTH_SIDES: bool = false;
-    type First = (u32, u64);
-    const NO_FIRST: (u32, u64) = (0, 0);
+    /// The corner and first 7-edge indices (fewer than 2^32 entries each).
+    type First = (u32, u32);
+    const NO_FIRST: (u32, u32) = (0, 0);
 
     #[inline(always)]
-    fn first(&self, child: &Cube) -> (u32, u64) {
+    fn first(&self, child: &Cube) -> (u32, u32) {
         self.first_reads(child)
     }
 
@@ -70,7 +99,7 @@ impl PlainProbe for KorfProbe<'_> {
     fn survives(
         &self,
         child: &Cube,
-        first: &(u32, u64),
+        first: &(u32, u32),
         _position: impl FnOnce() -> Cube,
         budget: u8,
     ) -> Option<Survivor> {
@@ -84,5 +113,32 @@ impl PlainProbe for KorfProbe<'_> {
             position: Cube::SOLVED,
             quarter_turns_only: false,
         })
+    }
+}
+
+impl<'a> Probe<'a> for KorfProbe<'a> {
+    fn load(tables: &[LoadedTable<'a>]) -> Self {
+        KorfProbe {
+            corners: Self::corners_of(tables),
+            edges7: payload_of(tables, &EDGES7),
+            edgeperm: payload_of(tables, &EDGEPERM),
+        }
+    }
+    fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
+        visitor.plain(self)
+    }
+    fn value(&self, s: &Cube) -> u8 {
+        self.corners(s).max(self.edges(s))
+    }
+    #[inline(always)]
+    fn exceeds(&self, s: &Cube, budget: u8) -> bool {
+        self.corners(s) > budget || self.edges_exceed(s, budget)
+    }
+    #[inline(always)]
+    fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
+        self.exceeds(s, budget)
+    }
+    fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
+        (self.value(s).max(exact), [0; 3])
     }
 }
