@@ -35,12 +35,16 @@ impl HeuristicKind {
         ranked
     }
 
+    /// The heuristic a first solve builds (no tables yet) and the smallest offered: the
+    /// corner-parity coset table with the edge-slices table (58 MiB, built in about 15 s).
+    pub const FIRST_SOLVE: HeuristicKind = HeuristicKind::CosetCp;
+
     /// The heuristics a browser tab offers, the first whose tables are all loaded taking a
     /// solve: the corners with the k = 4 coset table (1.3 GiB, only fetched, where a host
     /// publishes it beside the page), then the heuristic a first solve builds (the
     /// corner-parity coset table and the edge-slices table: 58 MiB in all, built in the
     /// browser in about half a minute).
-    pub const IN_A_BROWSER: [HeuristicKind; 2] = [HeuristicKind::Coset4, HeuristicKind::CosetCp];
+    pub const IN_A_BROWSER: [HeuristicKind; 2] = [HeuristicKind::Coset4, Self::FIRST_SOLVE];
 
     /// The heuristics `--heuristic` lists, in its help's order: the offered ones fastest
     /// first (face turns, then quarter turns), then the others listed.
@@ -71,7 +75,7 @@ impl HeuristicKind {
         } else if DEFAULT_SET.iter().all(|&k| present(k)) {
             HeuristicKind::Korf
         } else {
-            HeuristicKind::CosetCp
+            Self::FIRST_SOLVE
         }
     }
 

@@ -809,6 +809,28 @@ fn the_search_names_no_table_family() {
     assert!(named.is_empty(), "search/ names a family: {named:#?}");
 }
 
+/// The front ends (the binary, Python, WebAssembly) name no heuristic or table by its
+/// variant either: they take names from the user and the registry's lists
+/// (`HeuristicKind::FIRST_SOLVE`, `IN_A_BROWSER`, `preferred`, ...).
+#[test]
+fn no_front_end_hard_codes_a_heuristic_or_a_table() {
+    let mut named = Vec::new();
+    for dir in ["src/bin", "python/src", "web/wasm/src"] {
+        for file in rust_files(&root().join(dir)) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let code: Vec<&str> = text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect();
+            for mention in family_mentions(&code.join("\n"), &[]) {
+                let rel = file.strip_prefix(root()).unwrap().display().to_string();
+                named.push(format!("{rel}: {mention}"));
+            }
+        }
+    }
+    assert!(named.is_empty(), "a front end names a variant: {named:#?}");
+}
+
 #[test]
 fn a_family_named_in_the_search_is_found() {
     let families: Vec<String> = ["coset", "full_edge"].map(String::from).to_vec();

@@ -34,7 +34,7 @@ pub fn fetch(a: FetchArgs) -> Result<(), CliError> {
     let base = base_url(&a.url)?;
     let kinds = match &a.memory {
         Some(size) => plan_for_memory(size, &dir)?,
-        None if a.only.is_empty() => set_of(HeuristicKind::CosetCp), // a first solve's
+        None if a.only.is_empty() => set_of(HeuristicKind::FIRST_SOLVE),
         None => a.only.clone(),
     };
     if a.dry_run {
@@ -104,9 +104,9 @@ fn plan_for_memory(size: &str, dir: &Path) -> Result<Vec<TableKind>, CliError> {
                 "--memory {size}: {} is too little for any set of tables (the smallest, {}, \
                  takes {} and a search {} more)",
                 human_bytes(budget.memory),
-                HeuristicKind::CosetCp.name(),
+                HeuristicKind::FIRST_SOLVE.name(),
                 human_bytes(
-                    set_of(HeuristicKind::CosetCp)
+                    set_of(HeuristicKind::FIRST_SOLVE)
                         .iter()
                         .map(|k| k.file_size())
                         .sum()
