@@ -46,36 +46,16 @@ impl<'h> ProbeVisitor<'h> for Descend<'_, 'h, '_> {
     type Out = Option<Vec<Move>>;
 
     fn plain<P: PlainProbe>(self, probe: P) -> Self::Out {
-        let Descend {
-            worker,
-            start,
-            prefix,
-            bound,
-            ..
-        } = self;
-        worker.dfs_plain(&probe, start, prefix, bound)
+        (self.worker).dfs_plain(&probe, self.start, self.prefix, self.bound)
     }
 
     fn axis<C: AxisCoords>(self, table: AxisTable<'h, C>) -> Self::Out {
-        let Descend {
-            worker,
-            start,
-            prefix,
-            bound,
-            ..
-        } = self;
-        worker.dfs_staged(&table, start, prefix, bound, None)
+        (self.worker).dfs_staged(&table, self.start, self.prefix, self.bound, None)
     }
 
     fn exact<E: ExactDepth>(self, table: E) -> Self::Out {
-        let Descend {
-            worker,
-            start,
-            prefix,
-            bound,
-            edge_depths,
-        } = self;
-        worker.dfs_staged(&Exact(table), start, prefix, bound, edge_depths)
+        let depths = self.edge_depths;
+        (self.worker).dfs_staged(&Exact(table), self.start, self.prefix, self.bound, depths)
     }
 
     fn axis_and_exact<C: AxisCoords, E: ExactDepth>(
@@ -83,14 +63,8 @@ impl<'h> ProbeVisitor<'h> for Descend<'_, 'h, '_> {
         axis: AxisTable<'h, C>,
         exact: E,
     ) -> Self::Out {
-        let Descend {
-            worker,
-            start,
-            prefix,
-            bound,
-            edge_depths,
-        } = self;
         let both = AxisAndExact { axis, exact };
-        worker.dfs_staged(&both, start, prefix, bound, edge_depths)
+        let depths = self.edge_depths;
+        (self.worker).dfs_staged(&both, self.start, self.prefix, self.bound, depths)
     }
 }

@@ -168,7 +168,7 @@ impl<'a> Heuristic<'a> {
 
     /// Whether an exact-depth table takes part ([`Heuristic::exact_depths`]).
     pub(crate) fn has_exact_depths(&self) -> bool {
-        self.exact_depths(&Cube::SOLVED).is_some()
+        matches!(self.walk(), Walk::Exact | Walk::AxisAndExact)
     }
 
     /// Which heuristic this is.

@@ -249,8 +249,6 @@ pub fn edge_slices_of<'a>(tables: &[LoadedTable<'a>]) -> Option<EdgeSlicesTable<
 /// names its probe type in its registry line; the type lives in its family's folder (the
 /// three-axis families share [`AxisHeuristic`]).
 pub trait Probe<'a>: Copy + Sync + Sized {
-    /// Put together from the heuristic's loaded tables.
-    fn load(tables: &[LoadedTable<'a>]) -> Self;
     /// Hand itself to `visitor`'s walk of its shape.
     fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out;
     /// The heuristic's value of `s`: the largest over its tables, each read on every side
@@ -264,7 +262,9 @@ pub trait Probe<'a>: Copy + Sync + Sized {
     /// A task's value with the larger of its exact depths already known (`exact`, 0
     /// without an exact-depth table), and its three-axis values (`[0; 3]` without a
     /// three-axis table), which the task's root starts from at every bound.
-    fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]);
+    fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
+        (self.value(s).max(exact), [0; 3])
+    }
     /// [`Probe::task_values`] of each of `states` without exact depths, into `out` (a
     /// probe of large tables asks for all their lines before it reads any).
     fn task_values_of(&self, states: &[Cube], out: &mut Vec<(u8, [u8; 3])>) {
@@ -274,6 +274,24 @@ pub trait Probe<'a>: Copy + Sync + Sized {
     fn exact_depths(&self, _s: &Cube) -> Option<[u8; 2]> {
         None
     }
+}
+
+/// A probe a registry line names: put together from the heuristic's loaded tables (found
+/// by their descriptors).  The three-axis families' shared [`AxisHeuristic`] is put
+/// together by [`AxisHeuristic::load_for`] instead, from the table and coordinate their
+/// line names.
+pub trait FromTables<'a>: Probe<'a> {
+    /// Put together from the heuristic's loaded tables.
+    fn load(tables: &[LoadedTable<'a>]) -> Self;
+}
+
+/// The corner table's value of `s` (0 when the table does not take part: empty).
+#[inline(always)]
+pub fn corner_value(corners: &[u8], s: &Cube) -> u8 {
+    if corners.is_empty() {
+        return 0;
+    }
+    nibble(corners, s.corner_coord())
 }
 
 /// The heuristic of a three-axis family: the corners and its table (read along the three
@@ -317,27 +335,17 @@ impl<'a, C: AxisCoords> AxisHeuristic<'a, C> {
         }
     }
 
-    #[inline(always)]
-    fn corner_value(&self, s: &Cube) -> u8 {
-        if self.corners.is_empty() {
-            return 0;
-        }
-        nibble(self.corners, s.corner_coord())
-    }
-
     /// The edge-slices table's value of `s` and of its inverse, the larger.
     #[inline(always)]
     fn edge_slices_both(&self, s: &Cube) -> u8 {
-        self.table
-            .edge_slices
-            .map_or(0, |t| t.value(s).max(t.value(&s.inverse())))
+        self.table.edge_slices.map_or(0, |t| t.value_both(s))
     }
 
     /// The value of `s` with its three axes' values known (`axes`: their largest) and the
     /// larger exact depth (`exact`).
     #[inline(always)]
     pub fn value_given(&self, s: &Cube, axes: u8, exact: u8) -> u8 {
-        self.corner_value(s)
+        corner_value(self.corners, s)
             .max(axes)
             .max(self.edge_slices_both(s))
             .max(exact)
@@ -345,11 +353,6 @@ impl<'a, C: AxisCoords> AxisHeuristic<'a, C> {
 }
 
 impl<'a, C: AxisCoords> Probe<'a> for AxisHeuristic<'a, C> {
-    /// Not used: a three-axis heuristic is put together by [`AxisHeuristic::load_for`]
-    /// from its family's table and coordinate, which the registry names.
-    fn load(_tables: &[LoadedTable<'a>]) -> Self {
-        unreachable!("the registry loads a three-axis heuristic with load_for")
-    }
     fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
         visitor.axis(self.table)
     }
@@ -358,13 +361,13 @@ impl<'a, C: AxisCoords> Probe<'a> for AxisHeuristic<'a, C> {
     }
     #[inline(always)]
     fn exceeds(&self, s: &Cube, budget: u8) -> bool {
-        self.corner_value(s) > budget
+        corner_value(self.corners, s) > budget
             || self.table.value(s) > budget
             || self.edge_slices_both(s) > budget
     }
     #[inline(always)]
     fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
-        self.corner_value(s) > budget
+        corner_value(self.corners, s) > budget
             || self.table.value(s) > budget
             || self.table.edge_slices.is_some_and(|t| t.value(s) > budget)
     }

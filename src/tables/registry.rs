@@ -9,7 +9,7 @@
 //!
 //! **Adding a heuristic of another shape** (tables read per child, an exact-depth table) is
 //! its table lines and one line in `heuristics`, `Name = family::SPEC => family::ProbeType`,
-//! the type implementing `probe::Probe` in the family's folder.
+//! the type implementing `probe::FromTables` and `probe::Probe` in the family's folder.
 //! **Adding a three-axis coset family** is a folder and one line in `axis_families`: the
 //! folder exports `TABLE` (its descriptor), `HEURISTIC` (the corners and its table),
 //! `Coords` (its coordinate, implementing `AxisCoords`) and `coords()` (built once).
@@ -20,7 +20,9 @@
 
 use super::descriptor::Descriptor;
 use super::family::HeuristicSpec;
-use super::probe::{AxisCoords, AxisHeuristic, AxisTable, LoadedTable, Probe, ProbeVisitor};
+use super::probe::{
+    AxisCoords, AxisHeuristic, AxisTable, FromTables, LoadedTable, Probe, ProbeVisitor,
+};
 use super::{coset, edge_slices, full_edge, korf, layers, phases};
 use crate::cube::Cube;
 use std::sync::OnceLock;
@@ -110,7 +112,7 @@ macro_rules! registry {
             pub(crate) fn load(kind: HeuristicKind, tables: &[LoadedTable<'a>]) -> Self {
                 match kind {
                     $(HeuristicKind::$heuristic =>
-                        Probes::$heuristic(<$($probe)::+<'a> as Probe<'a>>::load(tables)),)*
+                        Probes::$heuristic(<$($probe)::+<'a> as FromTables<'a>>::load(tables)),)*
                     $(HeuristicKind::$axis => Probes::$axis(AxisHeuristic::load_for(
                         tables,
                         &$($family)::+::TABLE,
@@ -137,9 +139,6 @@ macro_rules! registry {
         }
 
         impl<'a> Probe<'a> for Probes<'a> {
-            fn load(_tables: &[LoadedTable<'a>]) -> Self {
-                unreachable!("a heuristic's probe is loaded by Probes::load, which knows its kind")
-            }
             #[inline]
             fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
                 each_probe!(self, p => p.hand_to(visitor))

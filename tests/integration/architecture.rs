@@ -783,6 +783,26 @@ fn family_mentions(code: &str, families: &[String]) -> Vec<String> {
     found
 }
 
+/// [`family_mentions`] in every `.rs` file under `dirs`, comment lines left out (test
+/// modules kept), each as `path: mention`.
+fn mentions_under(dirs: &[&str], families: &[String]) -> Vec<String> {
+    let mut named = Vec::new();
+    for dir in dirs {
+        for file in rust_files(&root().join(dir)) {
+            let text = std::fs::read_to_string(&file).unwrap();
+            let code: Vec<&str> = text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect();
+            let rel = file.strip_prefix(root()).unwrap().display().to_string();
+            for mention in family_mentions(&code.join("\n"), families) {
+                named.push(format!("{rel}: {mention}"));
+            }
+        }
+    }
+    named
+}
+
 /// `search/` walks probes by their shape (`tables::probe`) and names no family: a family
 /// of a shape the search has is its folder and its line in the registry.  Tests included.
 #[test]
@@ -794,18 +814,7 @@ fn the_search_names_no_table_family() {
             .all(|f| families.iter().any(|g| g == f)),
         "the registry's families are found: {families:?}"
     );
-    let mut named = Vec::new();
-    for file in rust_files(&root().join("src/search")) {
-        let text = std::fs::read_to_string(&file).unwrap();
-        let code: Vec<&str> = text
-            .lines()
-            .filter(|l| !l.trim_start().starts_with("//"))
-            .collect();
-        for mention in family_mentions(&code.join("\n"), &families) {
-            let rel = file.strip_prefix(root()).unwrap().display().to_string();
-            named.push(format!("{rel}: {mention}"));
-        }
-    }
+    let named = mentions_under(&["src/search"], &families);
     assert!(named.is_empty(), "search/ names a family: {named:#?}");
 }
 
@@ -814,20 +823,7 @@ fn the_search_names_no_table_family() {
 /// (`HeuristicKind::FIRST_SOLVE`, `IN_A_BROWSER`, `preferred`, ...).
 #[test]
 fn no_front_end_hard_codes_a_heuristic_or_a_table() {
-    let mut named = Vec::new();
-    for dir in ["src/bin", "python/src", "web/wasm/src"] {
-        for file in rust_files(&root().join(dir)) {
-            let text = std::fs::read_to_string(&file).unwrap();
-            let code: Vec<&str> = text
-                .lines()
-                .filter(|l| !l.trim_start().starts_with("//"))
-                .collect();
-            for mention in family_mentions(&code.join("\n"), &[]) {
-                let rel = file.strip_prefix(root()).unwrap().display().to_string();
-                named.push(format!("{rel}: {mention}"));
-            }
-        }
-    }
+    let named = mentions_under(&["src/bin", "python/src", "web/wasm/src"], &[]);
     assert!(named.is_empty(), "a front end names a variant: {named:#?}");
 }
 

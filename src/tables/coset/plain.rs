@@ -7,7 +7,8 @@ use crate::cube::Cube;
 use crate::tables::edge_slices::EdgeSlicesTable;
 use crate::tables::korf::KorfProbe;
 use crate::tables::probe::{
-    edge_slices_of, nibble, prefetch_nibble, LoadedTable, PlainProbe, Probe, ProbeVisitor, Survivor,
+    corner_value, edge_slices_of, nibble, prefetch_nibble, FromTables, LoadedTable, PlainProbe,
+    Probe, ProbeVisitor, Survivor,
 };
 
 /// The coset table beside the corners (`coset`, `coset-qtm`).
@@ -33,21 +34,6 @@ pub struct CosetProbe<'a, const CORNERS: bool> {
 }
 
 impl<const CORNERS: bool> CosetProbe<'_, CORNERS> {
-    #[inline(always)]
-    fn corner_value(&self, s: &Cube) -> u8 {
-        if self.corners.is_empty() {
-            return 0;
-        }
-        nibble(self.corners, s.corner_coord())
-    }
-
-    /// The edge-slices table's value of `s` and of its inverse, the larger.
-    #[inline(always)]
-    fn edge_slices_both(&self, s: &Cube) -> u8 {
-        self.edge_slices
-            .map_or(0, |t| t.value(s).max(t.value(&s.inverse())))
-    }
-
     /// The coset table's and the edge-slices table's values of `s` (0 for the latter when
     /// it does not take part), the edge masks computed once for both.
     #[inline(always)]
@@ -122,7 +108,7 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
     }
 }
 
-impl<'a, const CORNERS: bool> Probe<'a> for CosetProbe<'a, CORNERS> {
+impl<'a, const CORNERS: bool> FromTables<'a> for CosetProbe<'a, CORNERS> {
     fn load(tables: &[LoadedTable<'a>]) -> Self {
         CosetProbe {
             corners: KorfProbe::corners_of(tables),
@@ -130,30 +116,30 @@ impl<'a, const CORNERS: bool> Probe<'a> for CosetProbe<'a, CORNERS> {
             edge_slices: edge_slices_of(tables),
         }
     }
+}
+
+impl<'a, const CORNERS: bool> Probe<'a> for CosetProbe<'a, CORNERS> {
     fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
         visitor.plain(self)
     }
     fn value(&self, s: &Cube) -> u8 {
-        self.corner_value(s)
+        corner_value(self.corners, s)
             .max(self.coset.value(s))
             .max(self.coset.value(&s.inverse()))
-            .max(self.edge_slices_both(s))
+            .max(self.edge_slices.map_or(0, |t| t.value_both(s)))
     }
     #[inline(always)]
     fn exceeds(&self, s: &Cube, budget: u8) -> bool {
-        self.corner_value(s) > budget
+        corner_value(self.corners, s) > budget
             || self.coset.value(s) > budget
             || self.coset.value(&s.inverse()) > budget
-            || self.edge_slices_both(s) > budget
+            || self.edge_slices.map_or(0, |t| t.value_both(s)) > budget
     }
     #[inline(always)]
     fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
-        self.corner_value(s) > budget
+        corner_value(self.corners, s) > budget
             || self.coset.value(s) > budget
             || self.edge_slices.is_some_and(|t| t.value(s) > budget)
-    }
-    fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
-        (self.value(s).max(exact), [0; 3])
     }
 }
 
@@ -204,13 +190,16 @@ impl PlainProbe for KorfAndCoset<'_> {
     }
 }
 
-impl<'a> Probe<'a> for KorfAndCoset<'a> {
+impl<'a> FromTables<'a> for KorfAndCoset<'a> {
     fn load(tables: &[LoadedTable<'a>]) -> Self {
         KorfAndCoset {
             korf: KorfProbe::load(tables),
             coset: coset_of(tables),
         }
     }
+}
+
+impl<'a> Probe<'a> for KorfAndCoset<'a> {
     fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
         visitor.plain(self)
     }
@@ -229,8 +218,5 @@ impl<'a> Probe<'a> for KorfAndCoset<'a> {
     #[inline(always)]
     fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
         self.korf.exceeds(s, budget) || self.coset.value(s) > budget
-    }
-    fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
-        (self.value(s).max(exact), [0; 3])
     }
 }

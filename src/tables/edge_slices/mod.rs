@@ -180,6 +180,12 @@ impl EdgeSlicesTable<'_> {
         self.at(self.coords.index(x))
     }
 
+    /// The table's values of `x` and of its inverse, the larger.
+    #[inline(always)]
+    pub fn value_both(&self, x: &Cube) -> u8 {
+        self.value(x).max(self.value(&x.inverse()))
+    }
+
     /// The value at entry `i`.
     #[inline(always)]
     pub fn at(&self, i: u64) -> u8 {

@@ -6,8 +6,8 @@ use crate::cube::{Cube, ALL_MOVES};
 use crate::tables::coset::k4;
 use crate::tables::korf::KorfProbe;
 use crate::tables::probe::{
-    nibble, payload_of, prefetch_nibble, AxisHeuristic, ExactDepth, LoadedTable, Probe,
-    ProbeVisitor,
+    corner_value, nibble, payload_of, prefetch_nibble, AxisHeuristic, ExactDepth, FromTables,
+    LoadedTable, Probe, ProbeVisitor,
 };
 use crate::tables::slices::EdgeMasks;
 use crate::tables::{packed, prefetch};
@@ -108,21 +108,13 @@ impl ExactDepth for FullEdgeProbe<'_> {
 }
 
 impl<'a> FullEdgeProbe<'a> {
-    #[inline(always)]
-    fn corner_value(&self, s: &Cube) -> u8 {
-        if self.corners.is_empty() {
-            return 0;
-        }
-        nibble(self.corners, s.corner_coord())
-    }
-
     /// The exact depth of `s` and of its inverse, the larger.
     fn depth_both(&self, s: &Cube) -> u8 {
         self.table.depth(s).max(self.table.depth(&s.inverse()))
     }
 }
 
-impl<'a> Probe<'a> for FullEdgeProbe<'a> {
+impl<'a> FromTables<'a> for FullEdgeProbe<'a> {
     fn load(tables: &[LoadedTable<'a>]) -> Self {
         FullEdgeProbe {
             corners: KorfProbe::corners_of(tables),
@@ -132,20 +124,23 @@ impl<'a> Probe<'a> for FullEdgeProbe<'a> {
             },
         }
     }
+}
+
+impl<'a> Probe<'a> for FullEdgeProbe<'a> {
     fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
         visitor.exact(self)
     }
     fn value(&self, s: &Cube) -> u8 {
-        self.corner_value(s).max(self.depth_both(s))
+        corner_value(self.corners, s).max(self.depth_both(s))
     }
     fn exceeds(&self, s: &Cube, budget: u8) -> bool {
-        self.corner_value(s) > budget || self.depth_both(s) > budget
+        corner_value(self.corners, s) > budget || self.depth_both(s) > budget
     }
     fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
-        self.corner_value(s) > budget || self.table.depth(s) > budget
+        corner_value(self.corners, s) > budget || self.table.depth(s) > budget
     }
     fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
-        (self.corner_value(s).max(exact), [0; 3])
+        (corner_value(self.corners, s).max(exact), [0; 3])
     }
     fn exact_depths(&self, s: &Cube) -> Option<[u8; 2]> {
         Some([self.table.depth(s), self.table.depth(&s.inverse())])
@@ -159,13 +154,16 @@ pub struct Coset4AndFullEdge<'a> {
     exact: FullEdgeProbe<'a>,
 }
 
-impl<'a> Probe<'a> for Coset4AndFullEdge<'a> {
+impl<'a> FromTables<'a> for Coset4AndFullEdge<'a> {
     fn load(tables: &[LoadedTable<'a>]) -> Self {
         Coset4AndFullEdge {
             axis: AxisHeuristic::load_for(tables, &k4::TABLE, k4::coords()),
             exact: FullEdgeProbe::load(tables),
         }
     }
+}
+
+impl<'a> Probe<'a> for Coset4AndFullEdge<'a> {
     fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
         visitor.axis_and_exact(self.axis.table, self.exact)
     }

@@ -4,7 +4,8 @@
 use super::{edges7_b_state, Pattern, CORNERS, CORNERS_QTM, EDGEPERM, EDGES7, EDGES7_A};
 use crate::cube::{coord, Cube};
 use crate::tables::probe::{
-    nibble, payload_of, prefetch_nibble, LoadedTable, PlainProbe, Probe, ProbeVisitor, Survivor,
+    corner_value, nibble, payload_of, prefetch_nibble, FromTables, LoadedTable, PlainProbe, Probe,
+    ProbeVisitor, Survivor,
 };
 
 /// Korf's three tables, loaded (the corners, the 7-edge table read for both groups, the
@@ -29,10 +30,7 @@ impl<'a> KorfProbe<'a> {
     /// The corner table's value of `s` (0 when it is not loaded).
     #[inline(always)]
     pub fn corners(&self, s: &Cube) -> u8 {
-        if self.corners.is_empty() {
-            return 0;
-        }
-        nibble(self.corners, s.corner_coord())
+        corner_value(self.corners, s)
     }
     /// First 7-edge group.
     #[inline(always)]
@@ -116,7 +114,7 @@ impl PlainProbe for KorfProbe<'_> {
     }
 }
 
-impl<'a> Probe<'a> for KorfProbe<'a> {
+impl<'a> FromTables<'a> for KorfProbe<'a> {
     fn load(tables: &[LoadedTable<'a>]) -> Self {
         KorfProbe {
             corners: Self::corners_of(tables),
@@ -124,6 +122,9 @@ impl<'a> Probe<'a> for KorfProbe<'a> {
             edgeperm: payload_of(tables, &EDGEPERM),
         }
     }
+}
+
+impl<'a> Probe<'a> for KorfProbe<'a> {
     fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
         visitor.plain(self)
     }
@@ -137,8 +138,5 @@ impl<'a> Probe<'a> for KorfProbe<'a> {
     #[inline(always)]
     fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
         self.exceeds(s, budget)
-    }
-    fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
-        (self.value(s).max(exact), [0; 3])
     }
 }
