@@ -7,7 +7,7 @@ use super::iterate::Iterations;
 use super::options::{Hooks, Options, SearchError};
 use super::quick::{quick_solve, Quick};
 use super::stats::{Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound};
-use super::tasks::{self, merge_symmetric_tasks, prefixes, Task};
+use super::tasks::{self, merge_symmetric_tasks, prefixes, Prefix, Task};
 use super::upper_bound::Spend;
 use super::worker::Shared;
 use crate::cube::{Cube, Metric, Move, MoveRules};
@@ -239,8 +239,8 @@ fn root_tasks(
 const TASK_BATCH: usize = 32;
 
 /// The tasks of `batch`'s prefixes and the states they reach, valued.
-fn tasks_of(h: &Heuristic, batch: Vec<(Vec<Move>, Cube)>, rules: MoveRules) -> Vec<Task> {
-    let task = |(prefix, state): (Vec<Move>, Cube), value, axis_values, edge_depths| Task {
+fn tasks_of(h: &Heuristic, batch: Vec<(Prefix, Cube)>, rules: MoveRules) -> Vec<Task> {
+    let task = |(prefix, state): (Prefix, Cube), value, axis_values, edge_depths| Task {
         value,
         axis_values,
         cost: rules.length(&prefix) as u8,
@@ -257,7 +257,7 @@ fn tasks_of(h: &Heuristic, batch: Vec<(Vec<Move>, Cube)>, rules: MoveRules) -> V
             .map(|(p, (v, axes))| task(p, v, axes, None))
             .collect();
     }
-    let with_depths = |(prefix, state): (Vec<Move>, Cube)| {
+    let with_depths = |(prefix, state): (Prefix, Cube)| {
         let depths = h
             .exact_depths(&state)
             .expect("an exact-depth table takes part");

@@ -339,6 +339,7 @@ impl<'a> Iterations<'a> {
                 h: self.h,
                 shared,
                 nodes: 0,
+                near: [0; NEAR_BUDGETS],
             };
             let found = w.dfs(&self.inverse, &[], bound, None);
             shared.nodes.fetch_add(w.nodes, Relaxed);
@@ -438,6 +439,7 @@ fn work_through(
             h,
             shared,
             nodes: 0,
+            near: [0; NEAR_BUDGETS],
         };
         let found = w.dfs(&task.state, &task.prefix, bound, task.edge_depths);
         shared.nodes.fetch_add(w.nodes, Relaxed);
@@ -451,7 +453,7 @@ fn work_through(
             shared.stop.store(true, Relaxed);
         } else if !shared.stop.load(Relaxed) {
             // Not stopped: this task was searched to the end.
-            shared.finish(i, w.nodes, &[0; NEAR_BUDGETS]);
+            shared.finish(i, w.nodes, &w.near);
         }
     }
 }

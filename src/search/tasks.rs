@@ -1,16 +1,52 @@
 //! The root split: every canonical prefix of [`split_depth`] moves is one task of the
 //! parallel driver; tasks that a symmetry of the position makes redundant are merged away.
 
-use super::ROOT;
+use super::{DEEP_SPLIT_DEPTH, ROOT};
 use crate::cube::{Cube, Move, MoveRules, ALLOWED_AFTER, ALL_MOVES};
 use crate::tables::heuristic::Heuristic;
 use crate::tables::Walk;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
+/// A task's prefix, kept inline: a root split holds 43,254 of them, and a `Vec` each
+/// cost more than the task itself.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Prefix {
+    moves: [Move; DEEP_SPLIT_DEPTH],
+    len: u8,
+}
+
+impl Prefix {
+    /// No moves.
+    pub(super) const EMPTY: Prefix = Prefix {
+        moves: [ALL_MOVES[0]; DEEP_SPLIT_DEPTH],
+        len: 0,
+    };
+
+    /// This prefix followed by `m` (it has fewer than [`DEEP_SPLIT_DEPTH`] moves).
+    pub(super) fn then(mut self, m: Move) -> Prefix {
+        self.moves[self.len as usize] = m;
+        self.len += 1;
+        self
+    }
+
+    /// The prefix of `moves` (at most [`DEEP_SPLIT_DEPTH`] of them).
+    #[cfg(test)]
+    pub(super) fn of(moves: &[Move]) -> Prefix {
+        moves.iter().fold(Prefix::EMPTY, |p, &m| p.then(m))
+    }
+}
+
+impl std::ops::Deref for Prefix {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+}
+
 /// One task of the parallel driver: a prefix of the solution and the (inverse-tracked)
 /// state it leads to, with what every iteration needs of it.
 pub(super) struct Task {
-    pub(super) prefix: Vec<Move>,
+    pub(super) prefix: Prefix,
     pub(super) state: Cube,
     /// The heuristic value of `state`.
     pub(super) value: u8,
@@ -97,18 +133,15 @@ pub(super) fn move_set_symmetries(cube: &Cube, moves: u32) -> Vec<usize> {
 
 /// Every canonical move sequence of length `len` made of the moves in `moves` (a bit per
 /// move), with the inverse-tracked state it reaches from `start`.
-pub(super) fn prefixes(start: &Cube, len: usize, moves: u32) -> Vec<(Vec<Move>, Cube)> {
-    let mut out = vec![(Vec::new(), *start)];
+pub(super) fn prefixes(start: &Cube, len: usize, moves: u32) -> Vec<(Prefix, Cube)> {
+    let mut out = vec![(Prefix::EMPTY, *start)];
     for _ in 0..len {
-        let mut next = Vec::new();
+        let mut next = Vec::with_capacity(out.len() * 15);
         for (seq, s) in &out {
             let last = seq.last().map_or(ROOT, |m: &Move| m.face_index());
             for m in ALL_MOVES {
                 if ALLOWED_AFTER[last] & moves & (1 << m.index()) != 0 {
-                    let mut q = Vec::with_capacity(len);
-                    q.extend_from_slice(seq);
-                    q.push(m);
-                    next.push((q, s.premove(m.inverse())));
+                    next.push((seq.then(m), s.premove(m.inverse())));
                 }
             }
         }
@@ -138,14 +171,18 @@ pub(super) fn prefix_count(len: usize, moves: u32) -> u64 {
 }
 
 /// How many moves each task's prefix has: [`DEEP_SPLIT_DEPTH`](super::DEEP_SPLIT_DEPTH)
-/// with a three-axis coset table alone under the face-turn rules, where a node costs the
-/// least and the last bound's order matters the most; [`SPLIT_DEPTH`](super::SPLIT_DEPTH)
-/// otherwise: with the slower tables (making 43,254 tasks reads each table 43,254 times
-/// on both sides; the full-edge table's depth is a descent of up to 14 steps), under move
-/// rules (quarter turns, restricted sets), and for every-solution lists, which finish
-/// their last bound whatever the order.
+/// for the walks whose tables a task reads cheaply (three-axis coset tables and the plain
+/// walk's tables) under the face-turn rules, where the last bound's order matters the
+/// most: 43,254 tasks order the last bound finer than 3,240, which found the solution of
+/// the first six of the published 16-move list in 35 M nodes a position with `coset-cp`
+/// where 3,240 took 65 M (2026-12-05, `lab/2026-12-05-both-ends-and-a-finer-split.md`);
+/// [`SPLIT_DEPTH`](super::SPLIT_DEPTH) otherwise: with the full-edge table (a task's
+/// exact depth is a descent of up to 14 steps), under move rules (quarter turns,
+/// restricted sets), and for every-solution lists, which finish their last bound
+/// whatever the order.
 pub(super) fn split_depth(h: &Heuristic, rules: MoveRules, all_solutions: bool) -> usize {
-    let deep = h.walk() == Walk::Axis && rules.is_default() && !all_solutions;
+    let cheap = matches!(h.walk(), Walk::Axis | Walk::Plain);
+    let deep = cheap && rules.is_default() && !all_solutions;
     if deep {
         super::DEEP_SPLIT_DEPTH
     } else {
@@ -216,13 +253,11 @@ impl TaskCounts {
 /// states.  Ties keep the current order.  A task pruned at its root last time counts 0
 /// and goes last.
 pub(super) fn order_tasks(tasks: &[Task], counts: &[TaskCounts], order: &mut [u32]) {
-    let rank: Vec<(NearMisses, u64)> = tasks
-        .iter()
-        .zip(counts)
-        .map(|(t, c)| c.rank(&t.prefix))
-        .collect();
+    // Ranked as compared rather than collected: 43,254 ranks would take 2 MB, which a
+    // solve in 64 MiB cannot spare.
+    let rank = |i: u32| counts[i as usize].rank(&tasks[i as usize].prefix);
     // A stable sort: ties keep the current order.
-    order.sort_by(|&a, &b| rank[b as usize].cmp(&rank[a as usize]));
+    order.sort_by_key(|&i| std::cmp::Reverse(rank(i)));
 }
 
 /// A task's nodes at one bound, weighted for how its subtree grows at the next: by how
@@ -245,7 +280,7 @@ mod tests {
         Task {
             state: Cube::SOLVED.apply_moves(&prefix).inverse(),
             cost: prefix.len() as u8,
-            prefix,
+            prefix: Prefix::of(&prefix),
             value: 0,
             axis_values: [0; 3],
             edge_depths: None,

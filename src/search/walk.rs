@@ -326,7 +326,8 @@ impl<E: ExactDepth> Staged for Exact<E> {
     }
 }
 
-/// The solution of a k = 4 search: the task's prefix, the moves made on the cube's side in
+/// The solution of a search that extends it at both ends (the staged walks and the plain
+/// walk on both sides): the task's prefix, the moves made on the cube's side in
 /// order, then those made on the inverse's side, last first and inverted (a move `m` turned
 /// on the inverse is `m⁻¹` at that end of the solution).
 pub(super) fn assemble(prefix: &[Move], path: &[u8], sides: &[u8]) -> Vec<Move> {

@@ -53,6 +53,9 @@ pub(super) struct Worker<'a> {
     pub(super) h: Heuristic<'a>,
     pub(super) shared: &'a Shared,
     pub(super) nodes: u64,
+    /// The nodes the plain walk expanded close to a solution ([`tasks::NearMisses`]),
+    /// which order the next bound's tasks.
+    pub(super) near: tasks::NearMisses,
 }
 
 impl Worker<'_> {

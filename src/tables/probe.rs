@@ -118,38 +118,62 @@ impl<C: AxisCoords> AxisTable<'_, C> {
 /// What a plain walk reads of one child, how it is pruned and what it hands to the
 /// child's own children.  Implemented by each family whose tables are read per child
 /// (statically dispatched: one copy of the walk per probe type).
+///
+/// A node's children are probed in three stages, each over all siblings before the next
+/// (after H48's pipeline, our own code), so that the misses of one stage overlap: the
+/// first reads' lines asked for ([`PlainProbe::first`]), then the first reads read and
+/// the second reads' lines asked for ([`PlainProbe::second`]), then the second reads read
+/// as each child's turn comes ([`PlainProbe::survives`]).
 pub trait PlainProbe: Copy + Sync {
     /// Whether the walk keeps each node as a position beside the tracked inverse (for
     /// tables probed on both sides); without it the position given to
-    /// [`PlainProbe::survives`] is never computed.
+    /// [`PlainProbe::second`] is never computed.
     const BOTH_SIDES: bool;
     /// What a child's first reads need: their indices, computed as the child is made.
     type First: Copy;
     /// A placeholder value of `First`.
     const NO_FIRST: Self::First;
+    /// What a child's second reads need.
+    type Second: Copy;
+    /// A placeholder value of `Second`.
+    const NO_SECOND: Self::Second;
     /// The indices of the first reads of `child` (inverse-tracked), their table lines
     /// asked for: the walk makes all siblings before it reads any.
     fn first(&self, child: &Cube) -> Self::First;
-    /// Whether `child` (inverse-tracked, with `first` from [`PlainProbe::first`]) may lie
-    /// within `budget` moves of solved, and if so what its children need to know.
-    /// `position` computes the child as a position (called at most once).
-    fn survives(
+    /// Whether the first reads let `child` lie within `budget` moves of solved, and if so
+    /// the child as a position (`position`, called at most once, and only with
+    /// [`PlainProbe::BOTH_SIDES`]; otherwise anything) and its second reads' indices,
+    /// their lines asked for.
+    fn second(
         &self,
         child: &Cube,
         first: &Self::First,
         position: impl FnOnce() -> Cube,
         budget: u8,
+    ) -> Option<(Cube, Self::Second)>;
+    /// Whether `child` (inverse-tracked, `position` the same child as a position) may lie
+    /// within `budget` moves of solved by its second reads, and if so what its children
+    /// need to know.
+    fn survives(
+        &self,
+        child: &Cube,
+        position: &Cube,
+        second: &Self::Second,
+        budget: u8,
     ) -> Option<Survivor>;
 }
 
-/// A child that survived a plain probe.
+/// A child that survived a plain probe: the moves its children may take.
 #[derive(Clone, Copy)]
 pub struct Survivor {
-    /// The child as a position, when [`PlainProbe::BOTH_SIDES`] (else unspecified).
-    pub position: Cube,
     /// Its children are made by quarter turns only: a tight bound of a table of a
-    /// subgroup that holds the half turns rules them out as the next move.
+    /// subgroup that holds the half turns, read on the tracked cube, rules them out as
+    /// the next move on this side.
     pub quarter_turns_only: bool,
+    /// The same rule for the other end of the solution: a tight bound read on the
+    /// position rules out a half turn as the solution's last move (the next move of a
+    /// walk that extends the solution from its end, on the inverse).
+    pub other_end_quarter_turns_only: bool,
 }
 
 /// A table of exact depths stored mod 3 (2-bit codes, [`exact_step`]), read in two

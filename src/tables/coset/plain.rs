@@ -33,20 +33,6 @@ pub struct CosetProbe<'a, const CORNERS: bool> {
     pub(crate) edge_slices: Option<EdgeSlicesTable<'a>>,
 }
 
-impl<const CORNERS: bool> CosetProbe<'_, CORNERS> {
-    /// The coset table's and the edge-slices table's values of `s` (0 for the latter when
-    /// it does not take part), the edge masks computed once for both.
-    #[inline(always)]
-    pub fn coset_and_edges(&self, s: &Cube) -> (u8, u8) {
-        let t = self.coset;
-        let (i, masks, slices) = t.coords.index_and_masks(s);
-        let edges = self
-            .edge_slices
-            .map_or(0, |e| e.at(e.coords.index_with_slices(&masks, slices)));
-        (t.at(i), edges)
-    }
-}
-
 impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
     const BOTH_SIDES: bool = true;
     /// The corner index (0 without corners), the coset and the edge-slices indices (each
@@ -77,18 +63,21 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
         (ci as u32, i as u32, ei as u32)
     }
 
-    /// The coset table's value of the tracked inverse x, when it equals the budget, rules
-    /// out a half turn as the next move: the solution read backwards solves x by right
-    /// moves ending in that half turn, which lies in the subgroup, so x would be one move
-    /// closer to the subgroup than the table says.
+    /// The position's coset and edge-slices indices, and whether the coset table's value
+    /// of the tracked inverse equals the budget.
+    type Second = (u32, u32, bool);
+    const NO_SECOND: (u32, u32, bool) = (0, 0, false);
+
+    /// The corners, the coset table on the tracked inverse and the edge-slices table;
+    /// then the position's indices, their lines asked for.
     #[inline(always)]
-    fn survives(
+    fn second(
         &self,
         _child: &Cube,
         &(ci, i, ei): &(u32, u32, u32),
         position: impl FnOnce() -> Cube,
         budget: u8,
-    ) -> Option<Survivor> {
+    ) -> Option<(Cube, (u32, u32, bool))> {
         if CORNERS && nibble(self.corners, ci as u64) > budget {
             return None;
         }
@@ -97,13 +86,40 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
             return None;
         }
         let position = position();
-        let (coset, edges) = self.coset_and_edges(&position);
-        if coset > budget || edges > budget {
+        let t = self.coset;
+        let (i, masks, slices) = t.coords.index_and_masks(&position);
+        t.prefetch(i);
+        let ei = match self.edge_slices {
+            Some(e) => {
+                let ei = e.coords.index_with_slices(&masks, slices);
+                e.prefetch(ei);
+                ei
+            }
+            None => 0,
+        };
+        Some((position, (i as u32, ei as u32, inverse == budget)))
+    }
+
+    /// The coset table's value of the tracked inverse x, when it equals the budget, rules
+    /// out a half turn as the next move: the solution read backwards solves x by right
+    /// moves ending in that half turn, which lies in the subgroup, so x would be one move
+    /// closer to the subgroup than the table says.  Its value of the position, when it
+    /// equals the budget, rules out a half turn at the solution's other end likewise.
+    #[inline(always)]
+    fn survives(
+        &self,
+        _child: &Cube,
+        _position: &Cube,
+        &(i, ei, inverse_tight): &(u32, u32, bool),
+        budget: u8,
+    ) -> Option<Survivor> {
+        let coset = self.coset.at(i as u64);
+        if coset > budget || self.edge_slices.is_some_and(|e| e.at(ei as u64) > budget) {
             return None;
         }
         Some(Survivor {
-            position,
-            quarter_turns_only: inverse == budget,
+            quarter_turns_only: inverse_tight,
+            other_end_quarter_turns_only: coset == budget,
         })
     }
 }
@@ -160,32 +176,43 @@ impl PlainProbe for KorfAndCoset<'_> {
         self.korf.first_reads(child)
     }
 
-    /// As [`CosetProbe::survives`] for the half turns.
+    /// Whether the coset table's value of the tracked inverse equals the budget.
+    type Second = bool;
+    const NO_SECOND: bool = false;
+
+    /// Korf's first reads and the coset table on the tracked inverse.
     #[inline(always)]
-    fn survives(
+    fn second(
         &self,
         child: &Cube,
         first: &(u32, u32),
         position: impl FnOnce() -> Cube,
         budget: u8,
-    ) -> Option<Survivor> {
+    ) -> Option<(Cube, bool)> {
         if self.korf.first_exceed(first, budget) {
             return None;
         }
         let inverse = self.coset.value(child);
-        if inverse > budget {
-            return None;
-        }
-        let position = position();
-        if self.coset.value(&position) > budget
-            || self.korf.edges7b(child) > budget
-            || self.korf.edgeperm(child) > budget
+        (inverse <= budget).then(|| (position(), inverse == budget))
+    }
+
+    /// As [`CosetProbe::survives`] for the half turns.
+    #[inline(always)]
+    fn survives(
+        &self,
+        child: &Cube,
+        position: &Cube,
+        &inverse_tight: &bool,
+        budget: u8,
+    ) -> Option<Survivor> {
+        let coset = self.coset.value(position);
+        if coset > budget || self.korf.edges7b(child) > budget || self.korf.edgeperm(child) > budget
         {
             return None;
         }
         Some(Survivor {
-            position,
-            quarter_turns_only: inverse == budget,
+            quarter_turns_only: inverse_tight,
+            other_end_quarter_turns_only: coset == budget,
         })
     }
 }

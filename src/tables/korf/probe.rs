@@ -93,23 +93,29 @@ impl PlainProbe for KorfProbe<'_> {
         self.first_reads(child)
     }
 
+    /// Read on one side only: no position, and nothing to ask for before the last reads.
+    type Second = ();
+    const NO_SECOND: () = ();
+
     #[inline(always)]
-    fn survives(
+    fn second(
         &self,
-        child: &Cube,
+        _child: &Cube,
         first: &(u32, u32),
         _position: impl FnOnce() -> Cube,
         budget: u8,
-    ) -> Option<Survivor> {
-        if self.first_exceed(first, budget)
-            || self.edges7b(child) > budget
-            || self.edgeperm(child) > budget
-        {
+    ) -> Option<(Cube, ())> {
+        (!self.first_exceed(first, budget)).then_some((Cube::SOLVED, ()))
+    }
+
+    #[inline(always)]
+    fn survives(&self, child: &Cube, _: &Cube, _: &(), budget: u8) -> Option<Survivor> {
+        if self.edges7b(child) > budget || self.edgeperm(child) > budget {
             return None;
         }
         Some(Survivor {
-            position: Cube::SOLVED,
             quarter_turns_only: false,
+            other_end_quarter_turns_only: false,
         })
     }
 }
