@@ -5,7 +5,9 @@
 #   korf                               the same binary, unpacked (what the image holds)
 #   korf-VERSION-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
 #   korf-VERSION.tar.gz                the Python sdist
-#   korf-VERSION.crate                 the crate, as `cargo publish` would upload it
+#   korf-VERSION.crate                 the crates, as `cargo publish` would upload them: the
+#   korf-front-VERSION.crate           library, what the front ends share, and the command
+#   korf-cli-VERSION.crate             line (`cargo install korf-cli` gives `korf`)
 #   korf-VERSION.oci.tar               the container image (podman/buildah), where they run
 #   SHA256SUMS
 #
@@ -42,7 +44,7 @@ binary() {
     # where the link happens, it keeps off build scripts and proc macros, and the library
     # and dependencies are the release build's (the test command's, in CI): only the
     # binary is compiled and linked again.  Same profile as every release build.
-    cargo rustc --release --locked --bin korf -- -C target-feature=+crt-static
+    cargo rustc --release --locked -p korf-cli --bin korf -- -C target-feature=+crt-static
     local name="korf-$version-x86_64-linux" stage
     stage=$(mktemp -d)
     mkdir "$stage/$name"
@@ -91,11 +93,15 @@ sdist() {
 
 crate() {
     say "crate"
-    # Builds the packaged sources on their own (the check cargo publish makes), then the
-    # dry run of the upload itself.
-    cargo package --locked --allow-dirty
-    cargo publish --dry-run --locked --allow-dirty --no-verify
-    cp "target/package/korf-$version.crate" "$dist/"
+    # Builds the packaged sources on their own (the check cargo publish makes; the three
+    # crates depend on each other through a local registry cargo makes for the check),
+    # then the dry run of the upload itself.
+    local crates=(-p korf -p korf-front -p korf-cli)
+    cargo package --locked --allow-dirty "${crates[@]}"
+    cargo publish --dry-run --locked --allow-dirty --no-verify "${crates[@]}"
+    for name in korf korf-front korf-cli; do
+        cp "target/package/$name-$version.crate" "$dist/"
+    done
 }
 
 image() {

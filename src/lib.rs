@@ -46,12 +46,12 @@
 //!   and upper bounds for the optimal search.
 //! * [`goal`] — what a solution must reach: another position than solved, up to a turn
 //!   of U before or after (speedcubers' AUF).
-//! * [`input`] — batches of positions, one per line, read so that no line stops the rest.
 //! * [`Solver`] — the entry point: choose, build and load tables, solve.
-//! * [`report`] — solution lines, bench records and their exporters.
 //! * [`units`] — sizes and durations as people write them.
 //!
-//! The `korf` binary parses arguments and prints; every decision is made here.
+//! The front ends — the `korf` binary (`cli/`), the Python module, the WebAssembly page —
+//! and what they share to read positions and print results (the `korf-front` crate) are
+//! apart from this library; they parse, call it and print, and every decision is made here.
 
 #![warn(missing_docs)]
 
@@ -59,14 +59,10 @@
 // the unit tests of the table families do.
 extern crate self as korf;
 
-pub mod batch;
-pub mod cases;
 pub mod cube;
 mod error;
 pub mod goal;
-pub mod input;
 pub mod limits;
-pub mod report;
 pub mod search;
 mod solver;
 pub mod tables;
@@ -107,8 +103,6 @@ pub mod internals {
         }
         AxisProbe::new(kind, &[], 0).map(|probe| probe.visit(IndexSum(cubes, axis)))
     }
-
-    pub mod fuzzing;
 }
 
 pub use cube::{Cube, Move};

@@ -42,13 +42,13 @@ tables() {
     # tables) recounted; then the library's large-table checks of the tables present.
     binary
     korf tables verify --dir "$tables"
-    KORF_TABLES="$tables" cargo test --release --lib tables::tests -- --ignored --skip slow::
+    KORF_TABLES="$tables" cargo test --release -p korf --lib tables::tests -- --ignored --skip slow::
 }
 
 coset4() {
     binary
     korf tables generate --dir "$tables" --only coset4
-    cargo test --release --lib tables::coset::tests_flips -- --ignored
+    cargo test --release -p korf --lib tables::coset::tests_flips -- --ignored
 }
 
 artifacts() {

@@ -1,4 +1,4 @@
-//! See `korf::internals::fuzzing::batch_lines`: what is read, and what every answer must hold.
+//! See `korf_front::fuzzing::batch_lines`: what is read, and what every answer must hold.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| korf::internals::fuzzing::batch_lines(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| korf_front::fuzzing::batch_lines(data));

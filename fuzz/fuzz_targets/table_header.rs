@@ -1,4 +1,4 @@
-//! See `korf::internals::fuzzing::table_header`: what is read, and what every answer must hold.
+//! See `korf_front::fuzzing::table_header`: what is read, and what every answer must hold.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| korf::internals::fuzzing::table_header(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| korf_front::fuzzing::table_header(data));

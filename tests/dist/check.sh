@@ -5,7 +5,8 @@
 #           prints its version, builds the tables it needs and solves (fast and optimal)
 #   wheel   pip installs it into a fresh virtual environment whose PATH has no cargo or
 #           rustc, and it solves; its tag is one pip takes on glibc 2.17 (manylinux2014)
-#   crate   `cargo install --path` of the unpacked .crate, with a clean CARGO_HOME
+#   crate   `cargo install --path` of the unpacked korf-cli .crate (the library and
+#           korf-front patched in from theirs), with a clean CARGO_HOME
 #   image   the image runs `korf solve` against a tables volume (podman)
 #
 # Usage: tests/dist/check.sh [binary] [wheel] [crate] [image]   (no argument: all four)
@@ -93,12 +94,17 @@ EOF
 
 crate() {
     say "crate"
-    local crate_file=$dist/korf-$version.crate
-    [ -f "$crate_file" ] || fail "no $crate_file: run ./dist.sh crate"
-    tar -C "$scratch" -xzf "$crate_file"
-    # A clean CARGO_HOME: every dependency fetched from crates.io, as for a new user.
+    local name
+    for name in korf korf-front korf-cli; do
+        [ -f "$dist/$name-$version.crate" ] || fail "no $dist/$name-$version.crate: run ./dist.sh crate"
+        tar -C "$scratch" -xzf "$dist/$name-$version.crate"
+    done
+    # A clean CARGO_HOME: every dependency fetched from crates.io, as for a new user; the
+    # library and korf-front, not yet on crates.io, from their unpacked crates.
     CARGO_HOME=$scratch/cargo-home cargo install --locked --quiet \
-        --path "$scratch/korf-$version" --root "$scratch/root"
+        --config "patch.crates-io.korf.path=\"$scratch/korf-$version\"" \
+        --config "patch.crates-io.korf-front.path=\"$scratch/korf-front-$version\"" \
+        --path "$scratch/korf-cli-$version" --root "$scratch/root"
     "$scratch/root/bin/korf" --version
     out=$("$scratch/root/bin/korf" solve --fast --tables "$scratch/crate-tables" -s "$scramble")
     [[ $out == *"(3f)"* ]] || fail "the installed crate's korf printed: $out"

@@ -1,17 +1,17 @@
-//! Case sets (`korf cases`, `korf::cases`) and case lists (`korf algs`): the generated
+//! Case sets (`korf cases`, `korf_front::cases`) and case lists (`korf algs`): the generated
 //! sets have the known number of cases and no two are the same case; every algorithm
 //! `korf algs` lists solves its case (on the sticker check) at the lengths it gives, and is
 //! exactly the list a single solve gives; `--out` resumes, checks what it keeps, and
 //! refuses a file of another question.
 
 use crate::common;
-use korf::cases::{parse_case_line, CaseSet};
 use korf::cube::{parse_moves, Face, MaskedCube, Metric, Move, MoveRules, MoveSet};
 use korf::search::{AllSolutions, Options};
 use korf::{Cube, Goal, Solver};
+use korf_front::cases::{parse_case_line, CaseSet};
 
 fn korf() -> assert_cmd::Command {
-    let mut c = assert_cmd::Command::cargo_bin("korf").unwrap();
+    let mut c = crate::korf_command();
     c.env("KORF_TABLES", common::tables_dir());
     c
 }
@@ -31,9 +31,9 @@ fn the_orientation_set_is_57_cases_none_a_turn_of_another() {
     // no case may be another one turned, nor the solved orientation.
     let turned = |p: &MaskedCube, q: u8| {
         let c = p.completions(1000).unwrap()[0].compose(&u(q));
-        korf::cases::Mask::Oll.apply(&c)
+        korf_front::cases::Mask::Oll.apply(&c)
     };
-    let solved = korf::cases::Mask::Oll.apply(&Cube::SOLVED);
+    let solved = korf_front::cases::Mask::Oll.apply(&Cube::SOLVED);
     for (i, (_, a)) in cases.iter().enumerate() {
         assert_eq!(a.completion_count(), Ok(288), "{}", a.to_facelets());
         for q in 0..4 {
@@ -283,7 +283,8 @@ fn bench_takes_a_list_with_grey_stickers() {
 fn the_case_lists_in_docs_are_what_korf_cases_prints() {
     for set in CaseSet::ALL.map(CaseSet::name) {
         let printed = korf().args(["cases", set]).assert().success();
-        let shipped = std::fs::read_to_string(format!("docs/cases/{set}.txt")).unwrap();
+        let shipped =
+            std::fs::read_to_string(crate::repo().join(format!("docs/cases/{set}.txt"))).unwrap();
         assert_eq!(
             String::from_utf8(printed.get_output().stdout.clone()).unwrap(),
             shipped,

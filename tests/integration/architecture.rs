@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 const LONGEST_FUNCTION: usize = 150;
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    crate::repo()
 }
 
 /// Every `.rs` file under `dir` ([`files_with_extension`]).
@@ -258,29 +258,36 @@ fn edges_on_cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
         .collect()
 }
 
+/// The crates' source folders: the library, what the front ends share, the binary.
+const CRATE_SOURCES: [&str; 3] = ["src", "front/src", "cli/src"];
+
 /// Every folder of Rust code with its root file and the path its items have from the
-/// crate root (the binary's folder is its own crate).
+/// crate root: each crate's folders below its root, and the roots of the front ends'
+/// crates (the library's own root is the top-level modules' test).
 fn module_folders() -> Vec<(PathBuf, &'static str, String)> {
-    let src = root().join("src");
     let mut folders = Vec::new();
-    let mut stack = vec![src.clone()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
+    for crate_src in CRATE_SOURCES {
+        let src = root().join(crate_src);
+        let mut stack = vec![src.clone()];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                }
             }
-        }
-        let rel = d.strip_prefix(&src).unwrap();
-        let rel_str = rel.to_str().unwrap().replace('/', "::");
-        if d.join("mod.rs").exists() {
-            folders.push((d.clone(), "mod", format!("crate::{rel_str}::")));
-        } else if d.join("main.rs").exists() {
-            folders.push((d.clone(), "main", "crate::".to_string()));
-        } else if let Some(rest) = rel_str.split_once("korf::") {
-            // A folder of the binary below its root.
+            let rel_str = d
+                .strip_prefix(&src)
+                .unwrap()
+                .to_str()
+                .unwrap()
+                .replace('/', "::");
             if d.join("mod.rs").exists() {
-                folders.push((d.clone(), "mod", format!("crate::{}::", rest.1)));
+                folders.push((d.clone(), "mod", format!("crate::{rel_str}::")));
+            } else if d.join("main.rs").exists() {
+                folders.push((d.clone(), "main", "crate::".to_string()));
+            } else if d != root().join("src") && d.join("lib.rs").exists() {
+                folders.push((d.clone(), "lib", "crate::".to_string()));
             }
         }
     }
@@ -293,8 +300,10 @@ fn no_folder_has_an_import_cycle() {
     let folders = module_folders();
     let names: Vec<_> = folders.iter().map(|(d, _, _)| d.clone()).collect();
     assert!(
-        names.contains(&root().join("src/search")) && names.contains(&root().join("src/bin/korf")),
-        "the scan finds the search's and the binary's folders: {names:?}"
+        names.contains(&root().join("src/search"))
+            && names.contains(&root().join("cli/src"))
+            && names.contains(&root().join("front/src")),
+        "the scan finds the search's, the binary's and front/'s folders: {names:?}"
     );
     let mut cycles = Vec::new();
     for (dir, root_file, crate_path) in &folders {
@@ -341,12 +350,13 @@ fn a_cycle_between_siblings_is_found() {
 #[test]
 fn the_library_reads_the_clock_as_webassembly_can() {
     // std's `Instant::now` and `SystemTime::now` panic in WebAssembly (the page's korf):
-    // the library reads the clock through `web_time`, the same types natively.
-    let src = root().join("src");
-    for file in rust_files(&src) {
-        if file.starts_with(src.join("bin")) {
-            continue;
-        }
+    // the library and front/ (which the page compiles too) read the clock through
+    // `web_time`, the same types natively.
+    let files = [
+        rust_files(&root().join("src")),
+        rust_files(&root().join("front/src")),
+    ];
+    for file in files.concat() {
         let code = code_of(&std::fs::read_to_string(&file).unwrap());
         for banned in [
             "std::time::Instant",
@@ -365,7 +375,14 @@ fn the_library_reads_the_clock_as_webassembly_can() {
 #[test]
 fn no_function_is_longer_than_150_lines() {
     let mut long = Vec::new();
-    for dir in ["src", "benches", "python/src"] {
+    for dir in [
+        "src",
+        "front/src",
+        "cli/src",
+        "benches",
+        "python/src",
+        "web/wasm/src",
+    ] {
         for file in rust_files(&root().join(dir)) {
             let text = std::fs::read_to_string(&file).unwrap();
             let lines: Vec<&str> = text.lines().collect();
@@ -404,8 +421,10 @@ fn no_function_is_longer_than_150_lines() {
 /// Repository paths named in `text`: words that start with one of the tree's top-level
 /// folders and name a file (an extension) or a folder (a trailing `/`).
 fn named_paths(text: &str) -> Vec<String> {
-    const TOP: [&str; 10] = [
+    const TOP: [&str; 12] = [
         "src/",
+        "cli/",
+        "front/",
         "tests/",
         "benches/",
         "docs/",
@@ -441,6 +460,25 @@ const REMOVED: [&str; 3] = [
     "docs/benchmarks-log.md",
     "docs/design.md",
 ];
+
+/// Files that moved when the front ends left the library (2026-12-05): the history (the
+/// changelog and the lab log) names them where they were.
+const MOVED: [(&str, &str); 6] = [
+    ("src/bin/korf/", "cli/src/"),
+    ("src/report.rs", "front/src/report.rs"),
+    ("src/batch.rs", "front/src/batch.rs"),
+    ("src/cases.rs", "front/src/cases.rs"),
+    ("src/input.rs", "front/src/input.rs"),
+    ("src/internals/fuzzing.rs", "front/src/fuzzing.rs"),
+];
+
+/// Where a path the history names is now ([`MOVED`]), or the path itself.
+fn moved(path: &str) -> String {
+    MOVED
+        .iter()
+        .find_map(|(old, new)| path.strip_prefix(old).map(|rest| format!("{new}{rest}")))
+        .unwrap_or_else(|| path.to_string())
+}
 
 /// Folders that hold no file of the repository's own: build output, installed packages,
 /// the fuzz corpora, version control.
@@ -488,13 +526,25 @@ fn every_path_the_docs_and_comments_name_exists() {
     .collect();
     sources.extend(files_with_extension(&root.join("docs"), "md"));
     sources.extend(files_with_extension(&root.join("lab"), "md"));
-    for dir in ["src", "tests", "benches", "python/src"] {
+    for dir in [
+        "src",
+        "front/src",
+        "cli/src",
+        "tests",
+        "benches",
+        "python/src",
+    ] {
         sources.extend(rust_files(&root.join(dir)));
     }
     let mut missing = Vec::new();
     for source in &sources {
         let text = std::fs::read_to_string(source).unwrap();
+        // The history, and this file's own list of what moved.
+        let history = source.starts_with(root.join("lab"))
+            || source.ends_with("CHANGELOG.md")
+            || source.ends_with("tests/integration/architecture.rs");
         for path in named_paths(&text) {
+            let path = if history { moved(&path) } else { path };
             // Generated at run time, never committed; a placeholder in a command
             // (`optimal-N.txt`); a file the history names as removed.
             let generated = path.starts_with("tables/") || path.contains("target/");
@@ -626,23 +676,52 @@ fn no_file_names_a_folder_of_one_machine() {
     );
 }
 
-/// The files that `include_str!`/`include_bytes!` in `src/` compile into the library or
-/// the binary, as repository paths (`src/bin/korf/serve/openapi.json`, `web/page/app.js`).
-fn included_files() -> Vec<String> {
-    let root = root();
+/// The packages whose sources `include_str!` files, by folder ("" the library at the root).
+const PACKAGES: [(&str, &str); 3] = [("", "korf"), ("front", "korf-front"), ("cli", "korf-cli")];
+
+/// `path` with its `..` and `.` steps taken as written, symlinks left as they are (the
+/// page the binary serves is a symlink inside its package, `cli/page`).
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The files that `include_str!`/`include_bytes!` compile into package `folder`, as paths
+/// inside that package (`serve/openapi.json` under `src`, and `page/app.js`, for the
+/// binary's).
+fn included_files(folder: &str) -> Vec<String> {
+    let package = root().join(folder);
     let mut found = Vec::new();
-    for file in rust_files(&root.join("src")) {
+    for file in rust_files(&package.join("src")) {
         let text = std::fs::read_to_string(&file).unwrap();
         for macro_name in ["include_str!(\"", "include_bytes!(\""] {
             for (at, _) in text.match_indices(macro_name) {
                 let rest = &text[at + macro_name.len()..];
                 let relative = &rest[..rest.find('"').unwrap()];
-                let path = file.parent().unwrap().join(relative);
-                let path = path.canonicalize().unwrap_or_else(|e| {
-                    panic!("{}: {} is missing: {e}", file.display(), path.display())
+                let path = lexical(&file.parent().unwrap().join(relative));
+                assert!(
+                    path.exists(),
+                    "{}: {} is missing",
+                    file.display(),
+                    path.display()
+                );
+                let inside = path.strip_prefix(&package).unwrap_or_else(|_| {
+                    panic!(
+                        "{} includes {}, outside its package",
+                        file.display(),
+                        path.display()
+                    )
                 });
-                let repo_path = path.strip_prefix(root.canonicalize().unwrap()).unwrap();
-                found.push(repo_path.to_str().unwrap().to_string());
+                found.push(inside.to_str().unwrap().to_string());
             }
         }
     }
@@ -650,38 +729,47 @@ fn included_files() -> Vec<String> {
     found
 }
 
-/// The published crate compiles: every file the sources include is in what `cargo package`
-/// packs (a file under another package's folder, or outside `include` in Cargo.toml, is
-/// left out, and then `cargo install korf` fails for every user).  The full build of the
-/// unpacked crate is the slow tier's (`./dist.sh crate`).
+/// The published crates compile: every file the sources include is in what `cargo
+/// package` packs (a file outside the package's folder or its `include`, and `cargo
+/// install korf-cli` fails for every user).  The full build of the unpacked crates is the
+/// slow tier's (`./dist.sh crate`).
 #[test]
 fn every_file_the_sources_include_is_packaged() {
-    let included = included_files();
     assert!(
-        included.iter().any(|f| f.starts_with("web/page/")),
-        "the scan finds the page the binary serves: {included:?}"
+        included_files("cli").iter().any(|f| f.starts_with("page/")),
+        "the scan finds the page the binary serves"
     );
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = std::process::Command::new(cargo)
-        .args(["package", "--list", "--allow-dirty", "--offline"])
-        .current_dir(root())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "cargo package --list failed: {stderr}"
-    );
-    let packaged: BTreeSet<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
-    let missing: Vec<_> = included
-        .iter()
-        .filter(|f| !packaged.contains(f.as_str()))
-        .collect();
-    assert!(
-        missing.is_empty(),
-        "files the sources include but the crate leaves out (Cargo.toml's `include`, or \
-         a folder holding a Cargo.toml of its own): {missing:?}"
-    );
+    for (folder, package) in PACKAGES {
+        let included = included_files(folder);
+        let out = std::process::Command::new(&cargo)
+            .args([
+                "package",
+                "--list",
+                "--allow-dirty",
+                "--offline",
+                "-p",
+                package,
+            ])
+            .current_dir(root())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success(),
+            "cargo package --list -p {package} failed: {stderr}"
+        );
+        let packaged: BTreeSet<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+        let missing: Vec<_> = included
+            .iter()
+            .filter(|f| !packaged.contains(f.as_str()))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "files {package}'s sources include but its crate leaves out (Cargo.toml's \
+             `include`, or a folder holding a Cargo.toml of its own): {missing:?}"
+        );
+    }
 }
 
 /// CI keeps the test tables between runs under a key of the files `.ci/table-sources`
@@ -823,7 +911,7 @@ fn the_search_names_no_table_family() {
 /// (`HeuristicKind::FIRST_SOLVE`, `IN_A_BROWSER`, `preferred`, ...).
 #[test]
 fn no_front_end_hard_codes_a_heuristic_or_a_table() {
-    let named = mentions_under(&["src/bin", "python/src", "web/wasm/src"], &[]);
+    let named = mentions_under(&["cli/src", "front/src", "python/src", "web/wasm/src"], &[]);
     assert!(named.is_empty(), "a front end names a variant: {named:#?}");
 }
 
@@ -843,4 +931,78 @@ fn a_family_named_in_the_search_is_found() {
         ]
     );
     assert!(family_mentions("use crate::tables::probe::ExactDepth;", &families).is_empty());
+}
+
+/// The crates of the command line and the server, and the CSV writer: what the front ends
+/// need and the core library must not compile.
+const FRONT_END_CRATES: [&str; 12] = [
+    "clap",
+    "clap_complete",
+    "clap_mangen",
+    "indicatif",
+    "anyhow",
+    "signal-hook",
+    "axum",
+    "tokio",
+    "hyper",
+    "ureq",
+    "jiff",
+    "csv",
+];
+
+/// The crates `package` compiles in a normal build (no dev-dependencies), by name.
+fn normal_dependencies(package: &str) -> BTreeSet<String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args([
+            "tree",
+            "--offline",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+            "-p",
+            package,
+        ])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "cargo tree -p {package} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect()
+}
+
+/// The core library is apart from its front ends: it compiles none of their crates, and
+/// what the front ends share (`korf-front`) compiles no command-line or server crate.
+#[test]
+fn the_core_compiles_none_of_the_front_ends_crates() {
+    let core = normal_dependencies("korf");
+    assert!(
+        core.contains("memmap2") && core.contains("rayon"),
+        "{core:?}"
+    );
+    let found: Vec<_> = FRONT_END_CRATES
+        .iter()
+        .filter(|c| core.contains(**c))
+        .collect();
+    assert!(found.is_empty(), "the core library compiles {found:?}");
+    let front = normal_dependencies("korf-front");
+    assert!(front.contains("korf") && front.contains("csv"), "{front:?}");
+    let found: Vec<_> = FRONT_END_CRATES[..11]
+        .iter()
+        .filter(|c| front.contains(**c))
+        .collect();
+    assert!(found.is_empty(), "korf-front compiles {found:?}");
+    let cli = normal_dependencies("korf-cli");
+    assert!(
+        cli.contains("clap") && cli.contains("korf-front"),
+        "{cli:?}"
+    );
 }

@@ -3,15 +3,15 @@
 use crate::common;
 
 use assert_cmd::Command;
-use korf::batch::{ResultLine, Shard};
 use korf::cube::{parse_moves, parse_position};
+use korf_front::batch::{ResultLine, Shard};
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
 fn korf() -> Command {
-    let mut c = Command::cargo_bin("korf").unwrap();
+    let mut c = crate::korf_command();
     for v in [
         "KORF_TABLES",
         "KORF_SHARDS",
@@ -242,7 +242,7 @@ fn a_bench_killed_at_random_points_ends_with_one_line_per_position() {
     // could finish the list inside that window, and too few kills hit).
     let lines = write_list(&list, 24, 8, 11);
     let out = dir.path().join("results.jsonl");
-    let bin = assert_cmd::cargo::cargo_bin("korf");
+    let bin = crate::korf_binary();
     let run = || {
         let mut c = std::process::Command::new(&bin);
         c.env("KORF_TABLES", common::tables_dir())

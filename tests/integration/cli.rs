@@ -10,7 +10,7 @@ const SUPERFLIP: &str = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
 const SUPERFLIP_FACELETS: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
 
 fn korf() -> Command {
-    let mut c = Command::cargo_bin("korf").unwrap();
+    let mut c = crate::korf_command();
     c.env_remove("KORF_TABLES");
     c
 }
@@ -253,7 +253,7 @@ fn scramble_is_reproducible_and_valid() {
 
 #[test]
 fn broken_pipe_is_a_normal_exit() {
-    let bin = assert_cmd::cargo::cargo_bin("korf");
+    let bin = crate::korf_binary();
     let status = std::process::Command::new("bash")
         .arg("-c")
         .arg(format!(
@@ -566,7 +566,7 @@ fn kill_and_resume<T>(
 ) -> T {
     let dir = tempfile::tempdir().unwrap();
     let partial = dir.path().join(".coset.pdb.partial");
-    let exe = assert_cmd::cargo::cargo_bin("korf");
+    let exe = crate::korf_binary();
     let mut child = std::process::Command::new(&exe)
         .args(["tables", "generate", "--only", "coset", "--dir"])
         .arg(dir.path())
@@ -872,7 +872,7 @@ fn the_catalogue_lists_every_table_with_its_build_command() {
             assert!(line.contains(&format!("--only {}", k.name())), "{line}");
         }
         assert!(
-            line.contains(&korf::report::human_bytes(k.file_size())),
+            line.contains(&korf_front::report::human_bytes(k.file_size())),
             "{line}"
         );
     }
@@ -1268,7 +1268,7 @@ mod slow {
             "{text}"
         );
         // Both runs solved every position of the list.
-        let n = std::fs::read_to_string("benches/scrambles/easy.txt")
+        let n = std::fs::read_to_string(crate::repo().join("benches/scrambles/easy.txt"))
             .unwrap()
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))

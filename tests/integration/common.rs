@@ -21,9 +21,13 @@ use std::sync::OnceLock;
 fn test_dir() -> PathBuf {
     match std::env::var_os("KORF_TEST_TABLES") {
         Some(d) => PathBuf::from(d),
-        // cargo's CARGO_TARGET_TMPDIR for integration tests; the unit tests do not get
-        // that variable and use the same place under the default target directory.
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/tmp/tables"),
+        // cargo's CARGO_TARGET_TMPDIR for integration tests (the workspace's target/tmp);
+        // the library's unit tests do not get that variable and use the same place under
+        // the default target directory, beside their manifest at the workspace's root.
+        None => match option_env!("CARGO_TARGET_TMPDIR") {
+            Some(tmp) => PathBuf::from(tmp).join("tables"),
+            None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/tmp/tables"),
+        },
     }
 }
 
@@ -48,6 +52,16 @@ fn ensure(dir: &Path, kinds: &[TableKind]) {
             eprintln!("generating test table {} in {}", kind.name(), dir.display());
             tables::build_file(kind, dir, &|_| {}).expect("table generation");
         }
+    }
+}
+
+/// The repository's root: the manifest's folder for the library's unit tests (`src/`), its
+/// parent for the integration tests (package `cli/`).
+pub fn repo_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    match manifest.join("benches").is_dir() {
+        true => manifest.to_path_buf(),
+        false => manifest.parent().unwrap_or(manifest).to_path_buf(),
     }
 }
 
@@ -159,7 +173,7 @@ pub fn dir_with(kinds: &[TableKind]) -> tempfile::TempDir {
 /// Position `n` (from 0) of the scramble list `benches/scrambles/NAME`, comments and blank
 /// lines skipped.
 pub fn list_position(name: &str, n: usize) -> String {
-    std::fs::read_to_string(format!("benches/scrambles/{name}"))
+    std::fs::read_to_string(repo_root().join(format!("benches/scrambles/{name}")))
         .unwrap()
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))

@@ -7,7 +7,6 @@
 
 use crate::common;
 
-use assert_cmd::Command;
 use korf::tables::TableKind;
 use std::path::Path;
 
@@ -450,7 +449,7 @@ fn every_fault_gets_its_exit_code_and_message() {
     let mut failures = Vec::new();
     for case in CASES {
         let dir = tables_with(case.damage);
-        let mut c = Command::cargo_bin("korf").unwrap();
+        let mut c = crate::korf_command();
         c.env("KORF_TABLES", dir.path());
         c.args(case.args);
         // The optimal solves must not build anything behind the test's back.
@@ -506,7 +505,7 @@ fn a_table_that_failed_verification_is_refused_even_when_trusted() {
     let dir = tables_with(Damage::Flip("coset.pdb", 30_000_000));
     let table = dir.path().join("coset.pdb");
     let run = |args: &[&str]| {
-        let mut c = Command::cargo_bin("korf").unwrap();
+        let mut c = crate::korf_command();
         c.env("KORF_TABLES", dir.path())
             .args(args)
             .output()
@@ -534,7 +533,7 @@ fn a_table_that_failed_verification_is_refused_even_when_trusted() {
 fn two_generations_into_one_directory_end_with_one_valid_table() {
     let dir = tempfile::tempdir().unwrap();
     let spawn = || {
-        std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"))
+        crate::korf_process()
             .args(["tables", "generate", "--only", "corners", "--dir"])
             .arg(dir.path())
             .stdout(std::process::Stdio::piped())
@@ -578,7 +577,7 @@ fn a_full_disk_leaves_no_table_that_loads_and_says_so() {
     // A file-size limit stands in for a full disk: writes past it fail (EFBIG) as they
     // would with ENOSPC.  SIGXFSZ is ignored so that the write returns the error.
     let dir = tempfile::tempdir().unwrap();
-    let binary = assert_cmd::cargo::cargo_bin("korf");
+    let binary = crate::korf_binary();
     let out = std::process::Command::new("sh")
         .arg("-c")
         .arg(format!(
@@ -605,8 +604,7 @@ fn a_full_disk_leaves_no_table_that_loads_and_says_so() {
 fn an_unwritable_tables_directory_is_refused_before_any_work() {
     let file = tempfile::NamedTempFile::new().unwrap();
     let start = std::time::Instant::now();
-    let out = Command::cargo_bin("korf")
-        .unwrap()
+    let out = crate::korf_command()
         .args(["tables", "generate", "--only", "corners", "--dir"])
         .arg(file.path().join("tables"))
         .output()
@@ -643,8 +641,7 @@ fn randomly_damaged_tables_used_anyway_never_panic_hang_or_mislead() {
         }
         std::fs::write(&path, bytes).unwrap();
         let started = std::time::Instant::now();
-        let out = Command::cargo_bin("korf")
-            .unwrap()
+        let out = crate::korf_command()
             .env("KORF_TABLES", dir.path())
             .args(["solve", "--no-generate", "--trust-tables", "--timeout", "5"])
             .args(["--heuristic", "coset", "-s", P9])
@@ -674,16 +671,14 @@ fn a_build_removes_the_temporary_files_of_killed_builds_and_refuses_a_file_as_di
     std::fs::write(&stale, b"half a checkpoint").unwrap();
     let mine = dir.path().join("notes.tmp");
     std::fs::write(&mine, b"not korf's").unwrap();
-    Command::cargo_bin("korf")
-        .unwrap()
+    crate::korf_command()
         .args(["tables", "generate", "--only", "phase2", "--dir"])
         .arg(dir.path())
         .assert()
         .success();
     assert!(!stale.exists(), "the stale temporary file is still there");
     assert!(mine.exists(), "a file korf did not write was removed");
-    let out = Command::cargo_bin("korf")
-        .unwrap()
+    let out = crate::korf_command()
         .args(["tables", "generate", "--only", "phase2", "--dir"])
         .arg(&mine)
         .output()
@@ -700,8 +695,7 @@ fn a_table_changed_after_its_verification_gives_no_proof_when_trusted() {
     let table = dir.path().join("coset.pdb");
     flip(&table, 30_000_000); // a private, sound copy
     let run = |args: &[&str]| {
-        Command::cargo_bin("korf")
-            .unwrap()
+        crate::korf_command()
             .env("KORF_TABLES", dir.path())
             .args(args)
             .timeout(std::time::Duration::from_secs(60))
@@ -780,7 +774,7 @@ fn a_tables_directory_without_search_permission_is_not_called_missing() {
     std::fs::set_permissions(&tables, std::fs::Permissions::from_mode(0o644)).unwrap();
     // The binary, copied where any user may run it.
     let binary = base.path().join("korf");
-    std::fs::copy(assert_cmd::cargo::cargo_bin("korf"), &binary).unwrap();
+    std::fs::copy(crate::korf_binary(), &binary).unwrap();
     std::fs::set_permissions(&binary, std::fs::Permissions::from_mode(0o755)).unwrap();
     let out = std::process::Command::new("setpriv")
         .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
@@ -825,7 +819,7 @@ mod slow {
         }
         let _unmount = Unmount(mnt.path());
         let generate = |dir: &Path, every: &str| {
-            std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"))
+            crate::korf_process()
                 .env("KORF_CHECKPOINT_SECS", every)
                 .args(["tables", "generate", "--only", "corners", "--dir"])
                 .arg(dir)
@@ -849,7 +843,7 @@ mod slow {
         // 2. A real partial build (killed after its first checkpoints) put where only 18 MB
         // are left: refused before any work, naming the partial file, which is kept.
         let big = tempfile::tempdir().unwrap();
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"))
+        let mut child = crate::korf_process()
             .env("KORF_CHECKPOINT_SECS", "0")
             .args(["tables", "generate", "--only", "corners", "--dir"])
             .arg(big.path())
@@ -902,7 +896,7 @@ mod slow {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("solve.json");
         let command = || {
-            let mut c = std::process::Command::new(assert_cmd::cargo::cargo_bin("korf"));
+            let mut c = crate::korf_process();
             c.env("KORF_TABLES", common::tables_dir())
                 .env("KORF_CHECKPOINT_EVERY_SECS", "0.2")
                 .args([
@@ -964,8 +958,7 @@ mod slow {
         // The finished file answers at once, and belongs to this position only.
         let again = command().output().unwrap();
         assert_eq!(String::from_utf8_lossy(&again.stdout), stdout);
-        let other = Command::cargo_bin("korf")
-            .unwrap()
+        let other = crate::korf_command()
             .env("KORF_TABLES", common::tables_dir())
             .args([
                 "solve",

@@ -3,7 +3,6 @@
 //! (refused and deleted), a missing one, and a URL that is not one.
 
 use crate::common;
-use assert_cmd::Command;
 use korf::tables::TableKind;
 use predicates::prelude::*;
 use std::io::{BufRead, BufReader, Write};
@@ -93,8 +92,7 @@ fn published() -> Vec<u8> {
 }
 
 fn fetch(url: &str, dir: &std::path::Path) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("korf")
-        .unwrap()
+    crate::korf_command()
         .args(["tables", "fetch", url, "--only", "edge-slices", "--dir"])
         .arg(dir)
         .assert()
@@ -102,8 +100,7 @@ fn fetch(url: &str, dir: &std::path::Path) -> assert_cmd::assert::Assert {
 
 fn assert_installed(dir: &std::path::Path, file: &[u8]) {
     assert_eq!(std::fs::read(dir.join("edge-slices.pdb")).unwrap(), file);
-    Command::cargo_bin("korf")
-        .unwrap()
+    crate::korf_command()
         .args(["tables", "verify", "--only", "edge-slices", "--dir"])
         .arg(dir)
         .assert()
@@ -167,8 +164,7 @@ fn a_damaged_file_is_refused_and_deleted() {
 fn a_table_the_host_does_not_publish_and_a_bad_url_are_named() {
     let (url, _) = serve(published(), Host::Good);
     let dir = tempfile::tempdir().unwrap();
-    Command::cargo_bin("korf")
-        .unwrap()
+    crate::korf_command()
         .args(["tables", "fetch", &url, "--only", "phase2", "--dir"])
         .arg(dir.path())
         .assert()
@@ -178,8 +174,7 @@ fn a_table_the_host_does_not_publish_and_a_bad_url_are_named() {
                 "korf tables generate --only phase2",
             )),
         );
-    Command::cargo_bin("korf")
-        .unwrap()
+    crate::korf_command()
         .args(["tables", "fetch", "tables/", "--dir"])
         .arg(dir.path())
         .assert()
@@ -187,8 +182,7 @@ fn a_table_the_host_does_not_publish_and_a_bad_url_are_named() {
         .stderr(predicate::str::contains(
             "not an http:// or https:// address",
         ));
-    Command::cargo_bin("korf")
-        .unwrap()
+    crate::korf_command()
         .args([
             "tables",
             "fetch",
@@ -231,7 +225,7 @@ fn a_run_stopped_part_way_resumes_from_its_part_file() {
 fn memory_chooses_the_fastest_set_a_search_can_hold_even_where_its_build_would_not_fit() {
     let dir = tempfile::tempdir().unwrap();
     let plan = |memory: &str, env: &[(&str, &str)]| {
-        let mut c = Command::cargo_bin("korf").unwrap();
+        let mut c = crate::korf_command();
         c.args([
             "tables",
             "fetch",

@@ -156,7 +156,7 @@ fn no_parser_panics_hangs_or_accepts_nonsense() {
         if batch.len() > 1 << 20 || n + 1 == count {
             let lines = batch.iter().filter(|&&b| b == b'\n').count();
             let mut seen = 0;
-            for line in korf::input::lines(&batch[..]) {
+            for line in korf_front::input::lines(&batch[..]) {
                 let line = line.unwrap();
                 assert!(line.number >= 1 && line.number <= lines);
                 assert!(!line.text.contains('\0'));
@@ -219,9 +219,9 @@ fn base64_reads_as_the_coreutils_write_it() {
 /// bodies on the stable toolchain: a finding, once fixed, stays fixed.
 #[test]
 fn the_fuzz_corpora_replay_cleanly() {
-    let fuzz = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let fuzz = crate::repo().join("fuzz");
     let mut count = 0;
-    for (name, target) in korf::internals::fuzzing::TARGETS {
+    for (name, target) in korf_front::fuzzing::TARGETS {
         let file = fuzz.join("corpus").join(format!("{name}.b64"));
         let text =
             std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
@@ -253,10 +253,7 @@ fn the_fuzz_corpora_replay_cleanly() {
             count += 1;
         }
     }
-    assert!(
-        count >= korf::internals::fuzzing::TARGETS.len(),
-        "no corpus"
-    );
+    assert!(count >= korf_front::fuzzing::TARGETS.len(), "no corpus");
     eprintln!("{count} corpus inputs replayed");
 }
 
@@ -264,7 +261,7 @@ fn the_fuzz_corpora_replay_cleanly() {
 /// accepts, and the same file for another position is refused, naming it.
 #[test]
 fn the_checkpoint_seed_is_accepted() {
-    let seed = korf::internals::fuzzing::checkpoint_seed();
+    let seed = korf_front::fuzzing::checkpoint_seed();
     assert!(korf::search::checkpoint::fuzz_read(&seed).is_ok());
     let text = String::from_utf8(seed).unwrap();
     let solved = korf::cube::SOLVED_FACELETS;

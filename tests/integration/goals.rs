@@ -306,7 +306,7 @@ fn a_sequence_ending_in_u_is_absorbed_by_the_auf() {
 
 /// The binary with the test tables.
 fn korf() -> assert_cmd::Command {
-    let mut c = assert_cmd::Command::cargo_bin("korf").unwrap();
+    let mut c = crate::korf_command();
     c.env("KORF_TABLES", common::tables_dir());
     c
 }
@@ -431,7 +431,7 @@ fn a_list_of_cases_up_to_auf_resumes_and_refuses_another_question() {
     let written = std::fs::read_to_string(&out).unwrap();
     assert_eq!(written.lines().count(), 3);
     for line in written.lines() {
-        let r: korf::batch::ResultLine = serde_json::from_str(line).unwrap();
+        let r: korf_front::batch::ResultLine = serde_json::from_str(line).unwrap();
         assert!(r.is_consistent(), "{line}");
         assert_eq!(
             (r.start_auf.is_some(), r.end_auf.is_some()),

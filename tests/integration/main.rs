@@ -1,6 +1,7 @@
 //! The integration tests, one binary: the public library API and the `korf` binary
 //! driven as a user would.  The tests of the internals live beside them in `src/`
-//! (`cargo test --lib`).
+//! (`cargo test --lib`).  They belong to the binary's package (`cli/`, whose binary they
+//! run), and read the repository from its root ([`repo`]).
 
 mod algs;
 mod all_solutions;
@@ -28,3 +29,31 @@ mod slices;
 mod solve;
 mod sticker;
 mod symmetry;
+
+/// The repository's root (the workspace's; these tests' package is `cli/`).
+pub fn repo() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("cli/ has a parent")
+        .to_path_buf()
+}
+
+/// The `korf` binary this package builds.
+pub fn korf_binary() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("korf")
+}
+
+/// A `korf` command run from the repository's root, as a user of the repository would
+/// (relative paths such as `benches/scrambles/easy.txt` and `tables/` read from there).
+pub fn korf_command() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::new(korf_binary());
+    c.current_dir(repo());
+    c
+}
+
+/// [`korf_command`] as a plain process, for tests that signal or stream.
+pub fn korf_process() -> std::process::Command {
+    let mut c = std::process::Command::new(korf_binary());
+    c.current_dir(repo());
+    c
+}

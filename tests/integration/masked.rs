@@ -376,7 +376,7 @@ fn a_masked_position_takes_no_target() {
 
 /// An F2L-pair case: every sticker of the last layer's pieces grey, wherever they are.
 fn f2l_pair_case(setup: &str) -> String {
-    korf::cases::Mask::F2lPair
+    korf_front::cases::Mask::F2lPair
         .apply(&position_of(setup))
         .to_facelets()
 }
@@ -529,7 +529,7 @@ fn an_edge_orientation_case_with_interchangeable_edges_matches_the_brute_force()
         moves: MoveSet::parse("R,U,F").unwrap(),
     };
     for setup in ["F R U R' U' F'", "F U R U' R' F'"] {
-        let case = korf::cases::Mask::OllEdges.apply(&position_of(setup));
+        let case = korf_front::cases::Mask::OllEdges.apply(&position_of(setup));
         let facelets = case.to_facelets();
         let goal = Goal::SOLVED.with_start_auf(true).with_end_auf(true);
         check_open(&facelets, &goal, ruf, 6, 1);

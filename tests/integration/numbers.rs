@@ -4,7 +4,6 @@
 //! never a panic.
 
 use crate::common;
-use assert_cmd::Command;
 
 const VALUES: &[&str] = &[
     "0",
@@ -116,8 +115,7 @@ fn probes(list: &str, dir: &str) -> Vec<Probe> {
 
 /// What is wrong with how `korf args` ended, if anything.
 fn check(args: &[String]) -> Option<String> {
-    let out = Command::cargo_bin("korf")
-        .unwrap()
+    let out = crate::korf_command()
         .env("KORF_TABLES", common::tables_dir())
         .args(args)
         .timeout(std::time::Duration::from_secs(60))

@@ -68,9 +68,9 @@ fn work_dir() -> (tempfile::TempDir, PathBuf) {
 }
 
 fn side_by_side(work: &Path, list: &Path, peers: &str, skew: u32, kind: &str) -> Output {
-    let repo = env!("CARGO_MANIFEST_DIR");
+    let repo = crate::repo();
     Command::new("bash")
-        .arg(Path::new(repo).join("benches/side-by-side.sh"))
+        .arg(repo.join("benches/side-by-side.sh"))
         .args(["--peers", peers, "--lengths", "3,4", "--per-length", "2"])
         .arg("--work")
         .arg(work)
@@ -85,7 +85,7 @@ fn side_by_side(work: &Path, list: &Path, peers: &str, skew: u32, kind: &str) ->
         ])
         .args(["--", "--heuristic", "coset", "--threads", "1", "--tables"])
         .arg(common::tables_dir())
-        .env("KORF", env!("CARGO_BIN_EXE_korf"))
+        .env("KORF", crate::korf_binary())
         .env("FAKE_PEER_TABLES", common::tables_dir())
         .env("FAKE_PEER_SKEW", skew.to_string())
         .env("FAKE_PEER_KIND", kind)
@@ -177,13 +177,13 @@ fn a_peer_that_disagrees_on_a_length_stops_the_run() {
 
 #[test]
 fn side_by_side_refuses_bad_options_with_exit_2() {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/side-by-side.sh");
+    let script = crate::repo().join("benches/side-by-side.sh");
     // Not under target/: CI makes target a symlink to a cache outside the clone.
-    let inside = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/peers-here");
+    let inside = crate::repo().join("docs/peers-here");
     // The repository reached through a symlink is still the repository.
     let links = tempfile::tempdir().unwrap();
     let link = links.path().join("clone");
-    std::os::unix::fs::symlink(env!("CARGO_MANIFEST_DIR"), &link).unwrap();
+    std::os::unix::fs::symlink(crate::repo(), &link).unwrap();
     let script_via_link = link.join("benches/side-by-side.sh");
     let inside_via_link = link.join("docs/peers-here");
     for (args, message) in [
@@ -230,7 +230,7 @@ fn logged_korf(dir: &Path) -> PathBuf {
     let path = dir.join("korf-logged");
     let script = format!(
         "#!/bin/sh\n[ \"$1\" = bench ] && echo korf >> \"$FAKE_ORDER_LOG\"\nexec '{}' \"$@\"\n",
-        env!("CARGO_BIN_EXE_korf")
+        crate::korf_binary().display()
     );
     fs::write(&path, script).unwrap();
     fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
@@ -250,7 +250,7 @@ fn peers_take_turns_and_swap_who_goes_first() {
     ] {
         fs::write(&log, "").unwrap();
         let out = Command::new("bash")
-            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/peers.sh"))
+            .arg(crate::repo().join("benches/peers.sh"))
             .arg(&list)
             .args(["--heuristic", "coset", "--threads", "1", "--tables"])
             .arg(common::tables_dir())
@@ -258,7 +258,7 @@ fn peers_take_turns_and_swap_who_goes_first() {
             .env("VCUBE", work.path().join("vcube/vc-optimal"))
             .env("TURN", turn)
             .env("FAKE_ORDER_LOG", &log)
-            .env("FAKE_PEER_KORF", env!("CARGO_BIN_EXE_korf"))
+            .env("FAKE_PEER_KORF", crate::korf_binary())
             .env("FAKE_PEER_TABLES", common::tables_dir())
             .env("FAKE_PEER_KIND", "vcube")
             .output()
@@ -295,7 +295,7 @@ fn peers_refuses_an_empty_or_missing_list_with_exit_2() {
         (work.path().join("missing.txt"), "cannot read the list"),
     ] {
         let out = Command::new("bash")
-            .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/peers.sh"))
+            .arg(crate::repo().join("benches/peers.sh"))
             .arg(&list)
             .env("VCUBE", work.path().join("vcube/vc-optimal"))
             .output()

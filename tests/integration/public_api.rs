@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use syn::{Item, Visibility};
 
 fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    crate::repo()
 }
 
 fn is_public(vis: &Visibility) -> bool {

@@ -24,7 +24,8 @@ fn solve_list(file: &str, length: usize, positions: usize) {
     eprintln!("{file}: heuristic {}", kind.name());
     let set = common::table_set_for(kind);
     let twophase = common::twophase();
-    let text = std::fs::read_to_string(format!("benches/scrambles/{file}")).unwrap();
+    let text =
+        std::fs::read_to_string(crate::repo().join(format!("benches/scrambles/{file}"))).unwrap();
     let mut count = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let cube = Cube::from_moves(&parse_moves(line).unwrap());

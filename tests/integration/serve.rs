@@ -23,7 +23,7 @@ impl Server {
     fn start(extra: &[&str]) -> Server {
         let dir = common::tables_dir();
         common::twophase_dir();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_korf"))
+        let mut child = crate::korf_process()
             .args([
                 "serve",
                 "--listen",
@@ -437,7 +437,7 @@ fn health_openapi_tables_and_check_answer() {
     );
     let c = s.get(&format!("/v1/check?position={twisted}")).json();
     assert_eq!(c["valid"], false);
-    let cli = Command::new(env!("CARGO_BIN_EXE_korf"))
+    let cli = crate::korf_process()
         .args(["check", &twisted])
         .output()
         .unwrap();
@@ -571,7 +571,7 @@ fn a_token_guards_the_api_but_not_health() {
 
 #[test]
 fn another_address_needs_a_token_or_a_loud_opt_out() {
-    let out = Command::new(env!("CARGO_BIN_EXE_korf"))
+    let out = crate::korf_process()
         .args([
             "serve",
             "--listen",

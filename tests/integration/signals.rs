@@ -20,7 +20,7 @@ fn coset_solve() -> Command {
 }
 
 fn korf() -> Command {
-    let mut c = Command::new(assert_cmd::cargo::cargo_bin("korf"));
+    let mut c = crate::korf_process();
     c.env("KORF_TABLES", common::tables_dir())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

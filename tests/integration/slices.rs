@@ -620,7 +620,7 @@ fn grey_stickers_and_the_m_slice() {
 }
 
 fn korf() -> assert_cmd::Command {
-    let mut c = assert_cmd::Command::cargo_bin("korf").unwrap();
+    let mut c = crate::korf_command();
     c.env("KORF_TABLES", crate::common::tables_dir());
     c
 }

@@ -10,11 +10,11 @@
 //! Answers cross to JavaScript as JSON text: the same records `korf serve` answers with.
 
 use korf::cube::{parse_masked_position, MaskedCube};
-use korf::report::SolveRecord;
 use korf::search::{AllSolutions, Options, TableSet};
 use korf::tables::{Progress, Table, TableKind};
 use korf::twophase::{FastOptions, TwoPhase};
 use korf::{Cube, HeuristicKind, Solver};
+use korf_front::report::SolveRecord;
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
 

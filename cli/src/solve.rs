@@ -7,9 +7,9 @@ use crate::cube::masked_facelets_argument;
 use crate::engine::{engine, positive_seconds, search_options, solve_one, Engine, UNCHECKED};
 use crate::lists::{bad_input_summary, busy_cell};
 use crate::out;
-use korf::batch::{ResultFile, Shard};
 use korf::cube::MaskedCube;
-use korf::report::{self, AllSolutionsRecord as AllRecord, SolveRecord};
+use korf_front::batch::{ResultFile, Shard};
+use korf_front::report::{self, AllSolutionsRecord as AllRecord, SolveRecord};
 use std::io::IsTerminal;
 
 /// Why a list of every solution is incomplete (a time limit or an interrupt), if it is.
@@ -102,7 +102,7 @@ fn read_inputs(a: &SolveArgs) -> Result<Vec<Input>, CliError> {
         )),
         (Some(p), None) if p == "-" => {
             // Byte by byte: a line that is not text is one bad line, not the end of input.
-            for line in korf::input::lines(std::io::stdin().lock()) {
+            for line in korf_front::input::lines(std::io::stdin().lock()) {
                 let line = line.map_err(|e| CliError::Input(format!("cannot read stdin: {e}")))?;
                 let parsed = line.position.map_err(|e| {
                     CliError::Input(format!("stdin line {} ({}): {e}", line.number, line.text))
@@ -233,7 +233,7 @@ fn this_run(
         None => None,
     };
     let all_inputs = inputs.len();
-    let inputs = korf::batch::select(inputs, shard, |x| x.0, results.as_ref()).todo;
+    let inputs = korf_front::batch::select(inputs, shard, |x| x.0, results.as_ref()).todo;
     if inputs.len() < all_inputs && (shard != Shard::ALL || results.is_some()) {
         eprintln!(
             "korf: {} of {all_inputs} positions to solve ({})",

@@ -1,8 +1,8 @@
 //! Output: the coloured net, solution lines, and the bench exporters (CSV, JSON, Markdown).
 
-use crate::cube::{format_moves, Cube, Metric, Move};
-use crate::search::{DepthStats, HeuristicKind, Outcome, Unsolved};
-use crate::twophase::FastOutcome;
+use korf::cube::{format_moves, Cube, Metric, Move};
+use korf::search::{DepthStats, HeuristicKind, Outcome, Unsolved};
+use korf::twophase::FastOutcome;
 use std::fmt::Write as _;
 
 /// ANSI background colours for U R F D L B (white, red, green, yellow, orange, blue).
@@ -20,12 +20,12 @@ const ANSI_GREY: &str = "\x1b[30;47m";
 
 /// The position as an unfolded net: U on top, then L F R B, then D.
 pub fn net(cube: &Cube, colour: bool) -> String {
-    masked_net(&crate::cube::MaskedCube::from(*cube), colour)
+    masked_net(&korf::cube::MaskedCube::from(*cube), colour)
 }
 
 /// A position with stickers that may not matter as an unfolded net, those shown as `X`
 /// (grey in colour).
-pub fn masked_net(position: &crate::cube::MaskedCube, colour: bool) -> String {
+pub fn masked_net(position: &korf::cube::MaskedCube, colour: bool) -> String {
     let f: Vec<u8> = position.to_facelets().into_bytes();
     let cell = |i: usize| -> String {
         let ch = f[i] as char;
@@ -53,7 +53,7 @@ pub fn masked_net(position: &crate::cube::MaskedCube, colour: bool) -> String {
     out
 }
 
-pub use crate::units::{human_bytes, human_seconds};
+pub use korf::units::{human_bytes, human_seconds};
 
 /// The words of a sequence `body` (left out if empty) between its AUF turns in brackets.
 fn aufs_around(before: Option<Move>, body: String, after: Option<Move>) -> Vec<String> {
@@ -68,7 +68,7 @@ fn aufs_around(before: Option<Move>, body: String, after: Option<Move>) -> Vec<S
 
 /// A solution framed by its AUF turns, as `korf solve` prints it: `(U) R U R' (U2) (3f*)`
 /// — the turns of U in brackets, the length that of the sequence between them.
-pub fn framed_line(framed: &crate::goal::Framed, metric: Metric, optimal: bool) -> String {
+pub fn framed_line(framed: &korf::goal::Framed, metric: Metric, optimal: bool) -> String {
     let mut words = aufs_around(framed.before, format_moves(&framed.moves), framed.after);
     let mark = if optimal { "*" } else { "" };
     let (length, letter) = (metric.length(&framed.moves), metric.letter());
@@ -78,7 +78,7 @@ pub fn framed_line(framed: &crate::goal::Framed, metric: Metric, optimal: bool) 
 
 /// A solution with slices or wide turns as `korf solve` prints it: `(U) M2 U M U2 M' U M2
 /// (U') (7s*, 11f, 16q)` — its length in the search's metric first, then in the others.
-pub fn turn_line(s: &crate::turn_search::TurnSolution, metric: Metric, optimal: bool) -> String {
+pub fn turn_line(s: &korf::turn_search::TurnSolution, metric: Metric, optimal: bool) -> String {
     let mut words = aufs_around(s.before, s.written(), s.after);
     let mark = if optimal { "*" } else { "" };
     let mut lengths = vec![format!("{}{}{mark}", s.length(metric), metric.letter())];
@@ -130,13 +130,13 @@ pub struct SolveRecord {
     /// The tables searched: `korf`, `coset`, `all`, or `two-phase` for `--fast`.
     pub heuristic: String,
     /// Optimal solves: the two-phase upper bound, if one was found.
-    pub upper_bound: Option<crate::search::UpperBound>,
+    pub upper_bound: Option<korf::search::UpperBound>,
     /// Optimal solves: nodes the two-phase upper-bound search generated (beside `nodes`,
     /// the optimal search's own).
     pub upper_bound_nodes: u64,
     /// Optimal solves: how many symmetries the position has and the parallel driver's
     /// tasks left after merging symmetric ones, of how many.
-    pub symmetry: Option<crate::search::TaskMerge>,
+    pub symmetry: Option<korf::search::TaskMerge>,
     /// Optimal solves: no solution has fewer moves than this (proven by search).
     pub proven_lower_bound: Option<u8>,
     /// Optimal solves stopped inside a bound: the share of that bound's tasks begun.
@@ -146,8 +146,8 @@ pub struct SolveRecord {
     pub predicted_nodes: Option<f64>,
     /// The same in seconds, on the threads used.
     pub predicted_seconds: Option<f64>,
-    /// Optimal solves: what was predicted before searching ([`crate::Solver::predict`]).
-    pub prediction: Option<crate::search::Estimate>,
+    /// Optimal solves: what was predicted before searching ([`korf::Solver::predict`]).
+    pub prediction: Option<korf::search::Estimate>,
     /// With every solution asked for: the list.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub all: Option<AllSolutionsRecord>,
@@ -183,7 +183,7 @@ pub struct AllSolutionsRecord {
     /// The metric the lengths are counted in.
     pub metric: Metric,
     /// `complete`, `capped` (--max-solutions reached), `timeout` or `interrupted`.
-    pub listing: crate::search::Listing,
+    pub listing: korf::search::Listing,
     /// With `--start-auf`: each solution's turn of U before it (`""` for none), in the
     /// order of `solutions`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -194,7 +194,7 @@ pub struct AllSolutionsRecord {
 }
 
 impl AllSolutionsRecord {
-    fn new(set: &crate::search::SolutionSet, metric: Metric) -> Self {
+    fn new(set: &korf::search::SolutionSet, metric: Metric) -> Self {
         AllSolutionsRecord {
             solutions: set.solutions.iter().map(|s| format_moves(s)).collect(),
             count: set.solutions.len(),
@@ -210,11 +210,11 @@ impl AllSolutionsRecord {
     }
 
     /// Listed solution `i`, framed by its AUF turns.
-    pub fn framed(&self, i: usize) -> Option<crate::goal::Framed> {
+    pub fn framed(&self, i: usize) -> Option<korf::goal::Framed> {
         fn column(c: &Option<Vec<String>>, i: usize) -> Option<&str> {
             c.as_ref().map(|c| c[i].as_str())
         }
-        crate::goal::Framed::from_text(
+        korf::goal::Framed::from_text(
             column(&self.start_auf, i),
             &self.solutions[i],
             column(&self.end_auf, i),
@@ -310,15 +310,15 @@ impl SolveRecord {
         }
     }
 
-    /// The record of a solve with slices or wide turns ([`crate::Solver::solve_turns`]):
+    /// The record of a solve with slices or wide turns ([`korf::Solver::solve_turns`]):
     /// the same fields, the solutions in WCA notation ending with their closing rotation,
     /// `depths`, `symmetry` and the upper bound left empty (one thread, no split).
     pub fn turns(
         index: usize,
         input: &str,
-        position: &crate::cube::MaskedCube,
-        goal: &crate::Goal,
-        outcome: &crate::turn_search::TurnOutcome,
+        position: &korf::cube::MaskedCube,
+        goal: &korf::Goal,
+        outcome: &korf::turn_search::TurnOutcome,
         heuristic: HeuristicKind,
     ) -> SolveRecord {
         let metric = outcome.metric;
@@ -390,9 +390,9 @@ impl SolveRecord {
         }
     }
 
-    /// Say what a goal other than the solved cube asked for ([`crate::Goal`]): its target,
+    /// Say what a goal other than the solved cube asked for ([`korf::Goal`]): its target,
     /// and the AUF turns of the solution and of each listed one (`""` for none).
-    pub fn with_goal(mut self, goal: &crate::Goal, found: &crate::GoalOutcome) -> Self {
+    pub fn with_goal(mut self, goal: &korf::Goal, found: &korf::GoalOutcome) -> Self {
         let turn = |m: Option<Move>| m.map_or(String::new(), |m| format_moves(&[m]));
         if *goal.target() != Cube::SOLVED {
             self.target = Some(goal.target().to_facelets());
@@ -407,7 +407,7 @@ impl SolveRecord {
             self.end_auf = Some(turn(found.after.filter(|_| shown)));
         }
         if let Some(all) = &mut self.all {
-            let column = |f: fn(&crate::goal::Aufs) -> Option<Move>| {
+            let column = |f: fn(&korf::goal::Aufs) -> Option<Move>| {
                 found.framing.iter().map(|a| turn(f(a))).collect()
             };
             if goal.start_auf() {
@@ -422,8 +422,8 @@ impl SolveRecord {
 
     /// The solution shown, framed by its AUF turns (none without `--start-auf` or
     /// `--end-auf`).
-    pub fn framed(&self) -> Option<crate::goal::Framed> {
-        crate::goal::Framed::from_text(
+    pub fn framed(&self) -> Option<korf::goal::Framed> {
+        korf::goal::Framed::from_text(
             self.start_auf.as_deref(),
             self.solution.as_deref()?,
             self.end_auf.as_deref(),
@@ -431,9 +431,9 @@ impl SolveRecord {
     }
 
     /// The record of a solve of `position` made towards `goal` through the position its
-    /// target stands for ([`crate::goal::Case`]): it names the position as given, and
+    /// target stands for ([`korf::goal::Case`]): it names the position as given, and
     /// the target.
-    pub fn towards(mut self, position: &crate::cube::MaskedCube, goal: &crate::Goal) -> Self {
+    pub fn towards(mut self, position: &korf::cube::MaskedCube, goal: &korf::Goal) -> Self {
         self.facelets = position.to_facelets();
         if *goal.target() != Cube::SOLVED {
             self.target = Some(goal.target().to_facelets());
@@ -446,7 +446,7 @@ impl SolveRecord {
     pub fn with_prediction(
         mut self,
         heuristic: HeuristicKind,
-        before: crate::search::Estimate,
+        before: korf::search::Estimate,
     ) -> Self {
         let length = match (&self.status[..], self.length) {
             ("solved", Some(l)) => l as u8,
@@ -707,8 +707,8 @@ pub fn summarize(rows: &[SolveRecord]) -> Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cube::parse_moves;
-    use crate::search::UpperBound;
+    use korf::cube::parse_moves;
+    use korf::search::UpperBound;
 
     /// A solved record of `moves`, with the two-phase bound given.
     fn record(index: usize, moves: &str, upper_bound: Option<UpperBound>) -> SolveRecord {

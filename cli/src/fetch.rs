@@ -12,9 +12,9 @@
 
 use crate::cli::{CliError, FetchArgs};
 use indicatif::{ProgressBar, ProgressStyle};
-use korf::report::human_bytes;
 use korf::search::HeuristicKind;
 use korf::tables::{self, Budget, Table, TableKind, TWOPHASE_SET};
+use korf_front::report::human_bytes;
 use std::fs::{self, OpenOptions};
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;

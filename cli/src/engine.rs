@@ -6,11 +6,11 @@ use crate::cli::{CliError, FastArgs, SearchArgs};
 use crate::tables::BuildDisplay;
 use indicatif::{ProgressBar, ProgressStyle};
 use korf::cube::{Cube, MaskedCube, Metric};
-use korf::report::{human_seconds, SolveRecord};
 use korf::search::{self, Snapshot};
 use korf::tables::{self, Residency};
 use korf::twophase::{FastOptions, TwoPhase};
 use korf::{Goal, Solver, SolverConfig};
+use korf_front::report::{human_seconds, SolveRecord};
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -8,7 +8,7 @@
 //! case.  Each case is given by one representative, in an order fixed by its pieces (not
 //! the speedcubing wiki's numbering).
 
-use crate::cube::{
+use korf::cube::{
     cube_from_turns, format_moves, format_turns, parse_masked_position, parse_turns,
     relative_moves, turns_length, Cube, Face, Held, MaskedCube, Metric, Move, Turn, TurnKind,
 };
@@ -395,7 +395,7 @@ pub fn parse_case_line(text: &str) -> Result<CaseLine, String> {
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Question {
     /// The metric the lengths are optimal in (`htm`, `qtm`).
-    pub metric: crate::cube::Metric,
+    pub metric: korf::cube::Metric,
     /// The turns allowed (`R,U`), if not all.
     pub moves: Option<String>,
     /// Solutions up to this many moves past the optimum are listed.
@@ -408,8 +408,8 @@ pub struct Question {
 
 impl Question {
     /// The goal each case is solved towards.
-    pub fn goal(&self) -> crate::Goal {
-        crate::Goal::SOLVED
+    pub fn goal(&self) -> korf::Goal {
+        korf::Goal::SOLVED
             .with_start_auf(self.start_auf)
             .with_end_auf(self.end_auf)
     }
@@ -450,12 +450,12 @@ impl Algorithm {
 
     /// Whether it takes `position` to `goal` (its rotation bringing the centres home) at
     /// the lengths it gives.
-    fn solves(&self, position: &MaskedCube, goal: &crate::Goal) -> bool {
-        let aufs = crate::goal::Framed::from_text(Some(&self.start_auf), "", Some(&self.end_auf));
+    fn solves(&self, position: &MaskedCube, goal: &korf::Goal) -> bool {
+        let aufs = korf::goal::Framed::from_text(Some(&self.start_auf), "", Some(&self.end_auf));
         let (Some(aufs), Ok(turns)) = (aufs, parse_turns(&self.moves)) else {
             return false;
         };
-        let framed = crate::goal::Framed {
+        let framed = korf::goal::Framed {
             before: aufs.before,
             moves: relative_moves(&turns),
             after: aufs.after,
@@ -503,7 +503,7 @@ impl CaseRecord {
         line: usize,
         case: &CaseLine,
         question: &Question,
-        found: &crate::GoalOutcome,
+        found: &korf::GoalOutcome,
     ) -> CaseRecord {
         let o = &found.outcome;
         let algorithms = found
@@ -532,7 +532,7 @@ impl CaseRecord {
         line: usize,
         case: &CaseLine,
         question: &Question,
-        found: &crate::turn_search::TurnOutcome,
+        found: &korf::turn_search::TurnOutcome,
     ) -> CaseRecord {
         let algorithms = found
             .listed
@@ -621,16 +621,16 @@ impl CaseRecord {
 }
 
 /// A search's status as a record gives it.
-fn status_name(why: Option<&crate::search::Unsolved>) -> &'static str {
+fn status_name(why: Option<&korf::search::Unsolved>) -> &'static str {
     why.map_or("solved", |e| e.name())
 }
 
 /// A listing's name as JSON gives it.
-fn listing_name(l: crate::search::Listing) -> &'static str {
+fn listing_name(l: korf::search::Listing) -> &'static str {
     match l {
-        crate::search::Listing::Complete => "complete",
-        crate::search::Listing::Capped => "capped",
-        crate::search::Listing::Timeout => "timeout",
-        crate::search::Listing::Interrupted => "interrupted",
+        korf::search::Listing::Complete => "complete",
+        korf::search::Listing::Capped => "capped",
+        korf::search::Listing::Timeout => "timeout",
+        korf::search::Listing::Interrupted => "interrupted",
     }
 }

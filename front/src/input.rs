@@ -4,10 +4,10 @@
 //! holds a NUL byte, is longer than [`MAX_LINE`] bytes or is not a position is one bad
 //! line, reported with its number; the lines before and after it are read as usual.  `#`
 //! starts a comment; blank lines are skipped.  Each position line goes through the same
-//! classifier as a command-line argument ([`crate::cube::parse_masked_position`]: facelets,
+//! classifier as a command-line argument ([`korf::cube::parse_masked_position`]: facelets,
 //! with `X` for grey stickers, or moves).
 
-use crate::cube::{parse_masked_position, MaskedCube, PositionError};
+use korf::cube::{parse_masked_position, MaskedCube, PositionError};
 use std::io::{self, BufRead};
 
 /// The longest line read, in bytes (without its line end).  A facelet string is 54 bytes
@@ -189,7 +189,7 @@ pub fn printable(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cube::Cube;
+    use korf::cube::Cube;
 
     fn read(input: &[u8]) -> Vec<(usize, Result<Cube, LineError>)> {
         lines(input)
@@ -204,9 +204,9 @@ mod tests {
         // the facelet letters would be 54 more turns (a bug found by feeding its output
         // to `korf bench`).
         let moves = "B2 L' D2 B2 U2 R U2 L' U2 F2 U2 B' L D' B2 D2 R2 F' U2 R";
-        let cube = Cube::from_moves(&crate::cube::parse_moves(moves).unwrap());
+        let cube = Cube::from_moves(&korf::cube::parse_moves(moves).unwrap());
         let facelets = cube.to_facelets();
-        let other = Cube::from_moves(&crate::cube::parse_moves("R U").unwrap());
+        let other = Cube::from_moves(&korf::cube::parse_moves("R U").unwrap());
         let text = format!(
             "{moves}\t{facelets}\n{moves}\t{}\n {moves} \t {facelets} \n",
             other.to_facelets()
@@ -239,7 +239,7 @@ mod tests {
                 length: MAX_LINE + 10
             })
         );
-        let r2 = Cube::from_moves(&crate::cube::parse_moves("R2").unwrap());
+        let r2 = Cube::from_moves(&korf::cube::parse_moves("R2").unwrap());
         assert_eq!(got[4].1, Ok(r2));
         assert!(got[5].1.is_ok(), "the last line needs no line end");
     }

@@ -5,8 +5,8 @@ use crate::cli::{
 };
 use crate::out;
 use korf::cube::{self, format_moves, Cube};
-use korf::report;
 use korf::twophase::FastOptions;
+use korf_front::report;
 use rand::SeedableRng;
 use std::io::IsTerminal;
 

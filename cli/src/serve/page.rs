@@ -12,32 +12,32 @@ const FILES: &[(&str, &str, &str)] = &[
     (
         "/",
         "text/html; charset=utf-8",
-        include_str!("../../../../web/page/index.html"),
+        include_str!("../../page/index.html"),
     ),
     (
         "/assets/app.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../../web/page/app.js"),
+        include_str!("../../page/app.js"),
     ),
     (
         "/assets/local.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../../web/page/local.js"),
+        include_str!("../../page/local.js"),
     ),
     (
         "/assets/cube.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../../web/page/cube.js"),
+        include_str!("../../page/cube.js"),
     ),
     (
         "/assets/cube3d.js",
         "text/javascript; charset=utf-8",
-        include_str!("../../../../web/page/cube3d.js"),
+        include_str!("../../page/cube3d.js"),
     ),
     (
         "/assets/style.css",
         "text/css; charset=utf-8",
-        include_str!("../../../../web/page/style.css"),
+        include_str!("../../page/style.css"),
     ),
 ];
 

@@ -4,7 +4,7 @@
 //! committed corpora through the same functions on the stable toolchain.  Not part of the
 //! API.
 
-use crate::cube::{self, Cube};
+use korf::cube::{self, Cube};
 
 /// Any text as a position (a command-line argument or a batch line): read as facelets or
 /// moves by the one classifier, or refused with a named error.  What is accepted is a
@@ -48,7 +48,7 @@ pub fn batch_lines(data: &[u8]) {
 /// Any bytes as a table file's header: refused with a named error, or a header that
 /// encodes back to the same bytes.
 pub fn table_header(data: &[u8]) {
-    match crate::tables::Header::from_bytes(data, std::path::Path::new("fuzz.pdb")) {
+    match korf::tables::Header::from_bytes(data, std::path::Path::new("fuzz.pdb")) {
         Ok(h) => {
             let again = h.to_bytes();
             assert_eq!(&again[..], &data[..again.len()]);
@@ -59,14 +59,14 @@ pub fn table_header(data: &[u8]) {
 
 /// Any bytes as a solve's `--checkpoint` file: resumed from, or refused with a message.
 pub fn checkpoint(data: &[u8]) {
-    if let Err(why) = crate::search::checkpoint::fuzz_read(data) {
+    if let Err(why) = korf::search::checkpoint::fuzz_read(data) {
         assert!(!why.is_empty());
     }
 }
 
 /// A checkpoint [`checkpoint`] accepts, to start its corpus from.
 pub fn checkpoint_seed() -> Vec<u8> {
-    crate::search::checkpoint::fuzz_seed()
+    korf::search::checkpoint::fuzz_seed()
 }
 
 /// Any bytes as a run's `--out` result file: the lines done, or refused with a message.

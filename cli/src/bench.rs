@@ -6,9 +6,9 @@ use crate::engine::{engine, positive_seconds, search_options, solve_one, Engine}
 use crate::lists::{bad_input_summary, busy_cell, read_list, summary_line, write_exports};
 use crate::out;
 use crate::ratios::{check_limit, ratios, spread, Measured};
-use korf::batch::{ResultFile, Shard};
 use korf::cube::MaskedCube;
-use korf::report::{self, SolveRecord};
+use korf_front::batch::{ResultFile, Shard};
+use korf_front::report::{self, SolveRecord};
 use std::io::IsTerminal;
 
 /// The line `korf bench --all` adds: solutions per position.
@@ -156,7 +156,7 @@ fn positions(a: &BenchArgs) -> Result<Option<Positions>, CliError> {
         None => None,
     };
     let lines = listed.len();
-    let chosen = korf::batch::select(listed, shard, |l| l.number, results.as_ref());
+    let chosen = korf_front::batch::select(listed, shard, |l| l.number, results.as_ref());
     let positions: Vec<(usize, String, MaskedCube)> = chosen
         .todo
         .into_iter()

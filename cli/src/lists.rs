@@ -6,7 +6,7 @@
 use crate::cli::CliError;
 use anyhow::Context;
 use korf::cube::MaskedCube;
-use korf::report::{self, Exporter, SolveRecord};
+use korf_front::report::{self, Exporter, SolveRecord};
 use std::path::PathBuf;
 
 /// The one-line summary `korf bench` prints after a list.
@@ -74,7 +74,7 @@ pub fn read_list(path: &PathBuf, bad: &mut usize) -> Result<Vec<Listed>, CliErro
     };
     let file = std::fs::File::open(path).map_err(cannot)?;
     let mut v = Vec::new();
-    for line in korf::input::lines(std::io::BufReader::new(file)) {
+    for line in korf_front::input::lines(std::io::BufReader::new(file)) {
         let line = line.map_err(cannot)?;
         let (number, text) = (line.number, line.text.clone());
         match line.position {

@@ -5,8 +5,8 @@
 use crate::cli::{AlgsArgs, CasesArgs, CliError};
 use crate::engine::{engine, Engine};
 use crate::out;
-use korf::cases::{parse_case_line, CaseLine, CaseRecord, CaseSet, Question};
 use korf::search::AllSolutions;
+use korf_front::cases::{parse_case_line, CaseLine, CaseRecord, CaseSet, Question};
 use std::io::{BufRead, Write};
 use std::path::Path;
 

@@ -4,8 +4,8 @@
 use crate::cli::{BatchArgs, CliError, MergeArgs};
 use crate::lists::{read_list, summary_line, write_exports};
 use crate::out;
-use korf::batch::{ResultFile, ResultLine, Shard};
-use korf::report::{self, SolveRecord};
+use korf_front::batch::{ResultFile, ResultLine, Shard};
+use korf_front::report::{self, SolveRecord};
 use std::path::{Path, PathBuf};
 
 /// The shard this run takes (`--shard`, else a job array's variables, else the whole
@@ -98,7 +98,7 @@ pub fn open_results(
     question: &Question,
 ) -> Result<ResultFile, CliError> {
     let file = ResultFile::open(path, list).map_err(|e| match e {
-        korf::batch::ResultError::Io { .. } => CliError::Failure(e.to_string()),
+        korf_front::batch::ResultError::Io { .. } => CliError::Failure(e.to_string()),
         _ => CliError::Input(e.to_string()),
     })?;
     question.check(path, &file)?;
@@ -135,8 +135,8 @@ pub fn merge(a: MergeArgs) -> Result<(), CliError> {
         .filter(|l| l.cube.is_some())
         .map(|l| (l.number, l.text.clone()))
         .collect();
-    let m = korf::batch::merge(&list, &a.results).map_err(|e| match e {
-        korf::batch::ResultError::Io { .. } => CliError::Failure(e.to_string()),
+    let m = korf_front::batch::merge(&list, &a.results).map_err(|e| match e {
+        korf_front::batch::ResultError::Io { .. } => CliError::Failure(e.to_string()),
         _ => CliError::Input(e.to_string()),
     })?;
     for f in &m.torn {

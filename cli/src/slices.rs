@@ -6,8 +6,8 @@ use crate::cli::{CliError, SolveArgs};
 use crate::engine::{engine, search_options, Engine, UNCHECKED};
 use crate::out;
 use korf::cube::{MaskedCube, TurnSet};
-use korf::report::{self, SolveRecord};
 use korf::Goal;
+use korf_front::report::{self, SolveRecord};
 
 /// One input: its line number, its text, the position or why it is not one.
 type Input = (usize, String, Result<MaskedCube, CliError>);

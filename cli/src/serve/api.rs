@@ -11,8 +11,8 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use korf::cube::{parse_masked_position, parse_position, Cube, MaskedCube, Metric};
-use korf::report::SolveRecord;
 use korf::search::{AllSolutions, Estimate, Snapshot};
+use korf_front::report::SolveRecord;
 use std::convert::Infallible;
 use std::sync::atomic::Ordering::SeqCst;
 use std::sync::Arc;
@@ -82,9 +82,9 @@ pub struct CheckRequest {
     pub position: String,
 }
 
-/// The longest position text accepted: a batch line's limit ([`korf::input::MAX_LINE`]).
+/// The longest position text accepted: a batch line's limit ([`korf_front::input::MAX_LINE`]).
 fn position_of(text: &str) -> Result<Cube, ApiError> {
-    if text.len() > korf::input::MAX_LINE {
+    if text.len() > korf_front::input::MAX_LINE {
         return Err(too_long(text));
     }
     parse_position(text).map_err(|e| ApiError::bad(e.to_string()))
@@ -92,7 +92,7 @@ fn position_of(text: &str) -> Result<Cube, ApiError> {
 
 /// A position in which `X` or `?` may mark stickers that do not matter.
 fn masked_position_of(text: &str) -> Result<MaskedCube, ApiError> {
-    if text.len() > korf::input::MAX_LINE {
+    if text.len() > korf_front::input::MAX_LINE {
         return Err(too_long(text));
     }
     parse_masked_position(text).map_err(|e| ApiError::bad(e.to_string()))
@@ -102,7 +102,7 @@ fn too_long(text: &str) -> ApiError {
     ApiError::bad(format!(
         "position is {} bytes long, over the {}-byte limit: a position is a 54-letter facelet string or a move sequence",
         text.len(),
-        korf::input::MAX_LINE
+        korf_front::input::MAX_LINE
     ))
 }
 
@@ -156,7 +156,7 @@ pub async fn check(
     query: Result<Query<CheckRequest>, axum::extract::rejection::QueryRejection>,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let Query(req) = query.map_err(ApiError::query)?;
-    if req.position.len() > korf::input::MAX_LINE {
+    if req.position.len() > korf_front::input::MAX_LINE {
         return Err(too_long(&req.position));
     }
     Ok(Json(match parse_masked_position(&req.position) {

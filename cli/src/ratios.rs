@@ -8,8 +8,8 @@
 //! not.
 
 use crate::cli::CliError;
-use korf::report::SolveRecord;
 use korf::search::TWO_PHASE_NODES_PER_NODE;
+use korf_front::report::SolveRecord;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;

@@ -13,8 +13,8 @@
 //! * [`merge`] reads the result files of all shards against the list and reports missing
 //!   and duplicated positions.
 
-use crate::cube::{parse_masked_position, parse_position, Cube, Metric};
 use crate::report::SolveRecord;
+use korf::cube::{parse_masked_position, parse_position, Cube, Metric};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -197,7 +197,7 @@ pub struct ResultLine {
     /// With every solution asked for: how many.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solutions: Option<usize>,
-    /// With a target position: its facelets ([`crate::Goal`]).
+    /// With a target position: its facelets ([`korf::Goal`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub target: Option<String>,
     /// With a turn of U allowed before the solution: that turn (`""` for none).
@@ -274,13 +274,13 @@ impl ResultLine {
 
     /// The goal its solution was asked to reach: solved, or its target, with the AUF
     /// turns it allowed.  `None` if the target is no position.
-    pub fn goal(&self) -> Option<crate::Goal> {
+    pub fn goal(&self) -> Option<korf::Goal> {
         let target = match &self.target {
             Some(t) => parse_position(t).ok()?,
             None => Cube::SOLVED,
         };
         Some(
-            crate::Goal::to(target)
+            korf::Goal::to(target)
                 .with_start_auf(self.start_auf.is_some())
                 .with_end_auf(self.end_auf.is_some()),
         )
@@ -296,7 +296,7 @@ impl ResultLine {
             return self.status != "solved";
         };
         let framed =
-            crate::goal::Framed::from_text(self.start_auf.as_deref(), s, self.end_auf.as_deref());
+            korf::goal::Framed::from_text(self.start_auf.as_deref(), s, self.end_auf.as_deref());
         let Some(framed) = framed else {
             return false;
         };
