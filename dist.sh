@@ -9,9 +9,13 @@
 #   korf-front-VERSION.crate           library, what the front ends share, and the command
 #   korf-cli-VERSION.crate             line (`cargo install korf-cli` gives `korf`)
 #   korf-VERSION.oci.tar               the container image (podman/buildah), where they run
+#   korf-VERSION-x86_64-windows.zip    korf.exe (x86_64-pc-windows-gnu), README, LICENSE
+#   korf-VERSION-aarch64-linux.tar.gz  the static binary for ARM Linux (Raspberry Pi OS
+#                                      64-bit, ARM servers)
 #   SHA256SUMS
 #
-# Usage: ./dist.sh [--parallel] [binary] [wheel] [sdist] [crate] [image]   (none: all five)
+# Usage: ./dist.sh [--parallel] [binary] [wheel] [sdist] [crate] [image] [windows] [aarch64]
+# (none: the first five; windows and aarch64 are cross-built, below)
 #
 # --parallel builds the artifacts named side by side (not the image, which packs the
 # binary): the binary, the wheel and the crate have build directories of their own
@@ -122,11 +126,74 @@ image() {
     "$tool" push "korf:$version" "oci-archive:$dist/korf-$version.oci.tar:korf:$version"
 }
 
+# The cross-built binaries: Debian's Rust (rustc-web 1.85, whose standard library sources
+# rust-web-src builds for any target: RUSTC_BOOTSTRAP lets that stable compiler take
+# -Zbuild-std, as web/build.sh does for the page) with Debian's cross linkers
+# (gcc-mingw-w64-x86-64; gcc-aarch64-linux-gnu and libc6-dev-arm64-cross). A build
+# directory of their own, target/cross.
+cross_build() {
+    local target=$1 linker=$2 rustflags=$3 var
+    for tool in /usr/bin/rustc /usr/bin/cargo "$(command -v "$linker" || echo "/usr/bin/$linker")"; do
+        [ -x "$tool" ] || {
+            echo "dist.sh: $tool is missing: apt-get install rustc-web cargo-web rust-web-src gcc-mingw-w64-x86-64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross" >&2
+            return 2
+        }
+    done
+    var=CARGO_TARGET_$(echo "$target" | tr 'a-z-' 'A-Z_')
+    env RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/cross \
+        "${var}_LINKER=$linker" "${var}_RUSTFLAGS=$rustflags" \
+        /usr/bin/cargo build --release --locked -p korf-cli --target "$target" \
+        -Zbuild-std=std,panic_unwind
+}
+
+windows() {
+    say "Windows binary (x86_64)"
+    # The C runtime and libgcc linked in: korf.exe needs no DLL beyond Windows' own.
+    # rustc names its own start and end objects (rsbegin.o, rsend.o) in every mingw link;
+    # -Zbuild-std does not build them, and on x86_64 (unwinding by SEH, not registered
+    # frames) they hold nothing: the linker is mingw's gcc with those two left out.
+    local link=$PWD/target/cross/mingw-link
+    mkdir -p target/cross
+    cat >"$link" <<'LINK'
+#!/usr/bin/env bash
+args=()
+for a in "$@"; do
+    case $a in rsbegin.o | rsend.o) ;; *) args+=("$a") ;; esac
+done
+exec x86_64-w64-mingw32-gcc "${args[@]}"
+LINK
+    chmod +x "$link"
+    cross_build x86_64-pc-windows-gnu "$link" \
+        "-C target-feature=+crt-static -C link-self-contained=no"
+    local name="korf-$version-x86_64-windows" stage
+    stage=$(mktemp -d)
+    mkdir "$stage/$name"
+    x86_64-w64-mingw32-strip -o "$stage/$name/korf.exe" target/cross/x86_64-pc-windows-gnu/release/korf.exe
+    cp README.md LICENSE CHANGELOG.md "$stage/$name/"
+    rm -f "$dist/$name.zip"
+    (cd "$stage" && python3 -m zipfile -c "$OLDPWD/$dist/$name.zip" "$name")
+    rm -rf "$stage"
+    ls -l "$dist/$name.zip"
+}
+
+aarch64() {
+    say "ARM Linux binary (aarch64, static)"
+    cross_build aarch64-unknown-linux-gnu aarch64-linux-gnu-gcc "-C target-feature=+crt-static"
+    local name="korf-$version-aarch64-linux" stage
+    stage=$(mktemp -d)
+    mkdir "$stage/$name"
+    aarch64-linux-gnu-strip -o "$stage/$name/korf" target/cross/aarch64-unknown-linux-gnu/release/korf
+    cp README.md LICENSE CHANGELOG.md "$stage/$name/"
+    tar -C "$stage" -czf "$dist/$name.tar.gz" "$name"
+    rm -rf "$stage"
+    ls -l "$dist/$name.tar.gz"
+}
+
 # Every name checked before anything is built.
 for step in "${what[@]}"; do
     case "$step" in
-        binary | wheel | sdist | crate | image) ;;
-        *) echo "dist.sh: unknown artifact '$step' (one of: binary wheel sdist crate image)" >&2; exit 2 ;;
+        binary | wheel | sdist | crate | image | windows | aarch64) ;;
+        *) echo "dist.sh: unknown artifact '$step' (one of: binary wheel sdist crate image windows aarch64)" >&2; exit 2 ;;
     esac
 done
 if $parallel; then
@@ -150,6 +217,6 @@ if $parallel; then
 else
     for step in "${what[@]}"; do "$step"; done
 fi
-(cd "$dist" && sha256sum -- *.tar.gz *.whl *.crate *.oci.tar korf 2>/dev/null > SHA256SUMS || true)
+(cd "$dist" && sha256sum -- *.tar.gz *.zip *.whl *.crate *.oci.tar korf 2>/dev/null > SHA256SUMS || true)
 say "target/dist"
 ls -l "$dist"

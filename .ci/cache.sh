@@ -5,11 +5,13 @@
 #   target-KEY/    the clone's target/ (a link to it): compiled dependencies, wasm-bindgen-cli
 #                  (target/tools, checked against Cargo.lock's version by web/build.sh).
 #                  KEY: rustc and cargo's versions and Cargo.lock.  The workspace's own
-#                  crates (korf, korf-python, korf-web) are removed from it before every
+#                  crates (korf, korf-front, korf-cli, korf-python, korf-web) are removed from it before every
 #                  run and compiled anew; what one run makes (target/tmp, dist, site, npm,
 #                  the packaged crate) is removed too.
 #   web-KEY/       target/web: the WebAssembly build with its standard library.  KEY:
 #                  Debian's rustc-web and rust-web-src versions and Cargo.lock.
+#   cross-KEY/     target/cross: the Windows and ARM builds with their standard libraries.
+#                  KEY: as web's, and the cross compilers' versions.
 #   dist-tools-KEY/  maturin and zig ($KORF_DIST_TOOLS for dist.sh).  KEY: Python's version and the
 #                  pinned versions in dist.sh.
 #   tables-KEY/    target/tmp/tables: the test tables.  KEY: the files .ci/table-sources
@@ -28,6 +30,7 @@ CI_CACHE_STATE=cold
 
 if [ "$cache_root" = none ]; then
     cache_web_target() { :; }
+    cache_cross_target() { :; }
     cache_save() { :; }
     return 0
 fi
@@ -45,7 +48,7 @@ ln -sfn "$target_cache" target
 rm -rf target/tmp target/dist target/site target/npm target/package/korf-*
 # The workspace's own crates, compiled anew each run whatever their files' times.
 for profile in --release ""; do
-    cargo clean --quiet $profile -p korf -p korf-python -p korf-web 2>/dev/null || true
+    cargo clean --quiet $profile -p korf -p korf-front -p korf-cli -p korf-python -p korf-web 2>/dev/null || true
 done
 # The wheel's build directory (dist.sh), and the one it used before it had its own.
 CARGO_TARGET_DIR=target/wheel cargo clean --quiet --release --target x86_64-unknown-linux-gnu \
@@ -79,6 +82,19 @@ cache_web_target() {
         -p korf -p korf-web 2>/dev/null || true
 }
 
+# Called once Debian's Rust and cross compilers are installed (their versions are the key).
+cache_cross_target() {
+    local key
+    key=$({ /usr/bin/rustc -vV; dpkg-query -W rust-web-src gcc-mingw-w64-x86-64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross 2>/dev/null; cat Cargo.lock; } | cache_hash)
+    mkdir -p "$cache_root/cross-$key"
+    ln -sfn "$cache_root/cross-$key" target/cross
+    local t
+    for t in x86_64-pc-windows-gnu aarch64-unknown-linux-gnu; do
+        CARGO_TARGET_DIR=target/cross cargo clean --quiet --release --target "$t" \
+            -p korf -p korf-front -p korf-cli 2>/dev/null || true
+    done
+}
+
 # After a run that passed: the tables are kept, and other keys' folders removed.
 cache_save() {
     local d keep
@@ -87,7 +103,7 @@ cache_save() {
         mv "$cache_root/tables-$tables_key.partial" "$cache_root/tables-$tables_key"
         ln -sfn "$cache_root/tables-$tables_key" target/tmp/tables
     fi
-    keep=" $target_cache $cache_root/tables-$tables_key $cache_root/dist-tools-$dist_tools_key $(readlink -f target/web) $cache_root/npm "
+    keep=" $target_cache $cache_root/tables-$tables_key $cache_root/dist-tools-$dist_tools_key $(readlink -f target/web) $(readlink -f target/cross) $cache_root/npm "
     for d in "$cache_root"/*; do
         [[ $keep == *" $d "* ]] || rm -rf "$d"
     done

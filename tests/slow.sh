@@ -14,13 +14,18 @@
 #   artifacts  ./dist.sh --parallel binary wheel crate (the crate's packaged sources built
 #              on their own), then the binary and the wheel tried in a clean setting
 #   python     the Python package's tests, on the wheel built by `artifacts`
+#   platforms  ./dist.sh windows aarch64 (cross-built with Debian's Rust), then korf.exe
+#              under wine and the ARM binary under qemu-user: tables built, solves,
+#              the held-in 16-move list at its length, a bad input refused
 #   bench      `korf bench` as the main job: short lists at their published lengths, and
 #              the tail check (no position's work past 1.25 times the recorded build's)
 #   web        the page in Chromium (served by korf, and static with korf in WebAssembly),
 #              the npm package, and a load run against `korf serve`
 #
 # Needs what each step names: the `web` step Debian's chromium, rustc-web, cargo-web,
-# rust-web-src and lld (.ci/run installs them).  Tables go to target/tmp/tables (or
+# rust-web-src and lld; `platforms` rustc-web, cargo-web, rust-web-src, gcc-mingw-w64-x86-64,
+# wine, wine64, qemu-user, gcc-aarch64-linux-gnu and libc6-dev-arm64-cross (.ci/run
+# installs them).  Tables go to target/tmp/tables (or
 # $KORF_TEST_TABLES), shared with the fast tier.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -68,6 +73,11 @@ python() {
     KORF_TEST_TABLES="$tables" KORF_BIN=target/release/korf target/tmp/venv/bin/pytest -q python/tests
 }
 
+platforms() {
+    ./dist.sh windows aarch64
+    tests/dist/check.sh windows aarch64
+}
+
 bench() {
     binary
     korf tables generate --dir "$tables" --only coset4
@@ -100,7 +110,7 @@ web() {
     python3 benches/serve-load.py --tables "$tables" --clients 50 --requests 4 --rounds 2
 }
 
-steps=(rust tables coset4 artifacts python bench web)
+steps=(rust tables coset4 artifacts python platforms bench web)
 what=("$@")
 [ ${#what[@]} -eq 0 ] && what=("${steps[@]}")
 for step in "${what[@]}"; do

@@ -7,10 +7,19 @@
 //! lines, and korf exits with 128 + the signal's number (130, 143, 129), as a shell reports
 //! a process the signal ended.  A second signal, or one before the solving starts (while
 //! tables load or build; a build resumes from its checkpoint), ends the process at once.
+//!
+//! On Windows there is no SIGHUP and no signal pipe: Ctrl-C (and the C runtime's SIGTERM)
+//! set the same flag from a handler, without the message.
 
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+#[cfg(unix)]
+use signal_hook::consts::SIGHUP;
+use signal_hook::consts::{SIGINT, SIGTERM};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering::SeqCst};
 use std::sync::{Arc, LazyLock};
+
+/// Windows has no hang-up signal: a number no signal there carries.
+#[cfg(windows)]
+const SIGHUP: i32 = -1;
 
 static FLAG: LazyLock<Arc<AtomicBool>> = LazyLock::new(|| Arc::new(AtomicBool::new(false)));
 /// Whether positions are being solved (and so a signal stops and reports).
@@ -62,6 +71,7 @@ fn name(signal: i32) -> &'static str {
 
 /// Install the handler (once, for `solve` and `bench`): a thread that waits for the
 /// signals, so that nothing runs inside a signal handler but the library's own pipe write.
+#[cfg(unix)]
 pub fn install() {
     let mut signals = match signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
         Ok(s) => s,
@@ -86,4 +96,28 @@ pub fn install() {
             );
         }
     });
+}
+
+/// Install the handler (once, for `solve` and `bench`) where signals have no pipe: the
+/// handler records the signal and sets the flag, or ends the process on a second one.
+#[cfg(windows)]
+pub fn install() {
+    let flag = flag();
+    for signal in [SIGINT, SIGTERM] {
+        let flag = flag.clone();
+        let action = move || {
+            let _ = SIGNAL.compare_exchange(0, signal, SeqCst, SeqCst);
+            if flag.swap(true, SeqCst) || !SOLVING.load(SeqCst) {
+                signal_hook::low_level::exit(128 + signal);
+            }
+        };
+        // SAFETY: the action only reads and writes atomics and calls `low_level::exit`,
+        // which is safe in a signal handler; it takes no lock and allocates nothing.
+        if let Err(e) = unsafe { signal_hook::low_level::register(signal, action) } {
+            eprintln!(
+                "korf: warning: cannot handle {} ({e}); it will end korf at once",
+                name(signal)
+            );
+        }
+    }
 }

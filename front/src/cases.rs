@@ -269,7 +269,7 @@ fn orientation_cases() -> Vec<Cube> {
         let flip: [u8; 4] = std::array::from_fn(|i| (edges >> i & 1) as u8);
         let sum_twist: u8 = twist.iter().sum();
         let sum_flip: u8 = flip.iter().sum();
-        if !sum_twist.is_multiple_of(3) || !sum_flip.is_multiple_of(2) {
+        if sum_twist % 3 != 0 || sum_flip % 2 != 0 {
             continue;
         }
         let turned = |k: usize| -> ([u8; 4], [u8; 4]) {

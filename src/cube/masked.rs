@@ -494,7 +494,7 @@ impl PlacementWalk<'_> {
         let m = self.placements.turns as usize;
         let i = self.pieces.len();
         if i == self.placements.options.len() {
-            let legal = inversions % 2 == self.parity && sum.is_multiple_of(m);
+            let legal = inversions % 2 == self.parity && sum % m == 0;
             if legal {
                 self.stopped = !(self.visit)(&self.pieces, &self.turns);
             }

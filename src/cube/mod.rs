@@ -264,11 +264,11 @@ impl Cube {
             seen |= 1 << p;
         }
         let twist: u32 = (0..CORNERS).map(|i| self.twist(i) as u32).sum();
-        if !twist.is_multiple_of(3) {
+        if twist % 3 != 0 {
             return Err(FaceletError::TwistedCorner { twist: twist % 3 });
         }
         let flip: u32 = (0..EDGES).map(|i| self.flip(i) as u32).sum();
-        if !flip.is_multiple_of(2) {
+        if flip % 2 != 0 {
             return Err(FaceletError::FlippedEdge);
         }
         if crate::cube::coord::parity(&self.corner_perm())

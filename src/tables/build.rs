@@ -261,20 +261,31 @@ impl GenerationLock {
             .write(true)
             .open(dir.join(LOCK_FILE))
             .map_err(unwritable)?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                waiting();
-                file.lock()
-                    .map_err(|e| format::io_error(&dir.join(LOCK_FILE), e))?;
-            }
-            Err(std::fs::TryLockError::Error(e)) => {
-                return Err(format::io_error(&dir.join(LOCK_FILE), e))
-            }
-        }
+        lock_exclusive(&file, waiting).map_err(|e| format::io_error(&dir.join(LOCK_FILE), e))?;
         remove_stale_temporaries(dir);
         Ok(GenerationLock { _file: file })
     }
+}
+
+/// Lock `file` for this process alone, calling `waiting` first if another holds it.
+/// Through fs4 (flock, LockFileEx), which the compilers Debian packages (1.85, the page's
+/// build) have where std's `File::lock` (1.89) is missing.
+#[cfg(not(target_family = "wasm"))]
+fn lock_exclusive(file: &std::fs::File, waiting: &dyn Fn()) -> std::io::Result<()> {
+    match fs4::FileExt::try_lock(file) {
+        Ok(()) => Ok(()),
+        Err(fs4::TryLockError::WouldBlock) => {
+            waiting();
+            fs4::FileExt::lock(file)
+        }
+        Err(fs4::TryLockError::Error(e)) => Err(e),
+    }
+}
+
+/// In a browser no other process shares a directory (and there is no file system).
+#[cfg(target_family = "wasm")]
+fn lock_exclusive(_file: &std::fs::File, _waiting: &dyn Fn()) -> std::io::Result<()> {
+    Ok(())
 }
 
 /// Remove `.NAME.PID.N.tmp` files in `dir` whose process is gone (a build or checkpoint

@@ -306,7 +306,7 @@ impl<const QUARTER: bool> Worker<'_, QUARTER> {
             return true;
         }
         self.checks += 1;
-        if self.checks.is_multiple_of(64) {
+        if self.checks % 64 == 0 {
             let all = self
                 .shared
                 .nodes

@@ -8,8 +8,11 @@
 #   crate   `cargo install --path` of the unpacked korf-cli .crate (the library and
 #           korf-front patched in from theirs), with a clean CARGO_HOME
 #   image   the image runs `korf solve` against a tables volume (podman)
+#   windows korf.exe under wine (Debian's wine64): see `foreign`
+#   aarch64 the ARM binary under qemu-user (Debian's qemu-user): see `foreign`
 #
-# Usage: tests/dist/check.sh [binary] [wheel] [crate] [image]   (no argument: all four)
+# Usage: tests/dist/check.sh [binary] [wheel] [crate] [image] [windows] [aarch64]
+# (no argument: the first four)
 # Exits non-zero at the first failure, naming it.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -110,6 +113,66 @@ crate() {
     [[ $out == *"(3f)"* ]] || fail "the installed crate's korf printed: $out"
 }
 
+# A binary for another platform, run through `$runner`: it prints its version, generates
+# the two-phase and coset tables into a fresh directory, solves fast, proves the optimum
+# of the held-in CI list at its published length (16), verifies its tables, and refuses a
+# bad position with exit 2 and a message.
+foreign() {
+    local label=$1 runner=$2 korf=$3 dir=$4
+    local run=($runner "$korf")
+    "${run[@]}" --version | tr -d '\r' | grep -q "^korf $version (commit " || fail "$label: --version"
+    out=$("${run[@]}" solve --fast --tables "$dir" -s "$scramble" | tr -d '\r')
+    [[ $out == *"(3f)"* ]] || fail "$label: fast solve printed: $out"
+    out=$("${run[@]}" solve --heuristic coset --threads 2 --tables "$dir" -s "$scramble" | tr -d '\r')
+    [ "$out" = "$expect (3f*)" ] || fail "$label: optimal solve printed: $out"
+    "${run[@]}" bench --heuristic coset --threads 2 --tables "$dir" --expect-length 16 \
+        benches/scrambles/ci-16.txt >"$scratch/$label-bench.txt" ||
+        fail "$label: the held-in 16-move list: $(cat "$scratch/$label-bench.txt")"
+    grep -q "solved 2/2" "$scratch/$label-bench.txt" || fail "$label: bench printed: $(cat "$scratch/$label-bench.txt")"
+    "${run[@]}" tables verify --tables "$dir" --only coset >/dev/null || fail "$label: tables verify"
+    local status=0
+    "${run[@]}" solve --tables "$dir" -s "R U X" 2>"$scratch/$label-bad.txt" >/dev/null || status=$?
+    [ $status -eq 2 ] || fail "$label: a bad move exited $status, not 2"
+    grep -qi "X" "$scratch/$label-bad.txt" || fail "$label: the bad move's message: $(cat "$scratch/$label-bad.txt")"
+    echo "$label: solved fast and optimally (the 16-move list at its length), tables built and verified, bad input exit 2"
+}
+
+windows() {
+    say "Windows binary under wine"
+    command -v wine >/dev/null || fail "no wine here: apt-get install wine64"
+    local zip=$dist/korf-$version-x86_64-windows.zip
+    [ -f "$zip" ] || fail "no $zip: run ./dist.sh windows"
+    python3 -m zipfile -e "$zip" "$scratch/win"
+    local exe=$scratch/win/korf-$version-x86_64-windows/korf.exe
+    # Only Windows' own DLLs: no C runtime or libgcc to ship beside it.
+    local dlls
+    dlls=$(x86_64-w64-mingw32-objdump -p "$exe" | sed -n 's/^\s*DLL Name: //p' | tr 'A-Z' 'a-z' | sort -u | tr '\n' ' ')
+    for dll in $dlls; do
+        case $dll in
+            kernel32.dll | ntdll.dll | ws2_32.dll | advapi32.dll | userenv.dll | bcrypt.dll | \
+                bcryptprimitives.dll | msvcrt.dll | ucrtbase.dll | api-ms-win-*) ;;
+            *) fail "korf.exe needs $dll, which Windows does not ship" ;;
+        esac
+    done
+    # Debian 12's wine lacks bcryptprimitives.dll, which Windows 10 and later have: a
+    # stand-in beside korf.exe for this run.
+    x86_64-w64-mingw32-gcc -shared -O2 -o "${exe%/*}/bcryptprimitives.dll" \
+        tests/dist/wine-bcryptprimitives.c -ladvapi32
+    WINEPREFIX=$scratch/wineprefix WINEDEBUG=-all foreign windows wine "$exe" "$scratch/win-tables"
+    echo "windows: imports $dlls"
+}
+
+aarch64() {
+    say "ARM Linux binary under qemu-user"
+    command -v qemu-aarch64 >/dev/null || fail "no qemu-aarch64 here: apt-get install qemu-user"
+    local tgz=$dist/korf-$version-aarch64-linux.tar.gz
+    [ -f "$tgz" ] || fail "no $tgz: run ./dist.sh aarch64"
+    tar -C "$scratch" -xzf "$tgz"
+    local korf=$scratch/korf-$version-aarch64-linux/korf
+    file "$korf" | grep -q "ARM aarch64.*statically linked" || fail "not a static aarch64 binary: $(file "$korf")"
+    foreign aarch64 qemu-aarch64 "$korf" "$scratch/arm-tables"
+}
+
 image() {
     say "container image"
     command -v podman >/dev/null || { echo "image not checked: no podman here"; return 0; }
@@ -131,8 +194,8 @@ image() {
 # Every name checked before anything is built.
 for step in "${what[@]}"; do
     case "$step" in
-        binary | wheel | crate | image) ;;
-        *) echo "check.sh: unknown artifact '$step' (one of: binary wheel crate image)" >&2; exit 2 ;;
+        binary | wheel | crate | image | windows | aarch64) ;;
+        *) echo "check.sh: unknown artifact '$step' (one of: binary wheel crate image windows aarch64)" >&2; exit 2 ;;
     esac
 done
 for step in "${what[@]}"; do "$step"; done

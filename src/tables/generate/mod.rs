@@ -535,7 +535,7 @@ fn dense_depth<S: Space>(
                 };
                 let n = with_cells(layout, table, depth.to, chunk);
                 let k = done.fetch_add(1, Relaxed) + 1;
-                if k.is_multiple_of(64) {
+                if k % 64 == 0 {
                     progress(Progress::Work { done: k });
                 }
                 n

@@ -243,7 +243,7 @@ pub(super) fn count_tail<S: Space>(
                 i += 1;
             }
             let k = done.fetch_add(1, Relaxed) + 1;
-            if k.is_multiple_of(64) {
+            if k % 64 == 0 {
                 progress(Progress::Work { done: k });
             }
             (count, weight, deep)
