@@ -130,7 +130,7 @@ image() {
 # rust-web-src builds for any target: RUSTC_BOOTSTRAP lets that stable compiler take
 # -Zbuild-std, as web/build.sh does for the page) with Debian's cross linkers
 # (gcc-mingw-w64-x86-64; gcc-aarch64-linux-gnu and libc6-dev-arm64-cross). A build
-# directory of their own, target/cross.
+# directory of their own, target/platforms.
 cross_build() {
     local target=$1 linker=$2 rustflags=$3 var
     for tool in /usr/bin/rustc /usr/bin/cargo "$(command -v "$linker" || echo "/usr/bin/$linker")"; do
@@ -140,9 +140,9 @@ cross_build() {
         }
     done
     var=CARGO_TARGET_$(echo "$target" | tr 'a-z-' 'A-Z_')
-    env RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/cross \
+    env RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/platforms \
         "${var}_LINKER=$linker" "${var}_RUSTFLAGS=$rustflags" \
-        /usr/bin/cargo build --release --locked -p korf-cli --target "$target" \
+        /usr/bin/cargo build --profile cross --locked -p korf-cli --target "$target" \
         -Zbuild-std=std,panic_unwind
 }
 
@@ -152,8 +152,8 @@ windows() {
     # rustc names its own start and end objects (rsbegin.o, rsend.o) in every mingw link;
     # -Zbuild-std does not build them, and on x86_64 (unwinding by SEH, not registered
     # frames) they hold nothing: the linker is mingw's gcc with those two left out.
-    local link=$PWD/target/cross/mingw-link
-    mkdir -p target/cross
+    local link=$PWD/target/platforms/mingw-link
+    mkdir -p target/platforms
     cat >"$link" <<'LINK'
 #!/usr/bin/env bash
 args=()
@@ -168,7 +168,7 @@ LINK
     local name="korf-$version-x86_64-windows" stage
     stage=$(mktemp -d)
     mkdir "$stage/$name"
-    x86_64-w64-mingw32-strip -o "$stage/$name/korf.exe" target/cross/x86_64-pc-windows-gnu/release/korf.exe
+    x86_64-w64-mingw32-strip -o "$stage/$name/korf.exe" target/platforms/x86_64-pc-windows-gnu/cross/korf.exe
     cp README.md LICENSE CHANGELOG.md "$stage/$name/"
     rm -f "$dist/$name.zip"
     (cd "$stage" && python3 -m zipfile -c "$OLDPWD/$dist/$name.zip" "$name")
@@ -182,7 +182,7 @@ aarch64() {
     local name="korf-$version-aarch64-linux" stage
     stage=$(mktemp -d)
     mkdir "$stage/$name"
-    aarch64-linux-gnu-strip -o "$stage/$name/korf" target/cross/aarch64-unknown-linux-gnu/release/korf
+    aarch64-linux-gnu-strip -o "$stage/$name/korf" target/platforms/aarch64-unknown-linux-gnu/cross/korf
     cp README.md LICENSE CHANGELOG.md "$stage/$name/"
     tar -C "$stage" -czf "$dist/$name.tar.gz" "$name"
     rm -rf "$stage"

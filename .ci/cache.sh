@@ -10,7 +10,7 @@
 #                  the packaged crate) is removed too.
 #   web-KEY/       target/web: the WebAssembly build with its standard library.  KEY:
 #                  Debian's rustc-web and rust-web-src versions and Cargo.lock.
-#   cross-KEY/     target/cross: the Windows and ARM builds with their standard libraries.
+#   platforms-KEY/ target/platforms: the Windows and ARM builds with their standard libraries.
 #                  KEY: as web's, and the cross compilers' versions.
 #   dist-tools-KEY/  maturin and zig ($KORF_DIST_TOOLS for dist.sh).  KEY: Python's version and the
 #                  pinned versions in dist.sh.
@@ -30,7 +30,7 @@ CI_CACHE_STATE=cold
 
 if [ "$cache_root" = none ]; then
     cache_web_target() { :; }
-    cache_cross_target() { :; }
+    cache_platforms_target() { :; }
     cache_save() { :; }
     return 0
 fi
@@ -83,14 +83,14 @@ cache_web_target() {
 }
 
 # Called once Debian's Rust and cross compilers are installed (their versions are the key).
-cache_cross_target() {
+cache_platforms_target() {
     local key
     key=$({ /usr/bin/rustc -vV; dpkg-query -W rust-web-src gcc-mingw-w64-x86-64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross 2>/dev/null; cat Cargo.lock; } | cache_hash)
-    mkdir -p "$cache_root/cross-$key"
-    ln -sfn "$cache_root/cross-$key" target/cross
+    mkdir -p "$cache_root/platforms-$key"
+    ln -sfn "$cache_root/platforms-$key" target/platforms
     local t
     for t in x86_64-pc-windows-gnu aarch64-unknown-linux-gnu; do
-        CARGO_TARGET_DIR=target/cross cargo clean --quiet --release --target "$t" \
+        CARGO_TARGET_DIR=target/platforms cargo clean --quiet --profile cross --target "$t" \
             -p korf -p korf-front -p korf-cli 2>/dev/null || true
     done
 }
@@ -103,7 +103,7 @@ cache_save() {
         mv "$cache_root/tables-$tables_key.partial" "$cache_root/tables-$tables_key"
         ln -sfn "$cache_root/tables-$tables_key" target/tmp/tables
     fi
-    keep=" $target_cache $cache_root/tables-$tables_key $cache_root/dist-tools-$dist_tools_key $(readlink -f target/web) $(readlink -f target/cross) $cache_root/npm "
+    keep=" $target_cache $cache_root/tables-$tables_key $cache_root/dist-tools-$dist_tools_key $(readlink -f target/web) $(readlink -f target/platforms) $cache_root/npm "
     for d in "$cache_root"/*; do
         [[ $keep == *" $d "* ]] || rm -rf "$d"
     done
