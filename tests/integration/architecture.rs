@@ -739,27 +739,10 @@ fn every_file_the_sources_include_is_packaged() {
         included_files("cli").iter().any(|f| f.starts_with("page/")),
         "the scan finds the page the binary serves"
     );
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     for (folder, package) in PACKAGES {
         let included = included_files(folder);
-        let out = std::process::Command::new(&cargo)
-            .args([
-                "package",
-                "--list",
-                "--allow-dirty",
-                "--offline",
-                "-p",
-                package,
-            ])
-            .current_dir(root())
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            out.status.success(),
-            "cargo package --list -p {package} failed: {stderr}"
-        );
-        let packaged: BTreeSet<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+        let listed = cargo_at_root(&["package", "--list", "--allow-dirty", "-p", package]);
+        let packaged: BTreeSet<&str> = listed.lines().collect();
         let missing: Vec<_> = included
             .iter()
             .filter(|f| !packaged.contains(f.as_str()))
@@ -933,9 +916,9 @@ fn a_family_named_in_the_search_is_found() {
     assert!(family_mentions("use crate::tables::probe::ExactDepth;", &families).is_empty());
 }
 
-/// The crates of the command line and the server, and the CSV writer: what the front ends
-/// need and the core library must not compile.
-const FRONT_END_CRATES: [&str; 12] = [
+/// The crates of the command line and the server: what the binary needs and neither the
+/// core library nor `korf-front` may compile.  The core compiles no CSV writer either.
+const CLI_CRATES: [&str; 11] = [
     "clap",
     "clap_complete",
     "clap_mangen",
@@ -947,33 +930,30 @@ const FRONT_END_CRATES: [&str; 12] = [
     "hyper",
     "ureq",
     "jiff",
-    "csv",
 ];
 
-/// The crates `package` compiles in a normal build (no dev-dependencies), by name.
-fn normal_dependencies(package: &str) -> BTreeSet<String> {
+/// `cargo ARGS --offline` run at the repository's root: its standard output, or a
+/// failure naming the command.
+fn cargo_at_root(args: &[&str]) -> String {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let out = std::process::Command::new(cargo)
-        .args([
-            "tree",
-            "--offline",
-            "-e",
-            "normal",
-            "--prefix",
-            "none",
-            "-p",
-            package,
-        ])
+        .args(args)
+        .arg("--offline")
         .current_dir(root())
         .output()
         .unwrap();
     assert!(
         out.status.success(),
-        "cargo tree -p {package} failed: {}",
+        "cargo {} failed: {}",
+        args.join(" "),
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8(out.stdout)
-        .unwrap()
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The crates `package` compiles in a normal build (no dev-dependencies), by name.
+fn normal_dependencies(package: &str) -> BTreeSet<String> {
+    cargo_at_root(&["tree", "-e", "normal", "--prefix", "none", "-p", package])
         .lines()
         .filter_map(|l| l.split_whitespace().next().map(str::to_string))
         .collect()
@@ -988,17 +968,15 @@ fn the_core_compiles_none_of_the_front_ends_crates() {
         core.contains("memmap2") && core.contains("rayon"),
         "{core:?}"
     );
-    let found: Vec<_> = FRONT_END_CRATES
+    let found: Vec<_> = CLI_CRATES
         .iter()
+        .chain(&["csv"])
         .filter(|c| core.contains(**c))
         .collect();
     assert!(found.is_empty(), "the core library compiles {found:?}");
     let front = normal_dependencies("korf-front");
     assert!(front.contains("korf") && front.contains("csv"), "{front:?}");
-    let found: Vec<_> = FRONT_END_CRATES[..11]
-        .iter()
-        .filter(|c| front.contains(**c))
-        .collect();
+    let found: Vec<_> = CLI_CRATES.iter().filter(|c| front.contains(**c)).collect();
     assert!(found.is_empty(), "korf-front compiles {found:?}");
     let cli = normal_dependencies("korf-cli");
     assert!(

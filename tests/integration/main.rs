@@ -31,12 +31,7 @@ mod sticker;
 mod symmetry;
 
 /// The repository's root (the workspace's; these tests' package is `cli/`).
-pub fn repo() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("cli/ has a parent")
-        .to_path_buf()
-}
+pub use common::repo_root as repo;
 
 /// The `korf` binary this package builds.
 pub fn korf_binary() -> std::path::PathBuf {

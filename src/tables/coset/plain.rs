@@ -33,6 +33,26 @@ pub struct CosetProbe<'a, const CORNERS: bool> {
     pub(crate) edge_slices: Option<EdgeSlicesTable<'a>>,
 }
 
+impl<const CORNERS: bool> CosetProbe<'_, CORNERS> {
+    /// The coset and edge-slices indices of `cube` (the edge-slices index from the coset
+    /// coordinate's masks; 0 without that table), their lines asked for.
+    #[inline(always)]
+    fn coset_indices(&self, cube: &Cube) -> (u32, u32) {
+        let t = self.coset;
+        let (i, masks, slices) = t.coords.index_and_masks(cube);
+        t.prefetch(i);
+        let ei = match self.edge_slices {
+            Some(e) => {
+                let ei = e.coords.index_with_slices(&masks, slices);
+                e.prefetch(ei);
+                ei
+            }
+            None => 0,
+        };
+        (i as u32, ei as u32)
+    }
+}
+
 impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
     const BOTH_SIDES: bool = true;
     /// The corner index (0 without corners), the coset and the edge-slices indices (each
@@ -49,18 +69,8 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
         } else {
             0
         };
-        let t = self.coset;
-        let (i, masks, slices) = t.coords.index_and_masks(child);
-        t.prefetch(i);
-        let ei = match self.edge_slices {
-            Some(e) => {
-                let ei = e.coords.index_with_slices(&masks, slices);
-                e.prefetch(ei);
-                ei
-            }
-            None => 0,
-        };
-        (ci as u32, i as u32, ei as u32)
+        let (i, ei) = self.coset_indices(child);
+        (ci as u32, i, ei)
     }
 
     /// The position's coset and edge-slices indices, and whether the coset table's value
@@ -86,18 +96,8 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
             return None;
         }
         let position = position();
-        let t = self.coset;
-        let (i, masks, slices) = t.coords.index_and_masks(&position);
-        t.prefetch(i);
-        let ei = match self.edge_slices {
-            Some(e) => {
-                let ei = e.coords.index_with_slices(&masks, slices);
-                e.prefetch(ei);
-                ei
-            }
-            None => 0,
-        };
-        Some((position, (i as u32, ei as u32, inverse == budget)))
+        let (i, ei) = self.coset_indices(&position);
+        Some((position, (i, ei, inverse == budget)))
     }
 
     /// The coset table's value of the tracked inverse x, when it equals the budget, rules
