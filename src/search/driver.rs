@@ -7,7 +7,7 @@ use super::iterate::Iterations;
 use super::options::{Hooks, Options, SearchError};
 use super::quick::{quick_solve, Quick};
 use super::stats::{Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound};
-use super::tasks::{self, merge_symmetric_tasks, prefixes, Prefix, Task};
+use super::tasks::{self, children, merge_symmetric_tasks, prefixes, Prefix, Task};
 use super::upper_bound::Spend;
 use super::worker::Shared;
 use crate::cube::{Cube, Metric, Move, MoveRules};
@@ -74,7 +74,7 @@ pub fn solve_with(
         Quick::HandOver(quick) => quick,
     };
     let (tasks, symmetry) = root_tasks(&pool, &h, cube, depth, opts.merge_symmetries, opts.rules);
-    let shared = Shared::new(opts, start_time, tasks.len());
+    let shared = Shared::new(opts, cube, start_time, tasks.len());
     // A checkpoint of this very solve: resume at its bound, its finished tasks skipped.
     let identity = opts.checkpoint.as_ref().map(|_| {
         let tag = opts.rules.tag();
@@ -212,12 +212,18 @@ fn root_tasks(
     merge_symmetries: bool,
     rules: MoveRules,
 ) -> (Vec<Task>, TaskMerge) {
+    // Made a parent (a prefix one move shorter) at a time, so that no list of every
+    // prefix and its state is held beside the tasks (1.2 MB at four moves).
+    let moves = rules.moves.mask();
+    let parents = prefixes(&cube.inverse(), depth.saturating_sub(1), moves);
     let mut tasks: Vec<Task> = pool.install(|| {
         use rayon::prelude::*;
-        prefixes(&cube.inverse(), depth, rules.moves.mask())
+        parents
             .into_par_iter()
-            .chunks(TASK_BATCH)
-            .flat_map_iter(|batch| tasks_of(h, batch, rules))
+            .flat_map_iter(|(prefix, state)| match depth {
+                0 => tasks_of(h, vec![(prefix, state)], rules),
+                _ => tasks_of(h, children(prefix, state, moves).collect(), rules),
+            })
             .collect()
     });
     tasks.sort_by_key(|task| task.value);
@@ -235,18 +241,15 @@ fn root_tasks(
     (tasks, merge)
 }
 
-/// How many tasks [`tasks_of`] values at once: enough lines in flight to cover a miss.
-const TASK_BATCH: usize = 32;
-
-/// The tasks of `batch`'s prefixes and the states they reach, valued.
+/// The tasks of `batch`'s prefixes and the states they reach (a parent's children: up to
+/// 15, lines enough in flight to cover a miss), valued.
 fn tasks_of(h: &Heuristic, batch: Vec<(Prefix, Cube)>, rules: MoveRules) -> Vec<Task> {
-    let task = |(prefix, state): (Prefix, Cube), value, axis_values, edge_depths| Task {
+    let task = |(prefix, _): (Prefix, Cube), value, axis_values, edge_depths| Task {
         value,
         axis_values,
         cost: rules.length(&prefix) as u8,
         edge_depths,
         prefix,
-        state,
     };
     if !h.has_exact_depths() {
         let states: Vec<Cube> = batch.iter().map(|(_, s)| *s).collect();

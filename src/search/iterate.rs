@@ -441,7 +441,8 @@ fn work_through(
             nodes: 0,
             near: [0; NEAR_BUDGETS],
         };
-        let found = w.dfs(&task.state, &task.prefix, bound, task.edge_depths);
+        let state = task.state(&shared.start);
+        let found = w.dfs(&state, &task.prefix, bound, task.edge_depths);
         shared.nodes.fetch_add(w.nodes, Relaxed);
         let busy_nanos = busy.elapsed().as_nanos() as u64;
         shared.busy_nanos.fetch_add(busy_nanos, Relaxed);

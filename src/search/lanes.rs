@@ -342,12 +342,13 @@ impl<C: AxisCoords> Lane<C> {
         }
     }
 
-    /// Start task `i` (within budget) at `bound` and run it to its first wait.
+    /// Start task `i` (within budget), whose state is `state`, at `bound` and run it to
+    /// its first wait.
     fn start(
         &mut self,
         c: &AxisTable<C>,
         i: usize,
-        task: &Task,
+        (task, state): (&Task, &Cube),
         bound: usize,
         turns: Turns,
     ) -> Progress {
@@ -357,14 +358,14 @@ impl<C: AxisCoords> Lane<C> {
         let remaining = bound - task.cost as usize;
         if remaining == 0 {
             self.stage = Stage::Idle;
-            return if task.state.is_solved() {
+            return if state.is_solved() {
                 Progress::Found(0)
             } else {
                 Progress::Finished
             };
         }
         let last = turns.after_prefix(&task.prefix);
-        let root = self.walk.root(&task.state, remaining, turns, last);
+        let root = self.walk.root(state, remaining, turns, last);
         let values = task.axis_values;
         // The tight-axis rule at the task's root, as the walk applies it to every child.
         let tight = (0..3).fold(0u8, |t, a| {
@@ -526,7 +527,8 @@ pub(super) fn run_tasks<C: AxisCoords>(
                 if task.value as usize + task.cost as usize > bound || shared.is_finished(i) {
                     continue;
                 }
-                progress = lane.start(c, i, task, bound, turns);
+                let state = task.state(&shared.start);
+                progress = lane.start(c, i, (task, &state), bound, turns);
                 if progress == Progress::Finished {
                     shared.finish(i, lane.task_nodes(), &lane.near);
                 }

@@ -82,7 +82,7 @@ pub(super) fn quick_solve(
         max_depth: opts.max_depth.min(super::MAX_DEPTH as u8),
         ..opts.clone()
     };
-    let shared = Shared::new(&quick, Instant::now(), 0);
+    let shared = Shared::new(&quick, cube, Instant::now(), 0);
     let hooks = Hooks::default();
     let mut run = Iterations::new(cube, &quick, &hooks, pool, h, &shared, &[], None);
     let first_bound = run.proven_lower;

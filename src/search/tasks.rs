@@ -43,12 +43,13 @@ impl std::ops::Deref for Prefix {
     }
 }
 
-/// One task of the parallel driver: a prefix of the solution and the (inverse-tracked)
-/// state it leads to, with what every iteration needs of it.
+/// One task of the parallel driver: a prefix of the solution, with what every iteration
+/// needs of the (inverse-tracked) state it leads to.  The state itself is made again where
+/// a task starts ([`Task::state`]: four moves), not kept: 20 bytes a task, 865 KB of a
+/// root split, which a solve in 64 MiB cannot spare.
 pub(super) struct Task {
     pub(super) prefix: Prefix,
-    pub(super) state: Cube,
-    /// The heuristic value of `state`.
+    /// The heuristic value of the task's state.
     pub(super) value: u8,
     /// The three-axis table's values of `state` on each axis (`[0; 3]` without one): the
     /// task's root starts from them at every bound.
@@ -57,6 +58,16 @@ pub(super) struct Task {
     pub(super) cost: u8,
     /// With the full-edge table: the exact edge depths of `state` and of its inverse.
     pub(super) edge_depths: Option<[u8; 2]>,
+}
+
+impl Task {
+    /// The (inverse-tracked) state the prefix leads to from `start`, the position's
+    /// inverse: as [`prefixes`] made it.
+    pub(super) fn state(&self, start: &Cube) -> Cube {
+        self.prefix
+            .iter()
+            .fold(*start, |s, m| s.premove(m.inverse()))
+    }
 }
 
 /// Drop the tasks that a symmetry of the position makes redundant; returns how many
@@ -86,9 +97,11 @@ pub(super) fn merge_symmetric_tasks(split: &mut Vec<Task>, cube: &Cube, moves: u
         .iter()
         .map(|t| ALLOWED_AFTER[t.prefix.last().map_or(ROOT, |m| m.face_index())] & moves)
         .collect();
+    let start = cube.inverse();
+    let states: Vec<Cube> = split.iter().map(|t| t.state(&start)).collect();
     let mut by_state: std::collections::HashMap<Cube, Vec<usize>> = Default::default();
-    for (i, t) in split.iter().enumerate() {
-        by_state.entry(t.state).or_default().push(i);
+    for (i, &state) in states.iter().enumerate() {
+        by_state.entry(state).or_default().push(i);
     }
     // Covered by a task with strictly more moves allowed, or by one that matches exactly.
     let mut dropped = vec![false; split.len()];
@@ -96,7 +109,7 @@ pub(super) fn merge_symmetric_tasks(split: &mut Vec<Task>, cube: &Cube, moves: u
     for i in 0..split.len() {
         for &s in &symmetries {
             let moves = conjugate_move_set(allowed[i], s);
-            let image = conjugate(&split[i].state, s);
+            let image = conjugate(&states[i], s);
             for &j in by_state.get(&image).into_iter().flatten() {
                 if j != i && allowed[j] & moves == moves {
                     if allowed[j] == moves {
@@ -136,18 +149,26 @@ pub(super) fn move_set_symmetries(cube: &Cube, moves: u32) -> Vec<usize> {
 pub(super) fn prefixes(start: &Cube, len: usize, moves: u32) -> Vec<(Prefix, Cube)> {
     let mut out = vec![(Prefix::EMPTY, *start)];
     for _ in 0..len {
-        let mut next = Vec::with_capacity(out.len() * 15);
-        for (seq, s) in &out {
-            let last = seq.last().map_or(ROOT, |m: &Move| m.face_index());
-            for m in ALL_MOVES {
-                if ALLOWED_AFTER[last] & moves & (1 << m.index()) != 0 {
-                    next.push((seq.then(m), s.premove(m.inverse())));
-                }
-            }
-        }
-        out = next;
+        out = out
+            .into_iter()
+            .flat_map(|(seq, s)| children(seq, s, moves))
+            .collect();
     }
     out
+}
+
+/// The canonical one-move extensions of `prefix` (which leads to `state`) by the moves in
+/// `moves`, in move order, with the states they lead to.
+pub(super) fn children(
+    prefix: Prefix,
+    state: Cube,
+    moves: u32,
+) -> impl Iterator<Item = (Prefix, Cube)> {
+    let last = prefix.last().map_or(ROOT, |m: &Move| m.face_index());
+    ALL_MOVES
+        .into_iter()
+        .filter(move |m| ALLOWED_AFTER[last] & moves & (1 << m.index()) != 0)
+        .map(move |m| (prefix.then(m), state.premove(m.inverse())))
 }
 
 /// How many canonical prefixes of `len` of the `moves` there are: the tasks of a root split
@@ -278,7 +299,6 @@ mod tests {
     fn task(prefix: &str) -> Task {
         let prefix = parse_moves(prefix).unwrap();
         Task {
-            state: Cube::SOLVED.apply_moves(&prefix).inverse(),
             cost: prefix.len() as u8,
             prefix: Prefix::of(&prefix),
             value: 0,
@@ -298,6 +318,17 @@ mod tests {
                 let made = prefixes(&Cube::SOLVED, len, moves).len() as u64;
                 assert_eq!(prefix_count(len, moves), made, "{len} moves of {moves:#x}");
             }
+        }
+    }
+
+    #[test]
+    fn a_task_makes_again_the_state_its_prefix_reached() {
+        let start = Cube::SOLVED.apply_moves(&parse_moves("R U2 F' L D B2").unwrap());
+        let made = prefixes(&start, 3, u32::MAX);
+        assert_eq!(made.len(), 3_240);
+        for (prefix, state) in made {
+            let t = Task { prefix, ..task("") };
+            assert_eq!(t.state(&start), state, "after {:?}", &prefix[..]);
         }
     }
 

@@ -5,7 +5,7 @@
 use super::all::Collected;
 use super::options::Options;
 use super::tasks;
-use crate::cube::{Move, MoveRules};
+use crate::cube::{Cube, Move, MoveRules};
 use crate::tables::heuristic::Heuristic;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -41,6 +41,8 @@ pub(super) struct Shared {
     pub(super) collected: Option<Collected>,
     /// What counts as a move ([`Options::rules`]).
     pub(super) rules: MoveRules,
+    /// The position's inverse, from which every task's prefix leads ([`tasks::Task::state`]).
+    pub(super) start: Cube,
     /// Pause the bound (stop the walks, their unfinished tasks left for later) once
     /// `nodes` reaches this, for the upper-bound source (`u64::MAX`: never).
     pub(super) pause_at: AtomicU64,
@@ -66,8 +68,8 @@ impl Worker<'_> {
 }
 
 impl Shared {
-    /// The state of a solve about to start, with `tasks` root tasks.
-    pub(super) fn new(opts: &Options, start_time: Instant, tasks: usize) -> Shared {
+    /// The state of a solve of `cube` about to start, with `tasks` root tasks.
+    pub(super) fn new(opts: &Options, cube: &Cube, start_time: Instant, tasks: usize) -> Shared {
         Shared {
             stop: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
@@ -87,6 +89,7 @@ impl Shared {
             best: Mutex::new(None),
             collected: opts.all.map(Collected::new),
             rules: opts.rules,
+            start: cube.inverse(),
             pause_at: AtomicU64::new(u64::MAX),
             paused: AtomicBool::new(false),
         }

@@ -157,14 +157,17 @@ impl SymmetryClasses {
     }
 }
 
-/// [`SymmetryClasses`] of the raw values `raw_of` reads, `cubes[raw]` a position of each.
+/// [`SymmetryClasses`] of the `raws` raw values `raw_of` reads, `cube_of(raw)` a position
+/// of each.  Positions are made only for the class representatives: a search that builds
+/// its coset coordinates need not hold a position for every raw value (153,090 corner
+/// values, 3 MB, where the 64 MiB rung has none to spare).
 pub(crate) fn symmetry_classes(
-    cubes: &[Cube],
+    raws: usize,
+    cube_of: impl Fn(usize) -> Cube,
     syms: usize,
     raw_of: impl Fn(&Cube) -> usize,
 ) -> SymmetryClasses {
     let inverse = &symmetries().inverse;
-    let raws = cubes.len();
     let (mut class, mut sym) = (vec![u16::MAX; raws], vec![0u8; raws]);
     let (mut rep, mut stabilizer) = (Vec::new(), Vec::new());
     for raw in 0..raws {
@@ -173,8 +176,9 @@ pub(crate) fn symmetry_classes(
         }
         let c = rep.len() as u16;
         let mut fixes = 0u64;
+        let cube = cube_of(raw);
         for (s, &inverse_s) in inverse.iter().enumerate().take(syms) {
-            let image = raw_of(&conjugate(&cubes[raw], s));
+            let image = raw_of(&conjugate(&cube, s));
             if image == raw {
                 fixes |= 1 << s;
             }

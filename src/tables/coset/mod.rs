@@ -155,11 +155,12 @@ pub struct CosetCoords {
     pub flip_move: Vec<u8>,
     /// `flip_conj[(e * syms + s) * 16 + f]`: E flips of the conjugate by `s`.
     pub flip_conj: Vec<u8>,
-    /// Class of each raw corner value.
-    #[cfg_attr(not(test), allow(dead_code))] // read by the unit tests
+    /// Class of each raw corner value (the unit tests' view; a search reads
+    /// `corner_class_sym`).
+    #[cfg(test)]
     pub corner_class: Vec<u16>,
     /// A symmetry that takes each raw corner value to its class representative.
-    #[cfg_attr(not(test), allow(dead_code))] // read by the unit tests
+    #[cfg(test)]
     pub corner_sym: Vec<u8>,
     /// `class << 8 | sym` of each raw corner value: one load for both.
     pub corner_class_sym: Vec<u32>,
@@ -180,7 +181,6 @@ impl CosetCoords {
     pub fn build(variant: Variant) -> CosetCoords {
         let syms = variant.symmetries();
         let flips = variant.flip_values();
-        let corner_cubes: Vec<Cube> = (0..CORNER_RAW).into_par_iter().map(corner_cube).collect();
         let (mut flip_move, mut flip_conj) = (Vec::new(), Vec::new());
         let e_flips_part = variant == Variant::SliceFlips;
         if e_flips_part {
@@ -195,19 +195,20 @@ impl CosetCoords {
             }
         }
 
-        let classes = symmetry_classes(&corner_cubes, syms, corner_raw);
+        let classes = symmetry_classes(CORNER_RAW, corner_cube, syms, corner_raw);
         assert_eq!(
             classes.rep.len(),
             variant.corner_classes(),
             "corner class count of {variant:?}"
         );
         let corner_axis: Vec<u32> = if e_flips_part {
-            corner_cubes
-                .par_iter()
-                .flat_map_iter(|c| {
+            (0..CORNER_RAW)
+                .into_par_iter()
+                .flat_map_iter(|raw| {
+                    let c = corner_cube(raw);
                     AXIS_SYMMETRIES[1..]
                         .iter()
-                        .map(|&s| corner_raw(&conjugate(c, s)) as u32)
+                        .map(move |&s| corner_raw(&conjugate(&c, s)) as u32)
                 })
                 .collect()
         } else {
@@ -230,7 +231,9 @@ impl CosetCoords {
             actions: mask_symmetries(),
             flip_move,
             flip_conj,
+            #[cfg(test)]
             corner_class: classes.class,
+            #[cfg(test)]
             corner_sym: classes.sym,
             class_rep: classes.rep,
             class_stabilizer: classes.stabilizer,

@@ -53,8 +53,9 @@ impl EdgeSlicesCoords {
     /// Build the tables (milliseconds): the slice values' classes, and each symmetry's
     /// action on flips read off the cube model.
     pub fn build() -> EdgeSlicesCoords {
-        let cubes: Vec<Cube> = (0..EDGE_SLICES).map(edge_cube).collect();
-        let classes = symmetry_classes(&cubes, SYMMETRIES, |c| EdgeMasks::of(c).slices());
+        let classes = symmetry_classes(EDGE_SLICES, edge_cube, SYMMETRIES, |c| {
+            EdgeMasks::of(c).slices()
+        });
         assert_eq!(
             classes.rep.len(),
             CLASSES,

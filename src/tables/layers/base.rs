@@ -100,7 +100,8 @@ impl Base {
             .par_iter()
             .flat_map_iter(|c| ALL_MOVES.map(|m| parts(&c.apply_move(m)).corner as u32))
             .collect();
-        let classes = slices::symmetry_classes(&corner_cubes, UD_SYMMETRIES, |c| parts(c).corner);
+        let classes =
+            slices::symmetry_classes(CORNER_RAW, corner_cube, UD_SYMMETRIES, |c| parts(c).corner);
         assert_eq!(
             classes.rep.len(),
             CORNER_CLASSES,
