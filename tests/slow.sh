@@ -34,6 +34,16 @@ cd "$(dirname "$0")/.."
 tables=$(realpath -m "${KORF_TEST_TABLES:-target/tmp/tables}")
 export KORF_TEST_TABLES=$tables
 korf() { ./target/release/korf "$@"; }
+# The library's ignored unit tests whose names start with FILTER: through the workspace (every
+# package's unit tests, the filter picking the library's), as README's test command
+# builds them.  `cargo test -p korf` resolves the dependencies' features for the library
+# alone and compiled the library again (80 s on two cores), and the next workspace build
+# again after it.
+library_tests() { # FILTER [test-harness options...]
+    local filter=$1
+    shift
+    cargo test --release --lib -- "$filter" --ignored "$@"
+}
 # The release binary (after the fast tier nothing is compiled: korf asks for the
 # dependency features the tests' dependencies turn on, so both builds resolve alike).
 binary() { cargo build --release --quiet; }
@@ -47,13 +57,13 @@ tables() {
     # tables) recounted; then the library's large-table checks of the tables present.
     binary
     korf tables verify --dir "$tables"
-    KORF_TABLES="$tables" cargo test --release -p korf --lib tables::tests -- --ignored --skip slow::
+    KORF_TABLES="$tables" library_tests tables::tests --skip slow::
 }
 
 coset4() {
     binary
     korf tables generate --dir "$tables" --only coset4
-    cargo test --release -p korf --lib tables::coset::tests_flips -- --ignored
+    library_tests tables::coset::tests_flips
 }
 
 artifacts() {

@@ -9,7 +9,8 @@
 #           korf-front patched in from theirs), with a clean CARGO_HOME
 #   image   the image runs `korf solve` against a tables volume (podman)
 #   windows korf.exe under wine (Debian's wine64): see `foreign`
-#   aarch64 the ARM binary under qemu-user (Debian's qemu-user): see `foreign`
+#   aarch64 the ARM binary under qemu-user (Debian's qemu-user): see `foreign`; the two-phase
+#           and corner tables from $KORF_TEST_TABLES (built on this machine) when there
 #
 # Usage: tests/dist/check.sh [binary] [wheel] [crate] [image] [windows] [aarch64]
 # (no argument: the first four)
@@ -170,6 +171,16 @@ aarch64() {
     tar -C "$scratch" -xzf "$tgz"
     local korf=$scratch/korf-$version-aarch64-linux/korf
     file "$korf" | grep -q "ARM aarch64.*statically linked" || fail "not a static aarch64 binary: $(file "$korf")"
+    # The two-phase and corner tables from this machine's own build where the slow tier
+    # made them (a table file is the same on every platform: the ARM binary checks each
+    # against its checksum as it loads it), so that qemu builds only the coset and
+    # edge-slices tables: the larger ones took it about 45 s more.
+    local from=${KORF_TEST_TABLES:-} t
+    mkdir -p "$scratch/arm-tables"
+    for t in phase1 phase2 corners; do
+        [ -n "$from" ] && [ -f "$from/$t.pdb" ] && cp "$from/$t.pdb" "$scratch/arm-tables/" &&
+            echo "aarch64: $t.pdb from $from (built on x86_64)"
+    done
     foreign aarch64 qemu-aarch64 "$korf" "$scratch/arm-tables"
 }
 
