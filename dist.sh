@@ -131,8 +131,9 @@ image() {
 # -Zbuild-std, as web/build.sh does for the page) with Debian's cross linkers
 # (gcc-mingw-w64-x86-64; gcc-aarch64-linux-gnu and libc6-dev-arm64-cross). A build
 # directory of their own, target/platforms.
-cross_build() {
+cross_build() { # TARGET LINKER RUSTFLAGS [VARIABLE=VALUE...]
     local target=$1 linker=$2 rustflags=$3 var
+    shift 3
     for tool in /usr/bin/rustc /usr/bin/cargo "$(command -v "$linker" || echo "/usr/bin/$linker")"; do
         [ -x "$tool" ] || {
             echo "dist.sh: $tool is missing: apt-get install rustc-web cargo-web rust-web-src gcc-mingw-w64-x86-64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross" >&2
@@ -141,7 +142,7 @@ cross_build() {
     done
     var=CARGO_TARGET_$(echo "$target" | tr 'a-z-' 'A-Z_')
     env RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/platforms \
-        "${var}_LINKER=$linker" "${var}_RUSTFLAGS=$rustflags" \
+        "${var}_LINKER=$linker" "${var}_RUSTFLAGS=$rustflags" "$@" \
         /usr/bin/cargo build --profile cross --locked -p korf-cli --target "$target" \
         -Zbuild-std=std,panic_unwind
 }
@@ -189,11 +190,76 @@ aarch64() {
     ls -l "$dist/$name.tar.gz"
 }
 
+# macOS, both processors, in one universal binary.  zig (from PyPI, pinned with maturin
+# above) compiles the C that ring holds and links, against the macOS system library's
+# stubs it ships: no Apple SDK, and nothing else, is needed.  For macOS 11 (Big Sur, 2020)
+# and later, the first with Apple's own processors.  llvm-lipo (Debian's llvm-14) joins the
+# two.
+macos() {
+    say "macOS binary (universal: x86_64 and arm64)"
+    tools
+    local lipo zig arch target slices=()
+    lipo=$(command -v llvm-lipo || command -v llvm-lipo-14) ||
+        { echo "dist.sh: llvm-lipo is missing: apt-get install llvm-14" >&2; return 2; }
+    zig="$(cd "$tools_dir" && pwd)/bin/python3 -m ziglang"
+    mkdir -p target/platforms
+    printf '#!/usr/bin/env bash\nexec %s ar "$@"\n' "$zig" >target/platforms/zig-ar
+    chmod +x target/platforms/zig-ar
+    # The standard library links libiconv (/usr/lib/libiconv.2.dylib on every Mac), whose
+    # stub zig does not ship: a text stub of the three functions it names.
+    mkdir -p target/platforms/macos-stubs
+    cat >target/platforms/macos-stubs/libiconv.tbd <<'TBD'
+--- !tapi-tbd
+tbd-version:     4
+targets:         [ x86_64-macos, arm64-macos ]
+install-name:    '/usr/lib/libiconv.2.dylib'
+current-version: 7
+compatibility-version: 7
+exports:
+  - targets:     [ x86_64-macos, arm64-macos ]
+    symbols:     [ _iconv, _iconv_close, _iconv_open ]
+...
+TBD
+    for arch in x86_64 aarch64; do
+        # One wrapper is the C compiler and the linker: cc-rs and rustc name the target in
+        # clang's words (--target=x86_64-apple-macosx, -arch x86_64), which zig refuses;
+        # zig takes its own.
+        cat >"target/platforms/zig-$arch-macos" <<ZIG
+#!/usr/bin/env bash
+args=()
+skip=0
+for a in "\$@"; do
+    if [ \$skip = 1 ]; then skip=0; continue; fi
+    case \$a in -arch) skip=1 ;; --target=*) ;; *) args+=("\$a") ;; esac
+done
+exec $zig cc -target $arch-macos.11.0 "\${args[@]}"
+ZIG
+        chmod +x "target/platforms/zig-$arch-macos"
+        target=$arch-apple-darwin
+        # Not stripped by rustc: for Mach-O it would call rust-objcopy, which Debian's Rust
+        # lacks, and after the linker's signature.
+        cross_build "$target" "$PWD/target/platforms/zig-$arch-macos" \
+            "-L native=$PWD/target/platforms/macos-stubs" CARGO_PROFILE_CROSS_STRIP=false \
+            "CC_${target//-/_}=$PWD/target/platforms/zig-$arch-macos" \
+            "AR_${target//-/_}=$PWD/target/platforms/zig-ar" \
+            MACOSX_DEPLOYMENT_TARGET=11.0
+        slices+=("target/platforms/$target/cross/korf")
+    done
+    local name="korf-$version-macos-universal" stage
+    stage=$(mktemp -d)
+    mkdir "$stage/$name"
+    "$lipo" -create -output "$stage/$name/korf" "${slices[@]}"
+    cp README.md LICENSE CHANGELOG.md "$stage/$name/"
+    tar -C "$stage" -czf "$dist/$name.tar.gz" "$name"
+    rm -rf "$stage"
+    ls -l "$dist/$name.tar.gz"
+}
+
 # Every name checked before anything is built.
 for step in "${what[@]}"; do
     case "$step" in
-        binary | wheel | sdist | crate | image | windows | aarch64) ;;
-        *) echo "dist.sh: unknown artifact '$step' (one of: binary wheel sdist crate image windows aarch64)" >&2; exit 2 ;;
+        binary | wheel | sdist | crate | image | windows | aarch64 | macos) ;;
+        *) echo "dist.sh: unknown artifact '$step' (one of: binary wheel sdist crate image windows aarch64 macos)" >&2; exit 2 ;;
     esac
 done
 if $parallel; then

@@ -297,7 +297,8 @@ impl Table {
     }
 
     /// Advise the kernel about the file mapping (nothing for a table held in memory).
-    #[cfg(unix)]
+    /// Linux only: the advice it gives (huge pages, populate) is Linux's.
+    #[cfg(target_os = "linux")]
     fn advise(&self, advice: memmap2::Advice) {
         if let Image::Mapped(m) = &self.map {
             let _ = m.advise(advice);

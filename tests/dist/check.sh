@@ -9,10 +9,12 @@
 #           korf-front patched in from theirs), with a clean CARGO_HOME
 #   image   the image runs `korf solve` against a tables volume (podman)
 #   windows korf.exe under wine (Debian's wine64): see `foreign`
+#   macos   the universal macOS binary, checked without a Mac: its processors, the
+#           libraries it links, the arm64 code's signature, the oldest macOS it takes
 #   aarch64 the ARM binary under qemu-user (Debian's qemu-user): see `foreign`; the two-phase
 #           and corner tables from $KORF_TEST_TABLES (built on this machine) when there
 #
-# Usage: tests/dist/check.sh [binary] [wheel] [crate] [image] [windows] [aarch64]
+# Usage: tests/dist/check.sh [binary] [wheel] [crate] [image] [windows] [aarch64] [macos]
 # (no argument: the first four)
 # Exits non-zero at the first failure, naming it.
 set -euo pipefail
@@ -202,11 +204,47 @@ image() {
     echo "image: solved in the container; tables in the volume: $(ls "$scratch/volume" | tr '\n' ' ')"
 }
 
+# The macOS binary cannot run here (no Mac): what can be checked without one is.  Both
+# processors in one universal file; it links nothing but macOS's own libraries; the arm64
+# code is signed (macOS kills unsigned arm64 code); the oldest macOS it asks for is 11.
+macos() {
+    say "macOS binary (universal): checked, not run"
+    local tgz=$dist/korf-$version-macos-universal.tar.gz lipo otool arch libs lib minos
+    [ -f "$tgz" ] || fail "no $tgz: run ./dist.sh macos"
+    lipo=$(command -v llvm-lipo || command -v llvm-lipo-14) || fail "no llvm-lipo here: apt-get install llvm-14"
+    otool=$(command -v llvm-otool || command -v llvm-otool-14) || fail "no llvm-otool here: apt-get install llvm-14"
+    tar -C "$scratch" -xzf "$tgz"
+    local korf=$scratch/korf-$version-macos-universal/korf
+    local archs
+    archs=$("$lipo" -archs "$korf" | xargs)
+    [ "$archs" = "x86_64 arm64" ] || fail "not x86_64 and arm64: $archs"
+    for arch in x86_64 arm64; do
+        "$lipo" -thin "$arch" -output "$scratch/korf-$arch" "$korf"
+        file "$scratch/korf-$arch" | grep -q "Mach-O 64-bit.*executable" ||
+            fail "the $arch part is not a Mach-O executable: $(file "$scratch/korf-$arch")"
+        libs=$("$otool" -L "$scratch/korf-$arch" | tail -n +2 | awk '{print $1}' | sort | tr '\n' ' ')
+        for lib in $libs; do
+            case $lib in
+                /usr/lib/libSystem.B.dylib | /usr/lib/libiconv.2.dylib) ;;
+                *) fail "the $arch part needs $lib, which macOS does not ship" ;;
+            esac
+        done
+        if [ "$arch" = arm64 ]; then
+            "$otool" -l "$scratch/korf-$arch" | grep -q LC_CODE_SIGNATURE ||
+                fail "the arm64 part is not signed: macOS would kill it"
+        fi
+        minos=$("$otool" -l "$scratch/korf-$arch" | awk '/LC_BUILD_VERSION/ {b = 1} b && $1 == "minos" {print $2; exit}')
+        [ "$minos" = 11.0 ] || fail "the $arch part asks for macOS $minos, not 11.0"
+        echo "macos: $arch: links $libs; macOS $minos and later"
+    done
+    echo "macos: built and checked, not run (no Mac here)"
+}
+
 # Every name checked before anything is built.
 for step in "${what[@]}"; do
     case "$step" in
-        binary | wheel | crate | image | windows | aarch64) ;;
-        *) echo "check.sh: unknown artifact '$step' (one of: binary wheel crate image windows aarch64)" >&2; exit 2 ;;
+        binary | wheel | crate | image | windows | aarch64 | macos) ;;
+        *) echo "check.sh: unknown artifact '$step' (one of: binary wheel crate image windows aarch64 macos)" >&2; exit 2 ;;
     esac
 done
 for step in "${what[@]}"; do "$step"; done
