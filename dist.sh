@@ -192,13 +192,13 @@ aarch64() {
 
 # macOS, both processors, in one universal binary.  zig (from PyPI, pinned with maturin
 # above) compiles the C that ring holds and links, against the macOS system library's
-# stubs it ships: no Apple SDK, and nothing else, is needed.  For macOS 11 (Big Sur, 2020)
-# and later, the first with Apple's own processors.  llvm-lipo (Debian's llvm-14) joins the
-# two.
+# stubs it ships: no Apple SDK, and nothing else, is needed.  llvm-lipo (Debian's llvm-14)
+# joins the two.
 macos() {
     say "macOS binary (universal: x86_64 and arm64)"
     tools
-    local lipo zig arch target slices=()
+    # The oldest macOS it runs on: 11 (Big Sur), the first on Apple's own processors.
+    local lipo zig arch target slices=() oldest=11.0
     lipo=$(command -v llvm-lipo || command -v llvm-lipo-14) ||
         { echo "dist.sh: llvm-lipo is missing: apt-get install llvm-14" >&2; return 2; }
     zig="$(cd "$tools_dir" && pwd)/bin/python3 -m ziglang"
@@ -232,7 +232,7 @@ for a in "\$@"; do
     if [ \$skip = 1 ]; then skip=0; continue; fi
     case \$a in -arch) skip=1 ;; --target=*) ;; *) args+=("\$a") ;; esac
 done
-exec $zig cc -target $arch-macos.11.0 "\${args[@]}"
+exec $zig cc -target $arch-macos.$oldest "\${args[@]}"
 ZIG
         chmod +x "target/platforms/zig-$arch-macos"
         target=$arch-apple-darwin
@@ -242,7 +242,7 @@ ZIG
             "-L native=$PWD/target/platforms/macos-stubs" CARGO_PROFILE_CROSS_STRIP=false \
             "CC_${target//-/_}=$PWD/target/platforms/zig-$arch-macos" \
             "AR_${target//-/_}=$PWD/target/platforms/zig-ar" \
-            MACOSX_DEPLOYMENT_TARGET=11.0
+            "MACOSX_DEPLOYMENT_TARGET=$oldest"
         slices+=("target/platforms/$target/cross/korf")
     done
     local name="korf-$version-macos-universal" stage

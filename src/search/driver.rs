@@ -213,16 +213,16 @@ fn root_tasks(
     rules: MoveRules,
 ) -> (Vec<Task>, TaskMerge) {
     // Made a parent (a prefix one move shorter) at a time, so that no list of every
-    // prefix and its state is held beside the tasks (1.2 MB at four moves).
+    // prefix and its state is held beside the tasks (1.2 MB at four moves).  A split is
+    // at least one move deep (`tasks::split_depth`).
     let moves = rules.moves.mask();
-    let parents = prefixes(&cube.inverse(), depth.saturating_sub(1), moves);
+    let parents = prefixes(&cube.inverse(), depth - 1, moves);
     let mut tasks: Vec<Task> = pool.install(|| {
         use rayon::prelude::*;
         parents
             .into_par_iter()
-            .flat_map_iter(|(prefix, state)| match depth {
-                0 => tasks_of(h, vec![(prefix, state)], rules),
-                _ => tasks_of(h, children(prefix, state, moves).collect(), rules),
+            .flat_map_iter(|(prefix, state)| {
+                tasks_of(h, children(prefix, state, moves).collect(), rules)
             })
             .collect()
     });

@@ -180,8 +180,10 @@ aarch64() {
     local from=${KORF_TEST_TABLES:-} t
     mkdir -p "$scratch/arm-tables"
     for t in phase1 phase2 corners; do
-        [ -n "$from" ] && [ -f "$from/$t.pdb" ] && cp "$from/$t.pdb" "$scratch/arm-tables/" &&
+        if [ -n "$from" ] && [ -f "$from/$t.pdb" ]; then
+            cp "$from/$t.pdb" "$scratch/arm-tables/"
             echo "aarch64: $t.pdb from $from (built on x86_64)"
+        fi
     done
     foreign aarch64 qemu-aarch64 "$korf" "$scratch/arm-tables"
 }
