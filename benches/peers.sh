@@ -188,5 +188,5 @@ print(f"mean korf {statistics.mean(ks):.3f} s, peer {statistics.mean(ps):.3f} s,
       f" (worst ratio {max(ratios):.2f})")
 PY
 # Peak resident memory of each side over its turns (the largest turn).
-rss() { [ -s "$1" ] && awk '$1 ~ /^[0-9]+$/ && $1 > m {m = $1} END {printf "%.0f MiB", m / 1024}' "$1" || echo "not measured (no /usr/bin/time)"; }
+rss() { [ -s "$1" ] && awk '$1 ~ /^[0-9]+$/ && $1 > m {m = $1} END {printf "%.0f MiB (%d kB)", m / 1024, m}' "$1" || echo "not measured (no /usr/bin/time)"; }
 echo "peak resident memory: korf $(rss "$tmp/korf.rss"), peer $(rss "$tmp/peer.rss")"

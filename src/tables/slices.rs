@@ -155,6 +155,23 @@ impl SymmetryClasses {
             .map(|(&c, &s)| (c as u32) << 8 | s as u32)
             .collect()
     }
+
+    /// Number the classes again, those that no symmetry but the identity fixes first
+    /// (in their order), then the others (a twin-free table's layout,
+    /// `coset::packing`).
+    pub fn asymmetric_first(&mut self) {
+        let mut order: Vec<usize> = (0..self.rep.len()).collect();
+        order.sort_by_key(|&c| self.stabilizer[c] != 1);
+        let mut renumber = vec![0u16; order.len()];
+        for (new, &old) in order.iter().enumerate() {
+            renumber[old] = new as u16;
+        }
+        for c in &mut self.class {
+            *c = renumber[*c as usize];
+        }
+        self.rep = order.iter().map(|&c| self.rep[c]).collect();
+        self.stabilizer = order.iter().map(|&c| self.stabilizer[c]).collect();
+    }
 }
 
 /// [`SymmetryClasses`] of the `raws` raw values `raw_of` reads, `cube_of(raw)` a position

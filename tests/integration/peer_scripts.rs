@@ -118,14 +118,17 @@ fn side_by_side_sorts_by_length_and_tables_each_peer() {
             assert_eq!(&row[3], "2", "two positions of each length: {stdout}");
             assert!(row[6].ends_with('x'), "a ratio of means: {stdout}");
             assert!(row[8].parse::<f64>().is_ok(), "the worst ratio: {stdout}");
-            // Both sides' peak resident memory, in MiB (GNU time, which .ci/run installs;
-            // without it the column says so).
+            // Both sides' peak resident memory, in MiB and kB (GNU time, which .ci/run
+            // installs; without it the column says so).
             let memory: Vec<&str> = row[10].split(", ").collect();
             assert_eq!(memory.len(), 2, "{stdout}");
             let measured = |m: &&str| {
-                m.strip_suffix(" MiB")
-                    .and_then(|n| n.parse::<u64>().ok())
-                    .is_some_and(|n| n > 0)
+                let Some((mib, kb)) = m.split_once(" MiB (") else {
+                    return false;
+                };
+                let kb = kb.strip_suffix(" kB)").and_then(|n| n.parse::<u64>().ok());
+                let mib = mib.parse::<u64>().ok();
+                matches!((mib, kb), (Some(m), Some(k)) if m > 0 && k.abs_diff(m * 1024) <= 1024)
             };
             match Path::new("/usr/bin/time").exists() {
                 true => assert!(memory.iter().all(measured), "{stdout}"),

@@ -8,13 +8,6 @@ use crate::tables::edge_slices::TABLE as EDGE_SLICES;
 use crate::tables::family::{HeuristicSpec, Measured, Model, Walk, UPPER_BOUND_SHARE_SLOW};
 use crate::tables::generate::{generate_resumable, Checkpoint, Generated, Layout, Progress};
 use crate::tables::korf::{CORNERS, CORNERS_QTM, EDGEPERM, EDGES7};
-/// Coset-table distances counted by entry (twins included).  Weighted by the orbit size of
-/// each entry's corner class they count raw cosets; `src/tables/coset/tests.rs` checks that against a
-/// breadth-first search over raw cosets (depths 0–6) and entries against a brute-force
-/// search for the subgroup.
-/// Coset-table entries by quarter-turn distance (twins included), as first generated on
-/// 2026-11-26; depths 0–6 weighted by orbit size equal a breadth-first search over raw
-/// cosets by quarter turns (`src/tables/coset/tests.rs`).
 /// Coset4 entries by quarter-turn distance (twins included), as first generated on
 /// 2026-11-26 (2 cores, 285 s); they sum to every entry.  22 entries at depth 15, past
 /// what a nibble can hold while generating: the table is built in its 2-bit lines.
@@ -22,11 +15,20 @@ const COSET4_QTM_EXPECTED: [u64; 16] = [
     1, 2, 5, 49, 336, 2919, 25328, 232061, 2021885, 17871620, 146196431, 965927546, 2990254052,
     1407770546, 11479597, 22,
 ];
+/// The k = 0 table's entries by quarter-turn distance, one per position up to symmetry
+/// (`super::packing`), as generated on 2026-12-05; weighted by the raw cosets each stands
+/// for, depths 0–6 equal a breadth-first search over raw cosets by quarter turns
+/// (`src/tables/coset/tests.rs`).
 const COSET_QTM_EXPECTED: [u64; 15] = [
-    1, 1, 2, 19, 139, 1010, 8602, 75255, 611517, 4586828, 25227570, 61740465, 25017595, 298428, 18,
+    1, 1, 2, 12, 92, 828, 7347, 65026, 553046, 4222593, 23739371, 58287648, 23409270, 255267, 16,
 ];
+/// The k = 0 table's entries by distance, one per position up to symmetry, as generated
+/// on 2026-12-05 (the layout with twins had 117,567,450 entries); weighted by the raw
+/// cosets each stands for they count raw cosets, which `src/tables/coset/tests.rs` checks
+/// against a breadth-first search over raw cosets (depths 0–6), and entries against a
+/// brute-force search for the subgroup.
 const COSET_EXPECTED: [u64; 13] = [
-    1, 1, 4, 34, 331, 3612, 41605, 474128, 4953846, 34776317, 68566704, 8749194, 1673,
+    1, 1, 3, 23, 241, 2948, 36299, 431416, 4606663, 32707713, 64654874, 8099069, 1269,
 ];
 /// Coset4 entries by depth (twins included), as generated on the development machine
 /// (README); weighted by orbit size they sum to every raw coset, which
@@ -200,18 +202,19 @@ pub const COSET4_HEURISTIC: HeuristicSpec = HeuristicSpec {
     upper_bound_share: UPPER_BOUND_SHARE_SLOW,
 };
 
-/// Entries by depth of the parity-refined tables (twins included), as first generated on
-/// 2026-12-04 (2 cores: 12.4 s, 21.0 s and 46.9 s); depths 0–5 weighted by orbit size
-/// equal a breadth-first search over raw cosets (`src/tables/coset/tests_parities.rs`).
+/// Entries by depth of the parity-refined tables, one per position up to symmetry, as
+/// generated on 2026-12-05 (2 cores beside another build: 18.0 s, 27.5 s and 51.0 s);
+/// depths 0–5 weighted by the raw cosets each stands for equal a breadth-first search
+/// over raw cosets (`src/tables/coset/tests_parities.rs`).
 const COSET_CP_EXPECTED: [u64; 14] = [
-    1, 1, 4, 34, 331, 3617, 41836, 481967, 5272452, 44119175, 140822848, 44293413, 98954, 267,
+    1, 1, 3, 23, 241, 2951, 36475, 438579, 4909877, 41593598, 132998379, 41035178, 65712, 22,
 ];
 const COSET_FP_EXPECTED: [u64; 14] = [
-    1, 1, 4, 34, 331, 3636, 42998, 509725, 5921893, 57677277, 261174477, 144168186, 771222, 15,
+    1, 1, 3, 23, 241, 2957, 37117, 460144, 5471264, 53988977, 246178993, 135334014, 674821, 6,
 ];
 const COSET_FCP_EXPECTED: [u64; 15] = [
-    1, 1, 4, 34, 331, 3640, 43096, 512559, 6060336, 64256426, 402546171, 454173126, 12940938, 2931,
-    6,
+    1, 1, 3, 23, 241, 2959, 37172, 462552, 5601112, 60215992, 380069409, 426485120, 11422192, 344,
+    3,
 ];
 
 /// The parity splits, in the order of the descriptors' const parameter.

@@ -17,9 +17,11 @@
 //! Conjugating by a symmetry maps `H` to itself, hence cosets to cosets with the same
 //! distance.  The corner part (70 · 2187 = 153,090 raw values) falls into 3,393 classes;
 //! [`CosetCoords::index`] conjugates a position's edge part by the symmetry that takes its
-//! corner part to the class representative, giving `3,393 · 34,650 = 117,567,450` entries.
-//! When the representative is itself symmetric, the several edge values it allows are
-//! *twins* that the table keeps equal.
+//! corner part to the class representative.  When the representative is itself symmetric,
+//! the symmetries that fix it move the edge value within an orbit whose values name one
+//! position up to symmetry; the 48-symmetry tables keep one entry per orbit ([`packing`]):
+//! 110,540,520 entries where an entry per class and edge value would be 117,567,450.  The
+//! k = 4 table keeps an entry per edge value, the orbit's values *twins* held equal.
 //!
 //! [`Variant::SliceFlips`] (k = 4) also asks the four E-slice edges to be oriented.  Within
 //! `H` those edges never leave the E slice, so this is again a subgroup, and every half
@@ -48,8 +50,9 @@ pub const SPLITS: usize = 70;
 pub const CORNER_RAW: usize = SPLITS * TWISTS;
 /// Corner classes under the 48 symmetries.
 pub const CORNER_CLASSES: usize = 3393;
-/// Entries of the coset table.
-pub const ENTRIES: u64 = CORNER_CLASSES as u64 * EDGE_SLICES as u64;
+/// Entries of the k = 0 table: one per position up to symmetry ([`packing`]; an entry
+/// per class and slice value, twins included, would be 3,393 · 34,650 = 117,567,450).
+pub const ENTRIES: u64 = 110_540_520;
 
 /// Tetrad A: URF, ULB, DLF, DRB (corner numbers 0, 2, 5, 7).
 pub const TETRAD_A: u8 = 0b1010_0101;
@@ -83,7 +86,7 @@ pub fn corner_cube(raw: usize) -> Cube {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     /// k = 0: corners in their tetrads and oriented, edges in their slices.  Every symmetry
-    /// keeps this subgroup, so the table is reduced by all 48: 117,567,450 entries.
+    /// keeps this subgroup, so the table is reduced by all 48: 110,540,520 entries.
     Slices,
     /// k = 4: also the four E-slice edges oriented.  Only the 16 symmetries that keep the
     /// U–D axis keep the E slice, so the table is reduced by those 16, and the search
@@ -125,9 +128,29 @@ impl Variant {
             Variant::SliceFlips => CORNER_CLASSES_UD,
         }
     }
-    /// Table entries.
+    /// How many values the last factor of an edge value takes that no symmetry changes:
+    /// 2 where it is the corner parity, otherwise 1 ([`Parities::compact`]).
+    pub const fn invariant_values(self) -> usize {
+        match self {
+            Variant::Parities(Parities::Corners | Parities::FlipsAndCorners) => 2,
+            _ => 1,
+        }
+    }
+    /// Whether the table keeps one entry per position up to symmetry ([`packing`]): the
+    /// 48-symmetry variants.  The k = 4 table keeps its twins.
+    pub const fn is_packed(self) -> bool {
+        !matches!(self, Variant::SliceFlips)
+    }
+    /// Table entries: with [`packing`], the orbits of every class's edge values under
+    /// its stabilizer, counted when the layout is built (which checks them here).
     pub const fn entries(self) -> u64 {
-        self.corner_classes() as u64 * self.edge_values() as u64
+        match self {
+            Variant::Slices => ENTRIES,
+            Variant::Parities(Parities::Corners) => 221_081_040,
+            Variant::Parities(Parities::Flips) => 442_148_562,
+            Variant::Parities(Parities::FlipsAndCorners) => 884_297_124,
+            Variant::SliceFlips => self.corner_classes() as u64 * self.edge_values() as u64,
+        }
     }
 }
 
@@ -174,6 +197,12 @@ pub struct CosetCoords {
     /// How moves and symmetries act on the parity bits (parity variants only), for
     /// generation and the twins: built when first asked for ([`CosetCoords::parities`]).
     parities: OnceLock<Option<ParityTables>>,
+    /// Where each class's entries lie, one per position up to symmetry (the 48-symmetry
+    /// variants; [`packing`]); `None`: `class * edge_values + edge`, twins included (k = 4).
+    packing: Option<Packing>,
+    /// Classes `0..flat_classes` have an entry per edge value at `class * edge_values`:
+    /// every class of an unpacked table, the asymmetric ones of a packed one.
+    flat_classes: usize,
 }
 
 impl CosetCoords {
@@ -195,7 +224,11 @@ impl CosetCoords {
             }
         }
 
-        let classes = symmetry_classes(CORNER_RAW, corner_cube, syms, corner_raw);
+        let mut classes = symmetry_classes(CORNER_RAW, corner_cube, syms, corner_raw);
+        let packed = variant.is_packed();
+        if packed {
+            classes.asymmetric_first();
+        }
         assert_eq!(
             classes.rep.len(),
             variant.corner_classes(),
@@ -219,7 +252,7 @@ impl CosetCoords {
             .iter()
             .map(|&r| corner_class_sym[r as usize])
             .collect();
-        CosetCoords {
+        let mut coords = CosetCoords {
             corner_class_sym,
             corner_axis_class_sym,
             variant,
@@ -238,7 +271,128 @@ impl CosetCoords {
             class_rep: classes.rep,
             class_stabilizer: classes.stabilizer,
             parities: OnceLock::new(),
+            packing: None,
+            flat_classes: usize::MAX,
+        };
+        if packed {
+            let invariant = variant.invariant_values();
+            let images = |w: usize| coords.conjugates(w * invariant);
+            let packing = Packing::build(
+                &coords.class_stabilizer,
+                coords.edge_values,
+                invariant,
+                &images,
+            );
+            assert_eq!(
+                packing.entries(),
+                variant.entries(),
+                "entries of {variant:?}"
+            );
+            coords.flat_classes = packing.asymmetric;
+            coords.packing = Some(packing);
         }
+        coords
+    }
+
+    /// The edge value of a position with edge masks `image` and corner parity
+    /// `corner_parity` (read by the parity variants only).
+    #[inline(always)]
+    fn edge_value(&self, image: &EdgeMasks, corner_parity: u8) -> usize {
+        match self.variant {
+            Variant::Slices => image.slices(),
+            Variant::SliceFlips => image.slices() * 16 + image.flips_of(0),
+            Variant::Parities(p) => {
+                let bits = parities::flip_parities(image) | corner_parity << 3;
+                image.slices() * p.values() + p.compact(bits) as usize
+            }
+        }
+    }
+
+    /// A position's edge masks and corner parity for edge value `v` (a 48-symmetry
+    /// variant): the slices' pieces placed, one flip on a slice whose parity is odd.
+    fn value_masks(&self, v: usize) -> (EdgeMasks, u8) {
+        let (slices, part) = (v / self.flips, v % self.flips);
+        let mut masks = EdgeMasks::of(&edge_cube(slices));
+        let bits = match self.variant {
+            Variant::Parities(p) => p.expand(part as u8),
+            _ => 0,
+        };
+        for k in 0..3 {
+            if bits >> k & 1 == 1 {
+                masks.flips |= 1 << masks.slice[k].trailing_zeros();
+            }
+        }
+        (masks, bits >> 3 & 1)
+    }
+
+    /// The edge value of the conjugate by `s` of a position with edge value `v`.
+    #[cfg(test)]
+    fn conjugated_value(&self, v: usize, s: usize) -> usize {
+        let (masks, corner_parity) = self.value_masks(v);
+        self.edge_value(&self.actions.conjugate(&masks, s), corner_parity)
+    }
+
+    /// The acted part (`value / invariant`) of each conjugate of a position with edge
+    /// value `v`, by symmetry.
+    fn conjugates(&self, v: usize) -> [u32; SYMMETRIES] {
+        let (masks, corner_parity) = self.value_masks(v);
+        let n = self.variant.invariant_values();
+        std::array::from_fn(|s| {
+            (self.edge_value(&self.actions.conjugate(&masks, s), corner_parity) / n) as u32
+        })
+    }
+
+    /// The class of entry `i` and an edge value it stands for (with [`packing`], the
+    /// least of its orbit).
+    pub fn locate(&self, i: u64) -> (usize, usize) {
+        match &self.packing {
+            Some(p) => p.locate(i),
+            None => (
+                (i / self.edge_values as u64) as usize,
+                (i % self.edge_values as u64) as usize,
+            ),
+        }
+    }
+
+    /// The entry of class `class` and edge value `edge`: the flat layout's up to
+    /// `flat_classes`; past it (a symmetric class of a packed table) the packing's, out of
+    /// line (a few per cent of positions; each conjugation is work the search's loop
+    /// should not carry inline).
+    #[inline(always)]
+    fn place(&self, class: usize, edge: usize, symmetric: impl FnOnce() -> u64) -> u64 {
+        if class < self.flat_classes {
+            class as u64 * self.edge_values as u64 + edge as u64
+        } else {
+            symmetric()
+        }
+    }
+
+    /// [`Self::place`] for a symmetric class, `conj(s)` the edge value conjugated by `s`.
+    #[inline(never)]
+    fn place_symmetric(&self, class: usize, edge: usize, conj: impl Fn(usize) -> usize) -> u64 {
+        let p = self
+            .packing
+            .as_ref()
+            .expect("classes past the flat ones are packed");
+        p.place(class, edge, conj)
+    }
+
+    /// The raw cosets entry `i` stands for: 48 (or 16) over the symmetries that fix its
+    /// corner representative and edge value together.
+    #[cfg(test)]
+    pub fn raw_cosets(&self, i: u64) -> u64 {
+        let (class, edge) = self.locate(i);
+        let fixing = match &self.packing {
+            Some(p) => {
+                let syms = p.symmetries_of(class);
+                1 + syms
+                    .iter()
+                    .filter(|&&s| self.conjugated_value(edge, s as usize) == edge)
+                    .count()
+            }
+            None => self.class_stabilizer[class].count_ones() as usize,
+        };
+        (self.syms / fixing) as u64
     }
 
     /// Table index of a (raw corner, slice value, E flips) triple.
@@ -250,9 +404,11 @@ impl CosetCoords {
     /// Table index from a corner's `class << 8 | sym`, a slice value and E flips.
     #[inline(always)]
     fn index_cs(&self, class_sym: u32, slices: usize, flips: usize) -> u64 {
-        let class = (class_sym >> 8) as u64;
+        let class = (class_sym >> 8) as usize;
         let s = (class_sym & 255) as usize;
-        class * self.edge_values as u64 + self.conj_edge(slices, flips, s) as u64
+        let edge = self.conj_edge(slices, flips, s);
+        let conj = |t| self.conj_edge(edge / self.flips, edge % self.flips, t);
+        self.place(class, edge, || self.place_symmetric(class, edge, conj))
     }
 
     /// The parity part of the conjugate by `s`, from a slice value and parity part.
@@ -287,17 +443,22 @@ impl CosetCoords {
     /// its corner parity (read by the parity variants only; a symmetry keeps it).
     #[inline(always)]
     fn index_from(&self, class_sym: u32, masks: &EdgeMasks, corner_parity: u8) -> u64 {
-        let class = (class_sym >> 8) as u64;
+        let class = (class_sym >> 8) as usize;
         let image = self.actions.conjugate(masks, (class_sym & 255) as usize);
-        let edge = match self.variant {
-            Variant::Slices => image.slices(),
-            Variant::SliceFlips => image.slices() * 16 + image.flips_of(0),
-            Variant::Parities(p) => {
-                let bits = parities::flip_parities(&image) | corner_parity << 3;
-                image.slices() * p.values() + p.compact(bits) as usize
-            }
-        };
-        class * self.edge_values as u64 + edge as u64
+        let edge = self.edge_value(&image, corner_parity);
+        self.place(class, edge, move || {
+            self.symmetric_index(class, edge, image, corner_parity)
+        })
+    }
+
+    /// [`Self::index_from`] for a symmetric class, out of line.  The masks come by value:
+    /// a reference would keep the hot path's masks in memory rather than in registers
+    /// (6–9 % of the search's time, measured).
+    #[cold]
+    #[inline(never)]
+    fn symmetric_index(&self, class: usize, edge: usize, image: EdgeMasks, parity: u8) -> u64 {
+        let conj = |t| self.edge_value(&self.actions.conjugate(&image, t), parity);
+        self.place_symmetric(class, edge, conj)
     }
 
     /// The slice-value tables of [`Self::index_of`], built on first use (half a second).
@@ -359,6 +520,9 @@ impl Twins for CosetCoords {
     /// Entries of the same corner class whose edges one of its symmetries maps together.
     #[inline(always)]
     fn twins(&self, i: u64, visit: impl FnMut(u64)) {
+        if self.packing.is_some() {
+            return;
+        }
         let class = (i / self.edge_values as u64) as usize;
         let image = || {
             let edge = (i % self.edge_values as u64) as usize;
@@ -393,6 +557,8 @@ pub fn coords_for(variant: Variant) -> &'static CosetCoords {
 
 mod descriptor;
 pub use descriptor::*;
+pub mod packing;
+use packing::Packing;
 mod space;
 pub use space::{CosetSpace, MoveTables};
 pub mod parities;
@@ -425,5 +591,7 @@ pub use plain::{CosetAlone, CosetBesideCorners, KorfAndCoset};
 mod tests;
 #[cfg(test)]
 mod tests_flips;
+#[cfg(test)]
+mod tests_packing;
 #[cfg(test)]
 mod tests_parities;

@@ -43,12 +43,13 @@ impl Parities {
         }
     }
 
-    /// The parity part of the bits `b` ([`parity_bits`]).
+    /// The parity part of the bits `b` ([`parity_bits`]): the corner parity, if read,
+    /// lowest (no symmetry changes it: `super::packing` keeps it beside the orbits).
     pub const fn compact(self, b: u8) -> u8 {
         match self {
             Parities::Corners => b >> 3 & 1,
             Parities::Flips => b & 3,
-            Parities::FlipsAndCorners => b & 3 | (b >> 1 & 4),
+            Parities::FlipsAndCorners => (b & 3) << 1 | (b >> 3 & 1),
         }
     }
 
@@ -57,7 +58,7 @@ impl Parities {
         let (flips, corners) = match self {
             Parities::Corners => (0, v & 1),
             Parities::Flips => (v & 3, 0),
-            Parities::FlipsAndCorners => (v & 3, v >> 2 & 1),
+            Parities::FlipsAndCorners => (v >> 1 & 3, v & 1),
         };
         let s = (flips ^ flips >> 1) & 1;
         flips | s << 2 | corners << 3

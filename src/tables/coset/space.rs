@@ -70,8 +70,7 @@ impl crate::tables::generate::Space for CosetSpace<'_> {
     #[inline(always)]
     fn neighbours(&self, i: u64, mut visit: impl FnMut(u64) -> bool) {
         let c = self.coords;
-        let class = (i / c.edge_values as u64) as usize;
-        let edge = (i % c.edge_values as u64) as usize;
+        let (class, edge) = c.locate(i);
         let (slices, flips) = (edge / c.flips, edge % c.flips);
         let corner = c.class_rep[class] as usize;
         let e = slices / 70;

@@ -114,10 +114,7 @@ fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
     for p in ALL {
         let co = coords(p);
         let entries = common::entry_depths(&CosetSpace::new(co, Metric::Htm), 5);
-        let orbit = |i: u64| {
-            let class = (i / co.edge_values as u64) as usize;
-            SYMMETRIES as u64 / co.class_stabilizer[class].count_ones() as u64
-        };
+        let orbit = |i: u64| co.raw_cosets(i);
         common::assert_expanded_counts_match_raw_cosets(
             &entries,
             &orbit,
