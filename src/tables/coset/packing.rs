@@ -118,9 +118,10 @@ pub struct Packing {
     pub asymmetric: usize,
     /// Edge values per class.
     values: u64,
-    /// Edge values `v = w * invariant + c`: no symmetry changes `c` (the corner parity of
-    /// the parity variants that read it, 2; otherwise 1), so orbits are of `w`.
-    invariant: usize,
+    /// Edge values `v = w << shift | c`: no symmetry changes `c` (the corner parity of
+    /// the parity variants that read it: `shift` 1; otherwise 0), so orbits are of `w`.
+    /// A shift, not a division: the symmetric case divides once a symmetry.
+    shift: u32,
     /// Symmetric class `asymmetric + k`'s start and orbits.
     classes: Vec<SymmetricClass>,
     /// Entries in all.
@@ -159,6 +160,7 @@ impl Packing {
             .iter()
             .map(|&st| (1..64u8).filter(|&s| st >> s & 1 == 1).collect())
             .collect();
+        assert!(invariant.is_power_of_two(), "an invariant factor of 1 or 2");
         let acted = values / invariant;
         // A word of each set's bits at a time: every value's images made once.
         let words: Vec<Vec<u64>> = (0..acted.div_ceil(64))
@@ -196,7 +198,7 @@ impl Packing {
         Packing {
             asymmetric,
             values: values as u64,
-            invariant,
+            shift: invariant.trailing_zeros(),
             classes,
             entries: next,
             sets,
@@ -217,12 +219,11 @@ impl Packing {
         }
         let c = self.classes[class - self.asymmetric];
         let set = &self.sets[c.orbits as usize];
-        let n = self.invariant;
-        let least = set
-            .syms()
-            .iter()
-            .fold(edge / n, |least, &s| least.min(conj(s as usize) / n));
-        c.start + (u64::from(set.rank(least)) * n as u64) + (edge % n) as u64
+        let shift = self.shift;
+        let least = set.syms().iter().fold(edge >> shift, |least, &s| {
+            least.min(conj(s as usize) >> shift)
+        });
+        c.start + (u64::from(set.rank(least)) << shift) + (edge & ((1 << shift) - 1)) as u64
     }
 
     /// The class of entry `i` and the least edge value of its orbit.
@@ -234,9 +235,11 @@ impl Packing {
         let k = self.classes.partition_point(|c| c.start <= i) - 1;
         let set = &self.sets[self.classes[k].orbits as usize];
         let local = (i - self.classes[k].start) as usize;
-        let n = self.invariant;
-        let least = set.select((local / n) as u32);
-        (self.asymmetric + k, least * n + local % n)
+        let least = set.select((local >> self.shift) as u32);
+        (
+            self.asymmetric + k,
+            least << self.shift | local & ((1 << self.shift) - 1),
+        )
     }
 
     /// The symmetries (other than the identity) of class `class`'s stabilizer.
