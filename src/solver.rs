@@ -546,10 +546,21 @@ fn present(kinds: &[TableKind], dir: &Path) -> bool {
 fn absent(kind: TableKind, dir: &Path) -> Result<bool, Error> {
     let path = dir.join(kind.file_name());
     match std::fs::symlink_metadata(&path) {
-        Ok(_) => Ok(false),
+        Ok(_) => Ok(outdated(kind, &path)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(true),
         Err(source) => Err(Error::TableAccess { path, source }),
     }
+}
+
+/// Whether the file at `path` is table `kind` as another korf laid it out (its entries
+/// differ: the coset tables before they lost their twins) and `kind` is built on first
+/// use.  Such a file is korf's own cache, unreadable by this korf: it is built again as a
+/// missing one is, where a large table is refused with the command that rebuilds it.
+fn outdated(kind: TableKind, path: &Path) -> bool {
+    let d = kind.descriptor();
+    d.on_demand
+        && matches!(Header::read(path), Ok(h)
+            if h.name == d.name && h.bits_per_entry == d.bits && h.entries != d.entries)
 }
 
 /// Make sure `kinds` are present in `dir`, generating missing ones unless `!generate`.
@@ -668,4 +679,47 @@ pub fn build_cost(d: &Descriptor) -> String {
         "{time} on 2 cores, {} of memory",
         human_bytes(d.generation_peak())
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::format::{checksum, write_atomic};
+
+    /// A header of table `name` with `entries` entries of `bits` bits over a tiny payload.
+    fn write_header(dir: &Path, name: &str, entries: u64, bits: u32) {
+        let payload = vec![0u8; 64];
+        let h = Header {
+            name: name.into(),
+            entries,
+            bits_per_entry: bits,
+            max_depth: 12,
+            payload_len: payload.len() as u64,
+            checksum: checksum(&payload),
+            created_unix: 0,
+            generation_millis: 0,
+            expanded: None,
+            partial: None,
+            mod3: false,
+            base: None,
+            histogram: [0; 16],
+        };
+        write_atomic(&dir.join(format!("{name}.pdb")), &h, &payload).unwrap();
+    }
+
+    #[test]
+    fn an_on_demand_table_of_another_layout_counts_as_missing_and_a_large_one_does_not() {
+        let dir = tempfile::tempdir().unwrap();
+        // coset-cp as korf laid it out before 2026-12-05: built again on first use.
+        write_header(dir.path(), "coset-cp", 235_134_900, 2);
+        assert!(absent(TableKind::CosetCp, dir.path()).unwrap());
+        // full-edge is never built behind the user's back: loading it says what to do.
+        write_header(dir.path(), "full-edge", 1, 2);
+        assert!(!absent(TableKind::FullEdge, dir.path()).unwrap());
+        // A damaged file of today's layout is not missing either: loading it says why.
+        let d = TableKind::EdgeSlices.descriptor();
+        write_header(dir.path(), d.name, d.entries, d.bits);
+        assert!(!absent(TableKind::EdgeSlices, dir.path()).unwrap());
+        assert!(absent(TableKind::Corners, dir.path()).unwrap());
+    }
 }

@@ -214,6 +214,19 @@ pub enum TableError {
         /// The table's name.
         name: &'static str,
     },
+    /// The table in another layout than this korf reads it (as many entries as another
+    /// version of korf gave it): a file to build again, not a damaged one.
+    #[error("{path} holds the `{name}` table with {found} entries, where this korf reads it with {expected} (a file written by a korf of another layout); run `korf tables generate --only {name} --force` to rebuild it")]
+    Layout {
+        /// The file.
+        path: PathBuf,
+        /// The table's name.
+        name: &'static str,
+        /// Its entries.
+        found: u64,
+        /// The entries this korf reads.
+        expected: u64,
+    },
     /// The entries are encoded in another way than this korf reads the table.
     #[error("{path} stores {found}, this korf reads the `{name}` table as {expected}; run `korf tables generate --only {name} --force` to rebuild it")]
     Encoding {

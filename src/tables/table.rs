@@ -640,6 +640,14 @@ pub struct Verification {
 /// Whether `header` (read from `path`) is that of a `kind` table in today's encoding.
 fn check_header(kind: TableKind, header: &Header, path: &Path) -> Result<(), TableError> {
     let d = kind.descriptor();
+    if header.name == d.name && header.bits_per_entry == d.bits && header.entries != d.entries {
+        return Err(TableError::Layout {
+            path: path.to_path_buf(),
+            name: d.name,
+            found: header.entries,
+            expected: d.entries,
+        });
+    }
     if header.name != d.name || header.entries != d.entries || header.bits_per_entry != d.bits {
         return Err(TableError::Corrupt {
             path: path.to_path_buf(),

@@ -287,6 +287,40 @@ fn header_round_trip() {
 }
 
 #[test]
+fn a_table_of_another_layout_is_named_so_with_the_command_that_rebuilds_it() {
+    // The coset-cp table as korf wrote it before 2026-12-05 (its twins kept): the same
+    // name and bits, another count of entries.
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_small(dir.path());
+    let mut h = Header::read(&path).unwrap();
+    h.name = "coset-cp".into();
+    h.entries = 235_134_900;
+    h.bits_per_entry = 2;
+    let old = dir.path().join("coset-cp.pdb");
+    format::write_atomic(&old, &h, &vec![0x21u8; 1000]).unwrap();
+    let err = Table::open(TableKind::CosetCp, dir.path(), false)
+        .err()
+        .unwrap();
+    assert!(
+        matches!(
+            err,
+            TableError::Layout {
+                found: 235_134_900,
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    let text = err.to_string();
+    assert!(
+        text.contains("another layout")
+            && text.contains("korf tables generate --only coset-cp --force")
+            && !text.contains("corrupt"),
+        "{text}"
+    );
+}
+
+#[test]
 fn the_base_is_recorded_and_a_file_without_it_reads_with_the_base_it_was_packed_with() {
     let dir = tempfile::tempdir().unwrap();
     let path = write_small(dir.path());
