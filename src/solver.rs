@@ -684,41 +684,21 @@ pub fn build_cost(d: &Descriptor) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::format::{checksum, write_atomic};
-
-    /// A header of table `name` with `entries` entries of `bits` bits over a tiny payload.
-    fn write_header(dir: &Path, name: &str, entries: u64, bits: u32) {
-        let payload = vec![0u8; 64];
-        let h = Header {
-            name: name.into(),
-            entries,
-            bits_per_entry: bits,
-            max_depth: 12,
-            payload_len: payload.len() as u64,
-            checksum: checksum(&payload),
-            created_unix: 0,
-            generation_millis: 0,
-            expanded: None,
-            partial: None,
-            mod3: false,
-            base: None,
-            histogram: [0; 16],
-        };
-        write_atomic(&dir.join(format!("{name}.pdb")), &h, &payload).unwrap();
-    }
+    use crate::testing::write_table_header;
 
     #[test]
     fn an_on_demand_table_of_another_layout_counts_as_missing_and_a_large_one_does_not() {
         let dir = tempfile::tempdir().unwrap();
+        let payload = [0u8; 64];
         // coset-cp as korf laid it out before 2026-12-05: built again on first use.
-        write_header(dir.path(), "coset-cp", 235_134_900, 2);
+        write_table_header(dir.path(), "coset-cp", 235_134_900, 2, &payload);
         assert!(absent(TableKind::CosetCp, dir.path()).unwrap());
         // full-edge is never built behind the user's back: loading it says what to do.
-        write_header(dir.path(), "full-edge", 1, 2);
+        write_table_header(dir.path(), "full-edge", 1, 2, &payload);
         assert!(!absent(TableKind::FullEdge, dir.path()).unwrap());
         // A damaged file of today's layout is not missing either: loading it says why.
         let d = TableKind::EdgeSlices.descriptor();
-        write_header(dir.path(), d.name, d.entries, d.bits);
+        write_table_header(dir.path(), d.name, d.entries, d.bits, &payload);
         assert!(!absent(TableKind::EdgeSlices, dir.path()).unwrap());
         assert!(absent(TableKind::Corners, dir.path()).unwrap());
     }

@@ -7,7 +7,37 @@ mod dirs;
 pub use dirs::*;
 
 use korf::search::{HeuristicKind, TableSet};
+use korf::tables::format::{checksum, write_atomic, Header};
 use korf::tables::Table;
+
+/// Write `DIR/NAME.pdb`: a valid header naming table `name` with `entries` entries of
+/// `bits` bits, over `payload` (the header checks read no more).
+pub fn write_table_header(
+    dir: &std::path::Path,
+    name: &str,
+    entries: u64,
+    bits: u32,
+    payload: &[u8],
+) -> std::path::PathBuf {
+    let h = Header {
+        name: name.into(),
+        entries,
+        bits_per_entry: bits,
+        max_depth: 11,
+        payload_len: payload.len() as u64,
+        checksum: checksum(payload),
+        created_unix: 0,
+        generation_millis: 0,
+        expanded: None,
+        partial: None,
+        mod3: false,
+        base: None,
+        histogram: [0; 16],
+    };
+    let path = dir.join(format!("{name}.pdb"));
+    write_atomic(&path, &h, payload).unwrap();
+    path
+}
 
 /// A random element of the coset tables' subgroup: corners unturned in their own tetrads,
 /// edges in their own slices, flips at random but even in total; with `e_oriented` the

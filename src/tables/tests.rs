@@ -235,25 +235,7 @@ fn symmetric_lookup_equals_a_directly_generated_table() {
 fn write_small(dir: &std::path::Path) -> std::path::PathBuf {
     // A syntactically valid corners header over a tiny fake payload is enough for the
     // header checks; size checks use the real expected size.
-    let payload = vec![0x21u8; 1000];
-    let h = Header {
-        name: "corners".into(),
-        entries: 88_179_840,
-        bits_per_entry: 4,
-        max_depth: 11,
-        payload_len: payload.len() as u64,
-        checksum: format::checksum(&payload),
-        created_unix: 0,
-        generation_millis: 0,
-        expanded: None,
-        partial: None,
-        mod3: false,
-        base: None,
-        histogram: [0; 16],
-    };
-    let path = dir.join("corners.pdb");
-    format::write_atomic(&path, &h, &payload).unwrap();
-    path
+    crate::testing::write_table_header(dir, "corners", 88_179_840, 4, &[0x21u8; 1000])
 }
 
 #[test]
@@ -291,13 +273,7 @@ fn a_table_of_another_layout_is_named_so_with_the_command_that_rebuilds_it() {
     // The coset-cp table as korf wrote it before 2026-12-05 (its twins kept): the same
     // name and bits, another count of entries.
     let dir = tempfile::tempdir().unwrap();
-    let path = write_small(dir.path());
-    let mut h = Header::read(&path).unwrap();
-    h.name = "coset-cp".into();
-    h.entries = 235_134_900;
-    h.bits_per_entry = 2;
-    let old = dir.path().join("coset-cp.pdb");
-    format::write_atomic(&old, &h, &vec![0x21u8; 1000]).unwrap();
+    crate::testing::write_table_header(dir.path(), "coset-cp", 235_134_900, 2, &[0x21u8; 1000]);
     let err = Table::open(TableKind::CosetCp, dir.path(), false)
         .err()
         .unwrap();

@@ -201,7 +201,9 @@ pub struct CosetCoords {
     /// variants; [`packing`]); `None`: `class * edge_values + edge`, twins included (k = 4).
     packing: Option<Packing>,
     /// Classes `0..flat_classes` have an entry per edge value at `class * edge_values`:
-    /// every class of an unpacked table, the asymmetric ones of a packed one.
+    /// every class of an unpacked table, the asymmetric ones of a packed one (the
+    /// packing's `asymmetric`, kept here so that the search's index reads one field, not
+    /// the `Option` and then the field).
     flat_classes: usize,
 }
 
@@ -374,7 +376,7 @@ impl CosetCoords {
             .packing
             .as_ref()
             .expect("classes past the flat ones are packed");
-        p.place(class, edge, conj)
+        p.place_symmetric(class, edge, conj)
     }
 
     /// The raw cosets entry `i` stands for: 48 (or 16) over the symmetries that fix its

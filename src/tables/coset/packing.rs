@@ -211,12 +211,20 @@ impl Packing {
     }
 
     /// The entry of class `class` and edge value `edge`, `conj(s)` the edge value
-    /// conjugated by symmetry `s` (read for a symmetric class only).
-    #[inline(always)]
+    /// conjugated by symmetry `s` (read for a symmetric class only).  The search checks
+    /// for an asymmetric class itself and calls [`Self::place_symmetric`].
+    #[cfg(test)]
     pub fn place(&self, class: usize, edge: usize, conj: impl Fn(usize) -> usize) -> u64 {
         if class < self.asymmetric {
             return class as u64 * self.values + edge as u64;
         }
+        self.place_symmetric(class, edge, conj)
+    }
+
+    /// [`Self::place`] for a class past the asymmetric ones: the rank of the least of the
+    /// conjugates of `edge` by the class's stabilizer.
+    #[inline(always)]
+    pub fn place_symmetric(&self, class: usize, edge: usize, conj: impl Fn(usize) -> usize) -> u64 {
         let c = self.classes[class - self.asymmetric];
         let set = &self.sets[c.orbits as usize];
         let shift = self.shift;
