@@ -193,11 +193,12 @@ fn positions(a: &BenchArgs) -> Result<Option<Positions>, CliError> {
     }))
 }
 
-/// `# optimal search, heuristic coset4 (corners + edge-slices + coset4)`: what a run is.
+/// `# optimal search, heuristic coset4 (corners + edge-slices + coset4), x86-64-v3 code`:
+/// what a run is.
 fn run_title(engine: &Engine) -> String {
     match engine {
         Engine::Optimal(solver) => format!(
-            "# optimal search, heuristic {} ({}){}\n",
+            "# optimal search, heuristic {} ({}), {} code{}\n",
             engine.name(),
             solver
                 .heuristic()
@@ -206,6 +207,7 @@ fn run_title(engine: &Engine) -> String {
                 .map(|k| k.name())
                 .collect::<Vec<_>>()
                 .join(" + "),
+            korf::search::instruction_set(),
             if solver.tables().in_gigantic_pages() {
                 ", tables in 1 GiB pages"
             } else {

@@ -3,6 +3,7 @@
 //! each walk's loop is compiled for its probe's type and no node pays for a dispatch.
 
 use super::canonical::Turns;
+use super::isa::Isa;
 use super::walk::{AxisAndExact, Exact};
 use super::worker::Worker;
 use crate::cube::{Cube, Move};
@@ -24,6 +25,7 @@ impl Worker<'_> {
         }
         let h = self.h;
         h.visit(Descend {
+            isa: Isa::detected(),
             worker: self,
             start,
             prefix,
@@ -35,6 +37,8 @@ impl Worker<'_> {
 
 /// The walk below a task's root, for the heuristic's probe of whichever shape.
 struct Descend<'w, 'h, 's> {
+    /// The instruction set the walk runs in.
+    isa: Isa,
     worker: &'w mut Worker<'h>,
     start: &'s Cube,
     prefix: &'s [Move],
@@ -46,16 +50,23 @@ impl<'h> ProbeVisitor<'h> for Descend<'_, 'h, '_> {
     type Out = Option<Vec<Move>>;
 
     fn plain<P: PlainProbe>(self, probe: P) -> Self::Out {
-        (self.worker).dfs_plain(&probe, self.start, self.prefix, self.bound)
+        (self.worker).dfs_plain(self.isa, &probe, self.start, self.prefix, self.bound)
     }
 
     fn axis<C: AxisCoords>(self, table: AxisTable<'h, C>) -> Self::Out {
-        (self.worker).dfs_staged(&table, self.start, self.prefix, self.bound, None)
+        (self.worker).dfs_staged(self.isa, &table, self.start, self.prefix, self.bound, None)
     }
 
     fn exact<E: ExactDepth>(self, table: E) -> Self::Out {
         let depths = self.edge_depths;
-        (self.worker).dfs_staged(&Exact(table), self.start, self.prefix, self.bound, depths)
+        (self.worker).dfs_staged(
+            self.isa,
+            &Exact(table),
+            self.start,
+            self.prefix,
+            self.bound,
+            depths,
+        )
     }
 
     fn axis_and_exact<C: AxisCoords, E: ExactDepth>(
@@ -65,6 +76,6 @@ impl<'h> ProbeVisitor<'h> for Descend<'_, 'h, '_> {
     ) -> Self::Out {
         let both = AxisAndExact { axis, exact };
         let depths = self.edge_depths;
-        (self.worker).dfs_staged(&both, self.start, self.prefix, self.bound, depths)
+        (self.worker).dfs_staged(self.isa, &both, self.start, self.prefix, self.bound, depths)
     }
 }

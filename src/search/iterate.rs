@@ -5,6 +5,7 @@
 
 use super::canonical::Turns;
 use super::checkpoint::Saved;
+use super::isa::Isa;
 use super::lanes;
 use super::options::{AllSolutions, Hooks, Options, UpperBoundFn};
 use super::stats::{DepthStats, Unsolved};
@@ -481,15 +482,14 @@ impl<'a> ProbeVisitor<'a> for Interleave<'_, 'a> {
     fn axis<C: AxisCoords>(self, table: AxisTable<'a, C>) -> bool {
         let it = self.iterations;
         let lanes = it.opts.lanes;
-        lanes::run_tasks(
-            &table,
-            it.tasks,
-            &it.order,
-            self.next_task,
-            self.bound,
+        let work = lanes::Share {
+            tasks: it.tasks,
+            order: &it.order,
+            next_task: self.next_task,
+            bound: self.bound,
             lanes,
-            it.shared,
-        );
+        };
+        lanes::run_tasks(Isa::detected(), &table, work, it.shared);
         true
     }
 }

@@ -14,6 +14,7 @@
 
 use super::canonical::Turns;
 use super::children::{filter_live, solved_child};
+use super::isa::Isa;
 use super::tasks::{NearMisses, Task, NEAR_BUDGETS};
 use super::walk::{Descent, Node, Stack, Survivors};
 use super::worker::Shared;
@@ -462,15 +463,49 @@ impl<C: AxisCoords> Lane<C> {
 /// `lanes` of them at once.
 /// Stops at the first solution (stored in `shared`, which also receives the node count and
 /// busy time) or when `shared` says so.
+/// Runs in the code for `isa` ([`Isa`]).
+#[inline(never)]
 pub(super) fn run_tasks<C: AxisCoords>(
+    isa: Isa,
     c: &AxisTable<C>,
-    tasks: &[Task],
-    order: &[u32],
-    next_task: &AtomicUsize,
-    bound: usize,
-    lanes: usize,
+    work: Share<'_>,
     shared: &Shared,
 ) {
+    match isa {
+        Isa::Baseline => run_tasks_body(c, work, shared),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `Isa::X86_64V3` is only ever detected on a processor that reports every
+        // feature the copy is compiled with.
+        Isa::X86_64V3 => unsafe { run_tasks_wide(c, work, shared) },
+    }
+}
+
+/// [`run_tasks`] compiled for x86-64-v3.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,fma,movbe,popcnt")]
+unsafe fn run_tasks_wide<C: AxisCoords>(c: &AxisTable<C>, work: Share<'_>, shared: &Shared) {
+    run_tasks_body(c, work, shared)
+}
+
+/// A thread's share of an iteration's tasks ([`run_tasks`]).
+pub(super) struct Share<'a> {
+    pub tasks: &'a [Task],
+    pub order: &'a [u32],
+    pub next_task: &'a AtomicUsize,
+    pub bound: usize,
+    pub lanes: usize,
+}
+
+/// [`run_tasks`]'s loop, inlined into each instruction set's copy.
+#[inline(always)]
+fn run_tasks_body<C: AxisCoords>(c: &AxisTable<C>, work: Share<'_>, shared: &Shared) {
+    let Share {
+        tasks,
+        order,
+        next_task,
+        bound,
+        lanes,
+    } = work;
     let started = Instant::now();
     let turns = Turns::of(shared.rules).expect("a staged walk's move rules");
     let mut lanes: Vec<Lane<C>> = (0..lanes.max(1)).map(|_| Lane::new()).collect();

@@ -44,6 +44,7 @@ mod driver;
 pub mod estimate;
 mod expand;
 pub mod held;
+mod isa;
 mod iterate;
 mod lanes;
 mod options;
@@ -64,6 +65,7 @@ pub use crate::tables::HeuristicKind;
 pub use crate::tables::Measured;
 pub use driver::{lower_bound, solve, solve_with};
 pub use estimate::Estimate;
+pub use isa::instruction_set;
 pub use options::{AllSolutions, Hooks, Options, SearchError, UpperBoundFn};
 pub use reference::{
     all_solutions_under, all_solutions_without_heuristic, ball, distance_counts,

@@ -2,6 +2,7 @@
 //! 48-symmetry coset tables): one frame of children per level, their first table entries
 //! prefetched together.
 
+use super::isa::dispatch_walk;
 use super::walk::assemble;
 use super::worker::Worker;
 use super::{MAX_CHILDREN, MAX_DEPTH, ROOT};
@@ -159,10 +160,18 @@ impl Worker<'_> {
         frame.passed = passed;
     }
 
-    /// Search below `start` (the inverse of the position `prefix` reaches) for a solution
-    /// of exactly `bound` moves in total, pruning by `p`.  Returns the full solution if
-    /// found.
-    pub(super) fn dfs_plain<P: PlainProbe>(
+    dispatch_walk! {
+        /// Search below `start` (the inverse of the position `prefix` reaches) for a
+        /// solution of exactly `bound` moves in total, pruning by `p`, in the code for
+        /// `isa`.  Returns the full solution if found.
+        fn dfs_plain / dfs_plain_wide / dfs_plain_body
+            <P: PlainProbe>(p: &P, start: &Cube, prefix: &[Move], bound: usize)
+            -> Option<Vec<Move>>
+    }
+
+    /// [`Self::dfs_plain`]'s walk, inlined into each instruction set's copy.
+    #[inline(always)]
+    fn dfs_plain_body<P: PlainProbe>(
         &mut self,
         p: &P,
         start: &Cube,

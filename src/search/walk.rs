@@ -3,6 +3,7 @@
 //! assembled from both ends.
 
 use super::canonical::{canonical_runs, Turns};
+use super::isa::dispatch_walk;
 use super::worker::Worker;
 use super::{MAX_CHILDREN, MAX_DEPTH, ROOT};
 use crate::cube::{Cube, Move, ALL_MOVES};
@@ -59,9 +60,20 @@ pub(super) const EMPTY_SURVIVORS: Survivors = Survivors {
 };
 
 impl Worker<'_> {
-    /// The depth-first search below `start` for the tables probed in stages (three-axis
-    /// coset tables; exact-depth tables), see [`Worker::dfs`].
-    pub(super) fn dfs_staged<T: Staged>(
+    dispatch_walk! {
+        /// The depth-first search below `start` for the tables probed in stages
+        /// (three-axis coset tables; exact-depth tables), see [`Worker::dfs`], in the code
+        /// for `isa`.
+        fn dfs_staged / dfs_staged_wide / dfs_staged_body
+            <T: Staged>(
+                c: &T, start: &Cube, prefix: &[Move], bound: usize,
+                edge_depths: Option<[u8; 2]>
+            ) -> Option<Vec<Move>>
+    }
+
+    /// [`Self::dfs_staged`]'s walk, inlined into each instruction set's copy.
+    #[inline(always)]
+    fn dfs_staged_body<T: Staged>(
         &mut self,
         c: &T,
         start: &Cube,

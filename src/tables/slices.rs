@@ -146,14 +146,42 @@ pub(crate) struct SymmetryClasses {
     pub stabilizer: Vec<u64>,
 }
 
+/// `class << 8 | sym` of each raw value of a coordinate, three bytes each: the search
+/// reads one per child at random, and at three bytes the corners' (153,090 values) take
+/// 459 kB rather than 612 kB, which keeps more of them in the core's second-level cache
+/// and 153 kB less resident.
+#[derive(Clone, Debug, Default)]
+pub struct ClassSyms {
+    /// Little-endian 3-byte entries, and one byte of padding so that the last entry reads
+    /// as four.
+    bytes: Vec<u8>,
+}
+
+impl ClassSyms {
+    /// The table of `(class, sym)` by raw value.
+    pub fn new(entries: impl ExactSizeIterator<Item = (u16, u8)>) -> ClassSyms {
+        let mut bytes = Vec::with_capacity(entries.len() * 3 + 1);
+        for (class, sym) in entries {
+            let v = (class as u32) << 8 | sym as u32;
+            bytes.extend_from_slice(&v.to_le_bytes()[..3]);
+        }
+        bytes.push(0);
+        ClassSyms { bytes }
+    }
+
+    /// `class << 8 | sym` of raw value `raw`: one unaligned four-byte load.
+    #[inline(always)]
+    pub fn get(&self, raw: usize) -> u32 {
+        let at = raw * 3;
+        let word: [u8; 4] = self.bytes[at..at + 4].try_into().expect("four bytes");
+        u32::from_le_bytes(word) & 0xFF_FFFF
+    }
+}
+
 impl SymmetryClasses {
     /// `class << 8 | sym` of each raw value: what a table index reads.
-    pub fn class_sym(&self) -> Vec<u32> {
-        self.class
-            .iter()
-            .zip(&self.sym)
-            .map(|(&c, &s)| (c as u32) << 8 | s as u32)
-            .collect()
+    pub fn class_sym(&self) -> ClassSyms {
+        ClassSyms::new(self.class.iter().zip(&self.sym).map(|(&c, &s)| (c, s)))
     }
 
     /// Number the classes again, those that no symmetry but the identity fixes first

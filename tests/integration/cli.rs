@@ -381,6 +381,79 @@ fn solve_fast_prints_a_valid_unproven_solution() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+/// The search's code is chosen at run time (x86-64-v3 where the processor has it), and the
+/// baseline (`KORF_ISA=baseline`) counts the same nodes position by position: the two
+/// copies of a walk are one walk.  `kind` names the heuristic, `tables` its directory.
+fn assert_search_codes_agree(kind: korf::tables::HeuristicKind, tables: &std::path::Path) {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("list.txt");
+    let scrambles = [
+        "R U2 F' L D2 B R' U F2 L'",
+        "D' L2 F U' R B2 D F' L U2 R'",
+        "F2 U' B L' D R2 F' U L2 B' D2",
+    ];
+    std::fs::write(&list, scrambles.join("\n")).unwrap();
+    let run = |code: Option<&str>| {
+        let mut c = korf();
+        if let Some(code) = code {
+            c.env("KORF_ISA", code);
+        }
+        let out = c
+            .args([
+                "bench",
+                list.to_str().unwrap(),
+                "--threads",
+                "1",
+                "--no-upper-bound",
+            ])
+            .args([
+                "--heuristic",
+                kind.name(),
+                "--tables",
+                tables.to_str().unwrap(),
+            ])
+            .assert()
+            .success();
+        let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+        let title = text.lines().next().unwrap_or_default().to_string();
+        let nodes: Vec<u64> = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#') && !l.starts_with("solved"))
+            .map(|l| l.split_whitespace().nth(3).unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(nodes.len(), scrambles.len(), "{text}");
+        (title, nodes)
+    };
+    let (detected, nodes) = run(None);
+    let (baseline, baseline_nodes) = run(Some("baseline"));
+    assert!(baseline.contains("baseline code"), "{baseline}");
+    #[cfg(target_arch = "x86_64")]
+    {
+        let v3 = ["avx2", "bmi1", "bmi2", "lzcnt", "fma", "movbe"];
+        let has = |f: &str| match f {
+            "avx2" => std::arch::is_x86_feature_detected!("avx2"),
+            "bmi1" => std::arch::is_x86_feature_detected!("bmi1"),
+            "bmi2" => std::arch::is_x86_feature_detected!("bmi2"),
+            "lzcnt" => std::arch::is_x86_feature_detected!("lzcnt"),
+            "fma" => std::arch::is_x86_feature_detected!("fma"),
+            _ => std::arch::is_x86_feature_detected!("movbe"),
+        };
+        let wide = if v3.iter().all(|f| has(f)) {
+            "x86-64-v3"
+        } else {
+            "baseline"
+        };
+        assert!(detected.contains(&format!("{wide} code")), "{detected}");
+    }
+    assert_eq!(nodes, baseline_nodes, "nodes of the two codes");
+    assert!(nodes.iter().all(|&n| n > 0));
+}
+
+#[test]
+fn the_plain_walk_counts_the_same_nodes_in_either_code() {
+    assert_search_codes_agree(korf::tables::HeuristicKind::Coset, common::tables_dir());
+}
+
 #[test]
 fn solve_prints_an_optimal_solution() {
     with_tables()
@@ -1198,6 +1271,14 @@ fn a_stopped_quarter_turn_search_counts_in_quarter_turns() {
 /// The slow tier (`tests/slow.sh`; `cargo test --release -- --ignored slow::`).
 mod slow {
     use super::*;
+
+    /// The staged walk and its lanes (the k = 4 coset table), as above.
+    #[test]
+    #[ignore = "slow tier: tests/slow.sh"]
+    fn the_staged_walk_counts_the_same_nodes_in_either_code() {
+        let dir = common::dir_with(korf::tables::HeuristicKind::Coset4.tables());
+        assert_search_codes_agree(korf::tables::HeuristicKind::Coset4, dir.path());
+    }
 
     #[test]
     #[ignore = "slow tier: tests/slow.sh"]

@@ -38,7 +38,9 @@ pub use crate::tables::slices::{
     EDGE_SLICES,
 };
 pub use crate::tables::slices::{mask_symmetries, MaskSymmetries};
-pub(crate) use crate::tables::slices::{symmetry_classes, unrank_combination, COMBINATION_RANK};
+pub(crate) use crate::tables::slices::{
+    symmetry_classes, unrank_combination, ClassSyms, COMBINATION_RANK,
+};
 use rayon::prelude::*;
 use std::sync::OnceLock;
 
@@ -186,7 +188,7 @@ pub struct CosetCoords {
     #[cfg(test)]
     pub corner_sym: Vec<u8>,
     /// `class << 8 | sym` of each raw corner value: one load for both.
-    pub corner_class_sym: Vec<u32>,
+    pub corner_class_sym: ClassSyms,
     /// `corner_axis_class_sym[raw * 2 + a - 1]`: the same for the conjugate by
     /// `AXIS_SYMMETRIES[a]` (k = 4 only).
     pub corner_axis_class_sym: Vec<u32>,
@@ -252,7 +254,7 @@ impl CosetCoords {
         let corner_class_sym = classes.class_sym();
         let corner_axis_class_sym = corner_axis
             .iter()
-            .map(|&r| corner_class_sym[r as usize])
+            .map(|&r| corner_class_sym.get(r as usize))
             .collect();
         let mut coords = CosetCoords {
             corner_class_sym,
@@ -400,7 +402,7 @@ impl CosetCoords {
     /// Table index of a (raw corner, slice value, E flips) triple.
     #[inline(always)]
     pub fn index_of(&self, corner: usize, slices: usize, flips: usize) -> u64 {
-        self.index_cs(self.corner_class_sym[corner], slices, flips)
+        self.index_cs(self.corner_class_sym.get(corner), slices, flips)
     }
 
     /// Table index from a corner's `class << 8 | sym`, a slice value and E flips.
@@ -438,7 +440,11 @@ impl CosetCoords {
             Variant::Parities(_) => parities::corner_parity(c),
             _ => 0,
         };
-        self.index_from(self.corner_class_sym[corner_raw(c)], masks, corner_parity)
+        self.index_from(
+            self.corner_class_sym.get(corner_raw(c)),
+            masks,
+            corner_parity,
+        )
     }
 
     /// Table index of a position from its corner's `class << 8 | sym`, its edge masks and
@@ -498,7 +504,7 @@ impl CosetCoords {
     #[inline(always)]
     pub fn axis_index(&self, masks: &EdgeMasks, corner: usize, a: usize) -> u64 {
         if a == 0 {
-            return self.index_from(self.corner_class_sym[corner], masks, 0);
+            return self.index_from(self.corner_class_sym.get(corner), masks, 0);
         }
         let turned = self.actions.conjugate(masks, AXIS_SYMMETRIES[a]);
         self.index_from(self.corner_axis_class_sym[corner * 2 + a - 1], &turned, 0)

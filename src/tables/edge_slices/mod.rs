@@ -22,7 +22,7 @@
 use crate::cube::symmetry::{visit_twins, Twins, SYMMETRIES};
 use crate::cube::{Cube, Metric};
 use crate::tables::slices::{
-    edge_cube, mask_symmetries, symmetry_classes, EdgeMasks, MaskSymmetries, EDGE_SLICES,
+    edge_cube, mask_symmetries, symmetry_classes, ClassSyms, EdgeMasks, MaskSymmetries, EDGE_SLICES,
 };
 use std::sync::OnceLock;
 
@@ -40,7 +40,7 @@ pub const ENTRIES: u64 = (CLASSES * FLIPS) as u64;
 pub struct EdgeSlicesCoords {
     /// `class << 8 | s` for each slice value: conjugating by `s` takes it to its class
     /// representative.
-    class_sym: Vec<u32>,
+    class_sym: ClassSyms,
     /// Slice value of each class representative.
     rep: Vec<u16>,
     /// Symmetries that fix each representative's slice value (bit `s`).
@@ -84,7 +84,7 @@ impl EdgeSlicesCoords {
     /// Table index of a position given its edge masks and their slice value.
     #[inline(always)]
     pub fn index_with_slices(&self, masks: &EdgeMasks, slices: usize) -> u64 {
-        let cs = self.class_sym[slices];
+        let cs = self.class_sym.get(slices);
         let flips = self.conjugate_flips(masks, (cs & 255) as usize);
         (cs >> 8) as u64 * FLIPS as u64 + (flips & (FLIPS - 1)) as u64
     }

@@ -134,7 +134,7 @@ fn every_slice_value_is_taken_to_its_class_representative() {
     let co = edge_slices_coords();
     for v in 0..crate::tables::coset::EDGE_SLICES {
         let c = crate::tables::coset::edge_cube(v);
-        let cs = co.class_sym[v];
+        let cs = co.class_sym.get(v);
         let image = EdgeMasks::of(&conjugate(&c, (cs & 255) as usize)).slices();
         assert_eq!(image, co.rep[(cs >> 8) as usize] as usize, "value {v}");
     }

@@ -8,7 +8,7 @@ use super::parts::{
 };
 use crate::cube::symmetry::{conjugate, symmetries, UD_SYMMETRIES};
 use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
-use crate::tables::slices::{self, unrank_combination, COMBINATION_RANK};
+use crate::tables::slices::{self, unrank_combination, ClassSyms, COMBINATION_RANK};
 use rayon::prelude::*;
 
 /// Move and symmetry tables shared by every size.
@@ -16,7 +16,7 @@ pub struct Base {
     /// `corner_move[raw * 18 + m]`: raw corner value after move `m`.
     pub corner_move: Vec<u32>,
     /// `class << 8 | sym` of each raw corner value, `sym` taking it to the representative.
-    pub corner_class_sym: Vec<u32>,
+    pub corner_class_sym: ClassSyms,
     /// Raw value of each class representative.
     pub class_rep: Vec<u32>,
     /// Symmetries that fix each representative (bit `s`), identity included.

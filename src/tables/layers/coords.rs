@@ -66,7 +66,7 @@ impl<const ORDERED: bool, const F: u8> LayerCoords<ORDERED, F> {
     /// Table index of a position's parts.
     #[inline(always)]
     pub fn index_of_parts(&self, p: &Parts) -> u64 {
-        let cs = self.base.corner_class_sym[p.corner];
+        let cs = self.base.corner_class_sym.get(p.corner);
         let (class, s) = ((cs >> 8) as u64, (cs & 255) as usize);
         let e = COMBINATION_RANK[p.e_mask] as usize;
         let r = if ORDERED { self.base.order_rank(p) } else { 0 };
