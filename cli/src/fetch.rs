@@ -80,11 +80,9 @@ fn set_of(h: HeuristicKind) -> Vec<TableKind> {
     set
 }
 
-/// `--memory SIZE|auto`: the tables of the fastest heuristic whose files, with
-/// [`PROCESS`] beside them, fit in memory, and fit on disk (those present cost no disk),
-/// whatever their build would take.
-fn plan_for_memory(size: &str, dir: &Path) -> Result<Vec<TableKind>, CliError> {
-    let budget = crate::cli::memory_budget(size, dir)?;
+/// The tables of the fastest heuristic whose files, with [`PROCESS`] beside them, fit in
+/// `budget`'s memory, and whose missing files fit on its disk.
+pub fn fastest_usable_set(budget: &Budget, dir: &Path) -> Option<Vec<TableKind>> {
     let fits = |set: &[TableKind]| {
         let files: u64 = set.iter().map(|k| k.file_size()).sum();
         let missing: u64 = set
@@ -94,27 +92,39 @@ fn plan_for_memory(size: &str, dir: &Path) -> Result<Vec<TableKind>, CliError> {
             .sum();
         files + PROCESS <= budget.memory && budget.disk.is_none_or(|d| missing <= d)
     };
-    let chosen = HeuristicKind::fastest_first()
+    HeuristicKind::fastest_first()
         .into_iter()
         .filter(|h| h.spec().auto)
         .map(set_of)
         .find(|set| fits(set))
-        .ok_or_else(|| {
-            CliError::Input(format!(
-                "--memory {size}: {} is too little for any set of tables (the smallest, {}, \
+}
+
+/// The heuristic's own (largest) table in a set of [`set_of`].
+pub fn own_table(set: &[TableKind]) -> TableKind {
+    set[set.len() - TWOPHASE_SET.len() - 1]
+}
+
+/// `--memory SIZE|auto`: the tables of the fastest heuristic whose files, with
+/// [`PROCESS`] beside them, fit in memory, and fit on disk (those present cost no disk),
+/// whatever their build would take.
+fn plan_for_memory(size: &str, dir: &Path) -> Result<Vec<TableKind>, CliError> {
+    let budget = crate::cli::memory_budget(size, dir)?;
+    let chosen = fastest_usable_set(&budget, dir).ok_or_else(|| {
+        CliError::Input(format!(
+            "--memory {size}: {} is too little for any set of tables (the smallest, {}, \
                  takes {} and a search {} more)",
-                human_bytes(budget.memory),
-                HeuristicKind::FIRST_SOLVE.name(),
-                human_bytes(
-                    set_of(HeuristicKind::FIRST_SOLVE)
-                        .iter()
-                        .map(|k| k.file_size())
-                        .sum()
-                ),
-                human_bytes(PROCESS)
-            ))
-        })?;
-    let own = chosen[chosen.len() - TWOPHASE_SET.len() - 1];
+            human_bytes(budget.memory),
+            HeuristicKind::FIRST_SOLVE.name(),
+            human_bytes(
+                set_of(HeuristicKind::FIRST_SOLVE)
+                    .iter()
+                    .map(|k| k.file_size())
+                    .sum()
+            ),
+            human_bytes(PROCESS)
+        ))
+    })?;
+    let own = own_table(&chosen);
     let build_budget = Budget {
         disk: None,
         ..budget

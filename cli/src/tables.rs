@@ -211,6 +211,19 @@ fn plan_for_memory(size: &str, dir: &Path) -> Result<Vec<TableKind>, CliError> {
             None => "no table larger than the default set fits".to_string(),
         }
     );
+    if let Some(usable) = crate::fetch::fastest_usable_set(&budget, dir) {
+        let own = crate::fetch::own_table(&usable);
+        if !set.contains(&own) {
+            eprintln!(
+                "korf: {} ({}) would be faster and fits this memory to use, but its build needs \
+                 {}: fetch it instead from a host that publishes korf's tables, \
+                 `korf tables fetch URL --memory {size}`",
+                own.name(),
+                human_bytes(own.file_size()),
+                human_bytes(own.generation_peak())
+            );
+        }
+    }
     Ok(set)
 }
 

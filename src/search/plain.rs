@@ -63,6 +63,9 @@ impl Side {
     }
 }
 
+/// A first-read value not known (the root's).
+const UNREAD: u8 = u8::MAX;
+
 impl<F: Copy, S: Copy> Frame<F, S> {
     const fn empty(no_first: F, no_second: S) -> Self {
         Frame {
@@ -109,7 +112,9 @@ impl Worker<'_> {
     /// Fill `frame` with the children of `state` (the cube premoved on `side`; `forward`
     /// the other), made by the moves of `allowed[side]`, each with `budget` moves left
     /// after it.  Unless they are leaves, their first reads are asked for, then read and
-    /// their second reads asked for, stage by stage over all of them.
+    /// their second reads asked for, stage by stage over all of them.  `kept`: the first
+    /// reads' value of `state` ([`UNREAD`] at the root), which a half-turn child keeps
+    /// ([`PlainProbe::HALF_TURNS_KEEP_FIRST`]).
     #[inline(always)]
     fn expand<P: PlainProbe>(
         p: &P,
@@ -117,16 +122,21 @@ impl Worker<'_> {
         (state, forward): (&Cube, &Cube),
         side: Side,
         allowed: [u32; 2],
-        budget: u8,
+        (budget, kept): (u8, u8),
     ) {
         let mut moves = allowed[side.index()];
         let mut n = 0;
+        let keep_half_turns = P::HALF_TURNS_KEEP_FIRST && kept != UNREAD;
         while moves != 0 {
             let mi = moves.trailing_zeros() as usize;
             moves &= moves - 1;
             let child = state.premove(ALL_MOVES[mi].inverse());
             if budget > 0 {
-                frame.first[n] = p.first(&child);
+                frame.first[n] = if keep_half_turns && QUARTER_TURNS >> mi & 1 == 0 {
+                    p.kept(kept)
+                } else {
+                    p.first(&child)
+                };
             }
             frame.children[n] = child;
             frame.moves[n] = mi as u8;
@@ -196,7 +206,14 @@ impl Worker<'_> {
         let allowed = [ALLOWED_AFTER[last], ALL_MOVE_BITS];
         let root = (start, &start_forward);
         let budget = (remaining - 1) as u8;
-        Self::expand(p, &mut stack[0], root, Side::Normal, allowed, budget);
+        Self::expand(
+            p,
+            &mut stack[0],
+            root,
+            Side::Normal,
+            allowed,
+            (budget, UNREAD),
+        );
         let mut sp = 0usize;
         let mut check = 0u32;
         loop {
@@ -251,15 +268,17 @@ impl Worker<'_> {
             sides[sp] = frame.side as u8;
             let (allowed, next) =
                 next_moves(frame.side, frame.allowed, mi, &survivor, P::BOTH_SIDES);
-            // The child's cube premoved on the next side, and the other.
-            let cubes = if next == frame.side {
-                (&child, &other)
+            // The child's cube premoved on the next side, and the other; the first value
+            // of the one premoved.
+            let [tracked, other_value] = survivor.values;
+            let (cubes, kept) = if next == frame.side {
+                ((&child, &other), tracked)
             } else {
-                (&other, &child)
+                ((&other, &child), other_value)
             };
             sp += 1;
             let (_, upper) = stack.split_at_mut(sp);
-            Self::expand(p, &mut upper[0], cubes, next, allowed, budget - 1);
+            Self::expand(p, &mut upper[0], cubes, next, allowed, (budget - 1, kept));
         }
     }
 }
@@ -276,6 +295,7 @@ mod tests {
         Survivor {
             quarter_turns_only,
             other_end_quarter_turns_only,
+            values: [0; 2],
         }
     }
 

@@ -73,13 +73,14 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
         (ci as u32, i, ei)
     }
 
-    /// The position's coset and edge-slices indices, and whether the coset table's value
-    /// of the tracked inverse equals the budget.
-    type Second = (u32, u32, bool);
-    const NO_SECOND: (u32, u32, bool) = (0, 0, false);
+    /// The position's coset and edge-slices indices, and the first reads' value of the
+    /// tracked cube (the larger of the coset and edge-slices tables').
+    type Second = (u32, u32, u8);
+    const NO_SECOND: (u32, u32, u8) = (0, 0, 0);
 
-    /// The corners, the coset table on the tracked inverse and the edge-slices table;
-    /// then the position's indices, their lines asked for.
+    /// The corners, the coset table on the tracked cube and the edge-slices table (or,
+    /// for a half-turn child, its parent's value of them, [`Self::kept`]); then the
+    /// position's indices, their lines asked for.
     #[inline(always)]
     fn second(
         &self,
@@ -87,40 +88,69 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
         &(ci, i, ei): &(u32, u32, u32),
         position: impl FnOnce() -> Cube,
         budget: u8,
-    ) -> Option<(Cube, (u32, u32, bool))> {
+    ) -> Option<(Cube, (u32, u32, u8))> {
         if CORNERS && nibble(self.corners, ci as u64) > budget {
             return None;
         }
-        let inverse = self.coset.at(i as u64);
-        if inverse > budget || self.edge_slices.is_some_and(|e| e.at(ei as u64) > budget) {
+        let tracked = if Self::HALF_TURNS_KEEP_FIRST && i == KEPT {
+            ei as u8
+        } else {
+            self.values(i, ei, budget)?
+        };
+        if tracked > budget {
             return None;
         }
         let position = position();
         let (i, ei) = self.coset_indices(&position);
-        Some((position, (i, ei, inverse == budget)))
+        Some((position, (i, ei, tracked)))
     }
 
-    /// The coset table's value of the tracked inverse x, when it equals the budget, rules
-    /// out a half turn as the next move: the solution read backwards solves x by right
-    /// moves ending in that half turn, which lies in the subgroup, so x would be one move
-    /// closer to the subgroup than the table says.  Its value of the position, when it
-    /// equals the budget, rules out a half turn at the solution's other end likewise.
+    /// The coset and edge-slices tables' value of a cube, when it equals the budget, rules
+    /// out a half turn as the next move on its side: the solution read backwards solves
+    /// the cube by right moves ending in that half turn, which lies in both tables'
+    /// subgroups, so the cube would be one move closer to them than the tables say. Read
+    /// on the tracked cube it rules out a half turn at this end of the solution; read on
+    /// the other, at the other end.
     #[inline(always)]
     fn survives(
         &self,
         _child: &Cube,
         _position: &Cube,
-        &(i, ei, inverse_tight): &(u32, u32, bool),
+        &(i, ei, tracked): &(u32, u32, u8),
         budget: u8,
     ) -> Option<Survivor> {
+        let other = self.values(i, ei, budget)?;
+        Some(Survivor {
+            quarter_turns_only: tracked == budget,
+            other_end_quarter_turns_only: other == budget,
+            values: [tracked, other],
+        })
+    }
+
+    /// Without the corners, every table read first (the coset and edge-slices tables)
+    /// keeps its value under a half turn premoved: a half-turn child reads none.
+    const HALF_TURNS_KEEP_FIRST: bool = !CORNERS;
+
+    #[inline(always)]
+    fn kept(&self, value: u8) -> (u32, u32, u32) {
+        (0, KEPT, value as u32)
+    }
+}
+
+/// The coset index that marks first reads not made: their value is the third field.
+const KEPT: u32 = u32::MAX;
+
+impl<const CORNERS: bool> CosetProbe<'_, CORNERS> {
+    /// The larger of the coset table's value at `i` and the edge-slices table's at `ei`,
+    /// `None` past `budget` (the edge-slices table read only when the coset's is within).
+    #[inline(always)]
+    fn values(&self, i: u32, ei: u32, budget: u8) -> Option<u8> {
         let coset = self.coset.at(i as u64);
-        if coset > budget || self.edge_slices.is_some_and(|e| e.at(ei as u64) > budget) {
+        if coset > budget {
             return None;
         }
-        Some(Survivor {
-            quarter_turns_only: inverse_tight,
-            other_end_quarter_turns_only: coset == budget,
-        })
+        let slices = self.edge_slices.map_or(0, |e| e.at(ei as u64));
+        (slices <= budget).then_some(coset.max(slices))
     }
 }
 
@@ -213,6 +243,7 @@ impl PlainProbe for KorfAndCoset<'_> {
         Some(Survivor {
             quarter_turns_only: inverse_tight,
             other_end_quarter_turns_only: coset == budget,
+            values: [0; 2],
         })
     }
 }

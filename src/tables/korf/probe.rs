@@ -116,6 +116,7 @@ impl PlainProbe for KorfProbe<'_> {
         Some(Survivor {
             quarter_turns_only: false,
             other_end_quarter_turns_only: false,
+            values: [0; 2],
         })
     }
 }
