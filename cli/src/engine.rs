@@ -10,7 +10,7 @@ use korf::search::{self, Snapshot};
 use korf::tables::{self, Residency};
 use korf::twophase::{FastOptions, TwoPhase};
 use korf::{Goal, Solver, SolverConfig};
-use korf_front::report::{human_seconds, SolveRecord};
+use korf_front::report::{self, human_seconds, SolveRecord};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -30,7 +30,7 @@ impl Engine {
     pub(crate) fn name(&self) -> String {
         match self {
             Engine::Optimal(solver) => solver.heuristic().name().to_string(),
-            Engine::Fast { .. } => "two-phase".to_string(),
+            Engine::Fast { .. } => report::FAST_SEARCH.to_string(),
         }
     }
 }

@@ -48,14 +48,19 @@ fn stopped_note(r: &SolveRecord) -> String {
 
 fn stats_text(r: &SolveRecord) -> String {
     let mut s = format!(
-        "heuristic {}: nodes {} in {:.3}s ({:.3e} nodes/s, {} threads, {} busy, {} code)\n",
+        "heuristic {}: nodes {} in {:.3}s ({:.3e} nodes/s, {} threads, {} busy{})\n",
         r.heuristic,
         r.nodes,
         r.seconds,
         r.nodes_per_second,
         r.threads,
         busy_cell(r),
-        korf::search::instruction_set()
+        // The optimal search's walks run in the code named (`korf::search::isa`).
+        if r.heuristic == report::FAST_SEARCH {
+            String::new()
+        } else {
+            format!(", {} code", korf::search::instruction_set())
+        }
     );
     if let Some(u) = &r.upper_bound {
         s.push_str(&format!(

@@ -91,6 +91,10 @@ pub fn turn_line(s: &korf::turn_search::TurnSolution, metric: Metric, optimal: b
     words.join(" ")
 }
 
+/// The name a `--fast` (two-phase) solve's record carries where an optimal one names its
+/// heuristic.
+pub const FAST_SEARCH: &str = "two-phase";
+
 /// One solved (or abandoned) position, as printed by `solve --json` and written by `bench`.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct SolveRecord {
@@ -490,7 +494,7 @@ impl SolveRecord {
             threads,
             utilisation: f64::NAN,
             depths: Vec::new(),
-            heuristic: "two-phase".to_string(),
+            heuristic: FAST_SEARCH.to_string(),
             upper_bound: None,
             upper_bound_nodes: 0,
             symmetry: None,

@@ -5,8 +5,8 @@
 //! x86-64-v3 (AVX2, BMI1/2, LZCNT, FMA, MOVBE: Intel since 2013, AMD since 2015). The
 //! search picks once per task, by what the processor reports ([`Isa::detected`]). The
 //! wider set lets the compiler keep more in registers and use three-operand and bit
-//! instructions throughout the loop: 11–12 % fewer seconds for the same nodes on the
-//! coset tables (docs/benchmarks.md). Other architectures run the baseline.
+//! instructions throughout the loop: 8–9 % fewer seconds for the same nodes on the coset
+//! tables (lab/2026-12-05-the-search-in-x86-64-v3.md). Other architectures run the baseline.
 //!
 //! `KORF_ISA=baseline` in the environment forces the baseline (the tests compare the two).
 
@@ -41,7 +41,8 @@ impl Isa {
             && std::arch::is_x86_feature_detected!("bmi2")
             && std::arch::is_x86_feature_detected!("lzcnt")
             && std::arch::is_x86_feature_detected!("fma")
-            && std::arch::is_x86_feature_detected!("movbe");
+            && std::arch::is_x86_feature_detected!("movbe")
+            && std::arch::is_x86_feature_detected!("popcnt");
         if v3 {
             Isa::X86_64V3
         } else {
@@ -65,9 +66,19 @@ pub fn instruction_set() -> &'static str {
     }
 }
 
-/// Define `$wide`, an x86-64-v3 copy of the walk `$body` (an `#[inline(always)]` method of
-/// `Worker` with the given generic parameters and arguments), and `$name`, which runs the
-/// copy for `isa`'s set.
+/// `$item` compiled for x86-64-v3: the one list of the features the wide copies use
+/// (what [`Isa::widest`] checks).
+macro_rules! wide {
+    ($item:item) => {
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,fma,movbe,popcnt")]
+        $item
+    };
+}
+
+/// Define `$wide`, an x86-64-v3 copy of the walk `$body` (an `#[inline(always)]` function
+/// with the given generic parameters and arguments: a method of `Worker` with `self`, a
+/// free function without), and `$name`, which runs the copy for `isa`'s set.
 macro_rules! dispatch_walk {
     (
         $(#[$doc:meta])*
@@ -90,13 +101,36 @@ macro_rules! dispatch_walk {
             }
         }
 
-        /// The walk compiled for x86-64-v3.
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,fma,movbe,popcnt")]
-        unsafe fn $wide<$($g: $bound),*>(&mut self, $($arg: $ty),*) -> $out {
-            self.$body($($arg),*)
+        super::isa::wide! {
+            /// The walk compiled for x86-64-v3.
+            unsafe fn $wide<$($g: $bound),*>(&mut self, $($arg: $ty),*) -> $out {
+                self.$body($($arg),*)
+            }
+        }
+    };
+    (
+        $(#[$doc:meta])*
+        free fn $name:ident / $wide:ident / $body:ident
+            <$($g:ident: $bound:path),*>($($arg:ident: $ty:ty),*) -> $out:ty
+    ) => {
+        $(#[$doc])*
+        #[inline(never)]
+        pub(super) fn $name<$($g: $bound),*>(isa: super::isa::Isa, $($arg: $ty),*) -> $out {
+            match isa {
+                super::isa::Isa::Baseline => $body($($arg),*),
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: as above.
+                super::isa::Isa::X86_64V3 => unsafe { $wide($($arg),*) },
+            }
+        }
+
+        super::isa::wide! {
+            /// The walk compiled for x86-64-v3.
+            unsafe fn $wide<$($g: $bound),*>($($arg: $ty),*) -> $out {
+                $body($($arg),*)
+            }
         }
     };
 }
 
-pub(super) use dispatch_walk;
+pub(super) use {dispatch_walk, wide};

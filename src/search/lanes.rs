@@ -14,7 +14,7 @@
 
 use super::canonical::Turns;
 use super::children::{filter_live, solved_child};
-use super::isa::Isa;
+use super::isa::dispatch_walk;
 use super::tasks::{NearMisses, Task, NEAR_BUDGETS};
 use super::walk::{Descent, Node, Stack, Survivors};
 use super::worker::Shared;
@@ -458,33 +458,14 @@ impl<C: AxisCoords> Lane<C> {
     }
 }
 
-/// One thread's share of the IDA* iteration at `bound`: take tasks in `order` (indices
-/// into `tasks`; `next_task`, the place in it, is shared by the threads) and run up to
-/// `lanes` of them at once.
-/// Stops at the first solution (stored in `shared`, which also receives the node count and
-/// busy time) or when `shared` says so.
-/// Runs in the code for `isa` ([`Isa`]).
-#[inline(never)]
-pub(super) fn run_tasks<C: AxisCoords>(
-    isa: Isa,
-    c: &AxisTable<C>,
-    work: Share<'_>,
-    shared: &Shared,
-) {
-    match isa {
-        Isa::Baseline => run_tasks_body(c, work, shared),
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `Isa::X86_64V3` is only ever detected on a processor that reports every
-        // feature the copy is compiled with.
-        Isa::X86_64V3 => unsafe { run_tasks_wide(c, work, shared) },
-    }
-}
-
-/// [`run_tasks`] compiled for x86-64-v3.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,fma,movbe,popcnt")]
-unsafe fn run_tasks_wide<C: AxisCoords>(c: &AxisTable<C>, work: Share<'_>, shared: &Shared) {
-    run_tasks_body(c, work, shared)
+dispatch_walk! {
+    /// One thread's share of the IDA* iteration at `bound`, in the code for `isa`: take
+    /// tasks in `order` (indices into `tasks`; `next_task`, the place in it, is shared by
+    /// the threads) and run up to `lanes` of them at once.
+    /// Stops at the first solution (stored in `shared`, which also receives the node count
+    /// and busy time) or when `shared` says so.
+    free fn run_tasks / run_tasks_wide / run_tasks_body
+        <C: AxisCoords>(c: &AxisTable<C>, work: Share<'_>, shared: &Shared) -> ()
 }
 
 /// A thread's share of an iteration's tasks ([`run_tasks`]).

@@ -93,13 +93,13 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
             return None;
         }
         let tracked = if Self::HALF_TURNS_KEEP_FIRST && i == KEPT {
+            // A half turn's child, its parent's value: within the budget, since a value
+            // at its parent's budget rules the half turns out (`survives`).
+            debug_assert!(ei as u8 <= budget);
             ei as u8
         } else {
             self.values(i, ei, budget)?
         };
-        if tracked > budget {
-            return None;
-        }
         let position = position();
         let (i, ei) = self.coset_indices(&position);
         Some((position, (i, ei, tracked)))
