@@ -634,3 +634,35 @@ fn listing_name(l: korf::search::Listing) -> &'static str {
         korf::search::Listing::Interrupted => "interrupted",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::CaseRecord;
+
+    /// `korf algs --out` reprints the records its file holds, so a record read back must
+    /// print the line it was written as — wall times included, whose shortest decimal
+    /// form serde_json parses back exactly only with its `float_roundtrip` feature.
+    #[test]
+    fn a_record_read_back_prints_the_line_it_was_written_as() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            let seconds = (state >> 11) as f64 / (1u64 << 53) as f64 * 1000.0;
+            let line = serde_json::json!({
+                "line": 2, "name": "sune", "input": "R U2 R' U' R U' R'",
+                "facelets": "X", "metric": "htm", "moves": "R,U", "within": 1,
+                "start_auf": true, "end_auf": true, "status": "solved",
+                "optimal_length": 7, "listing": "complete", "algorithms": [],
+                "nodes": 12, "seconds": seconds,
+            })
+            .to_string();
+            let mut record: CaseRecord = serde_json::from_str(&line).unwrap();
+            record.seconds = seconds;
+            let written = serde_json::to_string(&record).unwrap();
+            let read: CaseRecord = serde_json::from_str(&written).unwrap();
+            assert_eq!(serde_json::to_string(&read).unwrap(), written, "{seconds}");
+        }
+    }
+}
