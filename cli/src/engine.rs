@@ -113,6 +113,8 @@ pub(crate) fn engine(
         if let Some(why) = solver.upper_bounds_unavailable() {
             eprintln!("korf: warning: solving without two-phase upper bounds (the answers are still optimal; long solves may take longer): {why}");
         }
+        // The tables are in: what ran to open them need not stay resident.
+        crate::memory::drop_start_up_code();
         Ok(Engine::Optimal(Box::new(solver)))
     }
 }

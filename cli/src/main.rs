@@ -9,6 +9,7 @@ mod engine;
 mod fetch;
 mod interrupt;
 mod lists;
+mod memory;
 mod ratios;
 mod serve;
 mod slices;
@@ -20,6 +21,7 @@ use cli::{Cli, CliError, Command, TablesCommand};
 use std::io::Write;
 
 fn main() {
+    memory::give_back_large_buffers();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
