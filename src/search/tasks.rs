@@ -88,44 +88,33 @@ impl Task {
 /// map the set onto itself may merge: another would map a solution to one with turns
 /// outside it.  Every symmetry keeps a turn's cost in either metric.
 pub(super) fn merge_symmetric_tasks(split: &mut Vec<Task>, cube: &Cube, moves: u32) -> usize {
-    use crate::cube::symmetry::{conjugate, conjugate_move_set};
     let symmetries = move_set_symmetries(cube, moves);
     if symmetries.len() == 1 {
         return 1;
     }
-    let allowed: Vec<u32> = split
-        .iter()
-        .map(|t| ALLOWED_AFTER[t.prefix.last().map_or(ROOT, |m| m.face_index())] & moves)
-        .collect();
     let start = cube.inverse();
-    let states: Vec<Cube> = split.iter().map(|t| t.state(&start)).collect();
-    let mut by_state: std::collections::HashMap<Cube, Vec<usize>> = Default::default();
-    for (i, &state) in states.iter().enumerate() {
-        by_state.entry(state).or_default().push(i);
-    }
-    // Covered by a task with strictly more moves allowed, or by one that matches exactly.
-    let mut dropped = vec![false; split.len()];
-    let mut equal = vec![Vec::new(); split.len()];
-    for i in 0..split.len() {
-        for &s in &symmetries {
-            let moves = conjugate_move_set(allowed[i], s);
-            let image = conjugate(&states[i], s);
-            for &j in by_state.get(&image).into_iter().flatten() {
-                if j != i && allowed[j] & moves == moves {
-                    if allowed[j] == moves {
-                        equal[i].push(j);
-                    } else {
-                        dropped[i] = true;
-                    }
-                }
-            }
-        }
-    }
-    // A task covered by a wider one is never exactly matched by an uncovered one: the
-    // first uncovered task of each class of exact matches stays.
+    let index = StateIndex::of(split, &start);
+    // Covered by a task with strictly more moves allowed.
+    let mut dropped: Vec<bool> = (0..split.len())
+        .map(|i| {
+            let mut covered = false;
+            index.visit_images(split, i, &symmetries, moves, |_, exact| covered |= !exact);
+            covered
+        })
+        .collect();
+    // Matched exactly: the first uncovered task of each class of exact matches stays and
+    // drops the others (a task covered by a wider one is never exactly matched by an
+    // uncovered one).
+    let mut matched = Vec::new();
     for i in 0..split.len() {
         if !dropped[i] {
-            for &j in &equal[i] {
+            matched.clear();
+            index.visit_images(split, i, &symmetries, moves, |j, exact| {
+                if exact {
+                    matched.push(j);
+                }
+            });
+            for &j in &matched {
                 dropped[j] = true;
             }
         }
@@ -133,6 +122,75 @@ pub(super) fn merge_symmetric_tasks(split: &mut Vec<Task>, cube: &Cube, moves: u
     let mut keep = dropped.iter().map(|d| !d);
     split.retain(|_| keep.next().unwrap_or(true));
     symmetries.len()
+}
+
+/// The tasks by a hash of their states, so that the tasks reaching a state are found
+/// without a table of states beside the split: 12 bytes a task, where a map of states to
+/// task lists took 7 MB for a four-move split (2026-12-05; it set the peak resident memory
+/// of every symmetric position).  A task's state is made again from its prefix when a hash
+/// matches (four moves).
+struct StateIndex {
+    /// (hash of the state, task), sorted.
+    by_hash: Vec<(u64, u32)>,
+    start: Cube,
+}
+
+impl StateIndex {
+    fn of(split: &[Task], start: &Cube) -> StateIndex {
+        let mut by_hash: Vec<(u64, u32)> = split
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (state_hash(&t.state(start)), i as u32))
+            .collect();
+        by_hash.sort_unstable();
+        StateIndex {
+            by_hash,
+            start: *start,
+        }
+    }
+
+    /// Call `f(j, exact)` for every other task `j` whose state is the image of task `i`'s
+    /// under one of `symmetries` and whose allowed moves hold the images of `i`'s: `exact`
+    /// when they are exactly those images.
+    fn visit_images(
+        &self,
+        split: &[Task],
+        i: usize,
+        symmetries: &[usize],
+        moves: u32,
+        mut f: impl FnMut(usize, bool),
+    ) {
+        use crate::cube::symmetry::{conjugate, conjugate_move_set};
+        let state = split[i].state(&self.start);
+        for &s in symmetries {
+            let image_moves = conjugate_move_set(allowed_after(&split[i], moves), s);
+            let image = conjugate(&state, s);
+            let hash = state_hash(&image);
+            let from = self.by_hash.partition_point(|&(h, _)| h < hash);
+            for &(_, j) in self.by_hash[from..].iter().take_while(|&&(h, _)| h == hash) {
+                let j = j as usize;
+                let allowed = allowed_after(&split[j], moves);
+                if j != i
+                    && allowed & image_moves == image_moves
+                    && split[j].state(&self.start) == image
+                {
+                    f(j, allowed == image_moves);
+                }
+            }
+        }
+    }
+}
+
+/// The moves a task's search may start with (a bit per move).
+fn allowed_after(t: &Task, moves: u32) -> u32 {
+    ALLOWED_AFTER[t.prefix.last().map_or(ROOT, |m| m.face_index())] & moves
+}
+
+fn state_hash(c: &Cube) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::hash::DefaultHasher::new();
+    c.hash(&mut h);
+    h.finish()
 }
 
 /// The symmetries of `cube` that map the move set `moves` (a bit per move) onto itself
@@ -421,5 +479,99 @@ mod tests {
         let mut order = vec![0, 1, 2, 3];
         order_tasks(&tasks, &counts([100, 50, 5_000, 10], &near), &mut order);
         assert_eq!(order, [3, 1, 0, 2]);
+    }
+
+    /// The merge as first written: a map from each task's state to its tasks, and a list
+    /// of exact matches per task (7 MB for a four-move split).
+    fn merged_through_a_map(split: &[Task], cube: &Cube, moves: u32) -> Vec<bool> {
+        use crate::cube::symmetry::{conjugate, conjugate_move_set};
+        let symmetries = move_set_symmetries(cube, moves);
+        let start = cube.inverse();
+        let states: Vec<Cube> = split.iter().map(|t| t.state(&start)).collect();
+        let allowed: Vec<u32> = split.iter().map(|t| allowed_after(t, moves)).collect();
+        let mut by_state: std::collections::HashMap<Cube, Vec<usize>> = Default::default();
+        for (i, &state) in states.iter().enumerate() {
+            by_state.entry(state).or_default().push(i);
+        }
+        let mut dropped = vec![false; split.len()];
+        let mut equal = vec![Vec::new(); split.len()];
+        for i in 0..split.len() {
+            for &s in &symmetries {
+                let image_moves = conjugate_move_set(allowed[i], s);
+                let image = conjugate(&states[i], s);
+                for &j in by_state.get(&image).into_iter().flatten() {
+                    if j != i && allowed[j] & image_moves == image_moves {
+                        if allowed[j] == image_moves {
+                            equal[i].push(j);
+                        } else {
+                            dropped[i] = true;
+                        }
+                    }
+                }
+            }
+        }
+        for i in 0..split.len() {
+            if !dropped[i] {
+                for &j in &equal[i] {
+                    dropped[j] = true;
+                }
+            }
+        }
+        dropped.iter().map(|d| !d).collect()
+    }
+
+    #[test]
+    fn the_merge_through_hashes_keeps_the_tasks_a_map_of_states_kept() {
+        let positions = [
+            // The superflip (48 symmetries), the E-slice edges flipped (16), a position
+            // symmetric under the half turn about the U-D axis (2), cube in a cube (6).
+            "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2",
+            "F R' U B2 L' F U D' L' B R2 U' F L' U' D",
+            "D' F2 B2 R L F2 B2 D' R' L' D F2 B2 R2 L2 D2 U",
+            "F L F U' R U F2 L2 U' L' B D' B' L2 U",
+        ];
+        let move_sets = [
+            MoveSet::ALL.mask(),
+            MoveSet::parse("R,L,U,D").unwrap().mask(),
+        ];
+        for text in positions {
+            let cube = Cube::from_moves(&parse_moves(text).unwrap());
+            for moves in move_sets {
+                let split: Vec<Task> = prefixes(&cube.inverse(), 3, moves)
+                    .into_iter()
+                    .map(|(prefix, _)| Task {
+                        cost: prefix.len() as u8,
+                        prefix,
+                        value: 0,
+                        axis_values: [0; 3],
+                        edge_depths: None,
+                    })
+                    .collect();
+                let kept_before = merged_through_a_map(&split, &cube, moves);
+                let mut merged: Vec<Task> = split
+                    .iter()
+                    .map(|t| Task {
+                        prefix: t.prefix,
+                        ..task("")
+                    })
+                    .collect();
+                let symmetries = merge_symmetric_tasks(&mut merged, &cube, moves);
+                assert!(symmetries > 1, "{text}");
+                let kept: Vec<Prefix> = split
+                    .iter()
+                    .zip(&kept_before)
+                    .filter(|(_, &k)| k)
+                    .map(|(t, _)| t.prefix)
+                    .collect();
+                let now: Vec<Prefix> = merged.iter().map(|t| t.prefix).collect();
+                assert!(now.len() < split.len(), "{text}: nothing merged");
+                assert!(
+                    now == kept,
+                    "{text}, moves {moves:#x}: {} kept, {} before",
+                    now.len(),
+                    kept.len()
+                );
+            }
+        }
     }
 }
