@@ -1,7 +1,7 @@
 //! What the process keeps resident beside the tables (Linux with glibc; a no-op
 //! elsewhere).  At the smallest rung of the memory ladder the tables are 55 MB and the
-//! process around them is the margin: two settings here take 3.3 MB off a list's peak
-//! (`korf bench` of 12 published 16-movers with `coset-cp`: see
+//! process around them is the margin: two settings here take 3.9 MB off a list's peak
+//! (`korf bench` of 12 published 16-movers with `coset-cp`: 68,152 → 64,272 kB; see
 //! lab/2026-12-05-what-the-process-keeps-beside-the-table.md).
 
 /// Large buffers (a search's root tasks and their tallies, about 1.5 MB at four moves,
@@ -28,99 +28,90 @@ pub(crate) fn give_back_large_buffers() {
 /// `MADV_PAGEOUT`: there the pages are only unmapped (`MADV_DONTNEED`), which keeps
 /// about 2.6 MB.  Returns the bytes let go (0 where this does nothing).
 pub(crate) fn drop_start_up_code() -> usize {
-    #[cfg(all(
-        target_os = "linux",
-        any(target_arch = "x86_64", target_arch = "aarch64")
-    ))]
-    {
-        let (start, end) = code_range();
+    #[cfg(target_os = "linux")]
+    return code::page_out();
+    #[cfg(not(target_os = "linux"))]
+    0
+}
+
+/// The executable's own code on Linux: from the linker-defined `__executable_start` to
+/// `etext` (GNU ld, gold and lld all define both).
+#[cfg(target_os = "linux")]
+mod code {
+    /// Page the code out ([`super::drop_start_up_code`]); the bytes let go, or 0.
+    pub(super) fn page_out() -> usize {
+        let (start, end) = range();
         let len = end.saturating_sub(start);
-        // SAFETY: [start, end) lies inside the executable's own text segment (page-aligned
-        // inward from the linker's bounds); its pages are read-only and never written, so
-        // paging them out or unmapping them only makes the next run of that code fault
-        // them in again; the access hint changes no contents.
+        // SAFETY: [start, end) lies inside the executable's own code (page-aligned inward
+        // from the linker's bounds); its pages are read-only and never written, so paging
+        // them out or unmapping them only makes the next run of that code fault them in
+        // again; the access hint changes no contents.
         let advise = |advice| unsafe { libc::madvise(start as *mut _, len, advice) } == 0;
         let done = len > 0
             && advise(libc::MADV_RANDOM)
             && (advise(libc::MADV_PAGEOUT) || advise(libc::MADV_DONTNEED));
         if done {
-            return len;
+            len
+        } else {
+            0
         }
     }
-    0
-}
 
-/// The executable's code, page-aligned inward: from the linker-defined
-/// `__executable_start` to `etext` (GNU ld, gold and lld all define both).
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
-fn code_range() -> (usize, usize) {
-    extern "C" {
-        static __executable_start: u8;
-        static etext: u8;
+    /// The code's addresses, page-aligned inward.
+    fn range() -> (usize, usize) {
+        extern "C" {
+            static __executable_start: u8;
+            static etext: u8;
+        }
+        // SAFETY: sysconf reads a constant of the system.
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        let page = usize::try_from(page)
+            .ok()
+            .filter(|&p| p > 0)
+            .unwrap_or(4096);
+        let start = std::ptr::addr_of!(__executable_start) as usize;
+        let end = std::ptr::addr_of!(etext) as usize;
+        (start.next_multiple_of(page), end / page * page)
     }
-    let page = page_size();
-    let start = std::ptr::addr_of!(__executable_start) as usize;
-    let end = std::ptr::addr_of!(etext) as usize;
-    (start.next_multiple_of(page), end / page * page)
-}
 
-#[cfg(all(
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
-fn page_size() -> usize {
-    // SAFETY: sysconf reads a constant of the system.
-    let size = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    usize::try_from(size)
-        .ok()
-        .filter(|&s| s > 0)
-        .unwrap_or(4096)
-}
-
-#[cfg(all(
-    test,
-    target_os = "linux",
-    any(target_arch = "x86_64", target_arch = "aarch64")
-))]
-mod tests {
-    /// Resident kB of the mappings of this executable that may run code.
-    fn resident_code_kb() -> u64 {
-        let exe = std::fs::read_link("/proc/self/exe").unwrap();
-        let exe = exe.to_str().unwrap().to_string();
-        let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
-        let (mut in_code, mut total) = (false, 0);
-        for line in smaps.lines() {
-            if line.split_whitespace().nth(1).is_some_and(|p| p.len() == 4) {
-                in_code = line.contains(" r-xp ") && line.ends_with(&exe);
-            } else if let Some(kb) = line.strip_prefix("Rss:") {
-                if in_code {
-                    total += kb
-                        .trim()
-                        .trim_end_matches(" kB")
-                        .trim()
-                        .parse::<u64>()
-                        .unwrap();
+    #[cfg(test)]
+    mod tests {
+        /// Resident kB of the mappings of this executable that may run code.
+        fn resident_code_kb() -> u64 {
+            let exe = std::fs::read_link("/proc/self/exe").unwrap();
+            let exe = exe.to_str().unwrap().to_string();
+            let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
+            let (mut in_code, mut total) = (false, 0);
+            for line in smaps.lines() {
+                if line.split_whitespace().nth(1).is_some_and(|p| p.len() == 4) {
+                    in_code = line.contains(" r-xp ") && line.ends_with(&exe);
+                } else if let Some(kb) = line.strip_prefix("Rss:") {
+                    if in_code {
+                        total += kb
+                            .trim()
+                            .trim_end_matches(" kB")
+                            .trim()
+                            .parse::<u64>()
+                            .unwrap();
+                    }
                 }
             }
+            total
         }
-        total
-    }
 
-    #[test]
-    fn dropped_code_pages_leave_residence_and_come_back_when_run() {
-        // Run a good deal of code first: formatting, parsing, a small search.
-        let cube = korf::cube::Cube::from_moves(&korf::cube::parse_moves("R U F'").unwrap());
-        let before = resident_code_kb();
-        let dropped = super::drop_start_up_code();
-        let after = resident_code_kb();
-        assert!(dropped > 1 << 20, "{dropped} bytes");
-        assert!(after < before, "resident code {before} kB, then {after} kB");
-        // The dropped code still runs: the same cube is made again, and is the same.
-        let again = korf::cube::Cube::from_moves(&korf::cube::parse_moves("R U F'").unwrap());
-        assert_eq!(format!("{cube:?}"), format!("{again:?}"));
-        assert!(resident_code_kb() > after);
+        #[test]
+        fn dropped_code_pages_leave_residence_and_come_back_when_run() {
+            // Run some of the library's code first: parsing moves, making a cube.
+            let cube = korf::cube::Cube::from_moves(&korf::cube::parse_moves("R U F'").unwrap());
+            let before = resident_code_kb();
+            let dropped = super::super::drop_start_up_code();
+            let after = resident_code_kb();
+            assert!(dropped > 1 << 20, "{dropped} bytes");
+            assert!(after < before, "resident code {before} kB, then {after} kB");
+            // The dropped code still runs: the same cube is made again, and is the same.
+            let again = korf::cube::Cube::from_moves(&korf::cube::parse_moves("R U F'").unwrap());
+            assert_eq!(format!("{cube:?}"), format!("{again:?}"));
+            assert!(resident_code_kb() > after);
+        }
     }
 }

@@ -162,8 +162,9 @@ impl StateIndex {
     ) {
         use crate::cube::symmetry::{conjugate, conjugate_move_set};
         let state = split[i].state(&self.start);
+        let allowed_i = allowed_after(&split[i], moves);
         for &s in symmetries {
-            let image_moves = conjugate_move_set(allowed_after(&split[i], moves), s);
+            let image_moves = conjugate_move_set(allowed_i, s);
             let image = conjugate(&state, s);
             let hash = state_hash(&image);
             let from = self.by_hash.partition_point(|&(h, _)| h < hash);
@@ -537,31 +538,25 @@ mod tests {
         for text in positions {
             let cube = Cube::from_moves(&parse_moves(text).unwrap());
             for moves in move_sets {
-                let split: Vec<Task> = prefixes(&cube.inverse(), 3, moves)
+                let all: Vec<Prefix> = prefixes(&cube.inverse(), 3, moves)
                     .into_iter()
-                    .map(|(prefix, _)| Task {
-                        cost: prefix.len() as u8,
-                        prefix,
-                        value: 0,
-                        axis_values: [0; 3],
-                        edge_depths: None,
-                    })
+                    .map(|(prefix, _)| prefix)
                     .collect();
+                let split_of = || -> Vec<Task> {
+                    all.iter()
+                        .map(|&prefix| Task { prefix, ..task("") })
+                        .collect()
+                };
+                let split = split_of();
                 let kept_before = merged_through_a_map(&split, &cube, moves);
-                let mut merged: Vec<Task> = split
-                    .iter()
-                    .map(|t| Task {
-                        prefix: t.prefix,
-                        ..task("")
-                    })
-                    .collect();
+                let mut merged = split_of();
                 let symmetries = merge_symmetric_tasks(&mut merged, &cube, moves);
                 assert!(symmetries > 1, "{text}");
-                let kept: Vec<Prefix> = split
+                let kept: Vec<Prefix> = all
                     .iter()
                     .zip(&kept_before)
                     .filter(|(_, &k)| k)
-                    .map(|(t, _)| t.prefix)
+                    .map(|(&p, _)| p)
                     .collect();
                 let now: Vec<Prefix> = merged.iter().map(|t| t.prefix).collect();
                 assert!(now.len() < split.len(), "{text}: nothing merged");
