@@ -101,6 +101,13 @@ crate() {
     # crates depend on each other through a local registry cargo makes for the check),
     # then the dry run of the upload itself.
     local crates=(-p korf -p korf-front -p korf-cli)
+    # cargo unpacks that local registry's crates under its home, in a folder named for the
+    # checkout's path, and never unpacks a crate again whose version it has already
+    # unpacked there: a second run from the same path (CI's) would build the new korf-cli
+    # against the last run's korf. Our own crates' stale copies go first.
+    local home="${CARGO_HOME:-$HOME/.cargo}"
+    rm -rf "$home"/registry/src/-*/korf-[0-9]* "$home"/registry/src/-*/korf-front-[0-9]* \
+        "$home"/registry/src/-*/korf-cli-[0-9]* target/package/tmp-registry
     cargo package --locked --allow-dirty "${crates[@]}"
     cargo publish --dry-run --locked --allow-dirty --no-verify "${crates[@]}"
     for name in korf korf-front korf-cli; do
