@@ -273,6 +273,8 @@ layers::layer_ladder!(registry! {
         CosetFp = coset::COSET_FP,
         /// The k = 0 coset split by both.
         CosetFcp = coset::COSET_FCP,
+        /// The k = 0 coset split by the flip parities and the slices' order parities.
+        CosetFpp = coset::COSET_FPP,
         /// Two-phase search, phase 1 in quarter turns.
         Phase1Qtm = phases::PHASE1_QTM,
         /// The corners table in slice turns (slices as one turn relative to the centres).
@@ -301,6 +303,8 @@ layers::layer_ladder!(registry! {
         CosetFp = coset::COSET_FP_HEURISTIC => coset::CosetAlone,
         /// The corners and the flip- and corner-parity coset table.
         CosetFcp = coset::COSET_FCP_HEURISTIC => coset::CosetAlone,
+        /// The edge-slices and the flip- and order-parity coset tables.
+        CosetFpp = coset::COSET_FPP_HEURISTIC => coset::CosetOrdersAlone,
     ],
     // The three-axis coset tables; each is a table and the heuristic of the corners and
     // that table (three axes, position and inverse).

@@ -135,7 +135,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     tables: &[&CORNERS, &COSET, &EDGE_SLICES],
     walk: Walk::Plain,
     metric: crate::cube::Metric::Htm,
-    speed_rank: Some(24),
+    speed_rank: Some(25),
     auto: false,
     measured: Measured::new(Some(123.0), None, 2, "2026-11-23"),
     // The 16-move list measured (2.65e7 nodes, geometric mean, 2026-11-25), scaled to 17
@@ -217,11 +217,20 @@ const COSET_FCP_EXPECTED: [u64; 15] = [
     3,
 ];
 
+/// The same for the order-parity table, generated on 2026-12-06 (2 cores beside a CI
+/// run: 8 min 17 s, 2.64 GB peak).  Half turns leave its subgroup, so depth 1 holds two
+/// entries (the quarter turns' and the half turns').
+const COSET_FPP_EXPECTED: [u64; 15] = [
+    1, 2, 6, 47, 521, 6544, 83050, 1048108, 12961908, 147598868, 1137540627, 2085152586, 152182948,
+    3864, 8,
+];
+
 /// The parity splits, in the order of the descriptors' const parameter.
-const PARITIES: [Parities; 3] = [
+const PARITIES: [Parities; 4] = [
     Parities::Corners,
     Parities::Flips,
     Parities::FlipsAndCorners,
+    Parities::FlipsAndPermutations,
 ];
 
 /// Generate the `PARITIES[P]` table.
@@ -293,18 +302,27 @@ pub const COSET_FCP: Descriptor = parity_table::<2>(
     47,
 );
 
+/// The k = 0 coset split by the E and M pieces' flip parities and the three slices' order
+/// parities: the ≤ 1 GiB rung (32 times the k = 0 entries, H48 h5's count).
+pub const COSET_FPP: Descriptor = parity_table::<3>(
+    "coset-fpp",
+    "coset split by flip and order parities: corner class (48 syms) x edge slices x 32",
+    &COSET_FPP_EXPECTED,
+    240,
+);
+
 /// The corners and a parity-refined coset table, position and inverse.
 ///
 /// Its time model is the k = 0 table's with `nodes` times its nodes (the geometric mean of
 /// the ratio on twelve 16-move positions, one thread, 2026-12-04, with the corner table;
-/// 1.09 times that without it, 2026-12-05) and 0.95 of its rate
-/// (the parities cost a few table reads a probe).
+/// 1.09 times that without it, 2026-12-05) and `rate` times its rate (0.95 for the
+/// tables that hold the half turns: the parities cost a few table reads a probe).
 const fn parity_heuristic(
     name: &'static str,
     help: &'static str,
     tables: &'static [&'static Descriptor],
     speed_rank: u8,
-    nodes: f64,
+    (nodes, rate): (f64, f64),
 ) -> HeuristicSpec {
     HeuristicSpec {
         name,
@@ -316,7 +334,7 @@ const fn parity_heuristic(
         measured: Measured::NONE,
         model: Model {
             nodes_17: HEURISTIC.model.nodes_17 * nodes,
-            rate: HEURISTIC.model.rate * 0.95,
+            rate: HEURISTIC.model.rate * rate,
             ..HEURISTIC.model
         },
         // No corner table: on the parity tables the corners' 42 MiB saved 9 % of the
@@ -332,22 +350,32 @@ pub const COSET_CP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-cp",
     "The coset table split by corner parity, built on first use",
     &[&EDGE_SLICES, &COSET_CP],
-    23,
-    0.63,
+    24,
+    (0.63, 0.95),
 );
 /// `coset-fp` with the edge-slices table, without the corners.
 pub const COSET_FP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fp",
     "The coset table split by slice flip parities, built on first use",
     &[&EDGE_SLICES, &COSET_FP],
-    22,
-    0.47,
+    23,
+    (0.47, 0.95),
+);
+/// `coset-fpp` with the edge-slices table, without the corners.
+pub const COSET_FPP_HEURISTIC: HeuristicSpec = parity_heuristic(
+    "coset-fpp",
+    "The coset table split by flip and slice order parities (843 MiB), built on first use",
+    &[&EDGE_SLICES, &COSET_FPP],
+    21,
+    // Measured against coset-fcp (2026-12-06, twelve 16-move positions, one thread):
+    // 0.63 of its nodes at 0.75 of its rate.
+    (0.21, 0.71),
 );
 /// `coset-fcp` with the edge-slices table, without the corners.
 pub const COSET_FCP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fcp",
     "The coset table split by flip and corner parities, built on first use",
     &[&EDGE_SLICES, &COSET_FCP],
-    21,
-    0.33,
+    22,
+    (0.33, 0.95),
 );

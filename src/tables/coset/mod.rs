@@ -96,7 +96,7 @@ pub enum Variant {
     /// plays the E slice): 16 times the edge values, about 47 times the entries.
     SliceFlips,
     /// k = 0 split by parities that every symmetry keeps ([`Parities`]): reduced by all 48
-    /// symmetries, 2, 4 or 8 times the k = 0 entries.
+    /// symmetries, 2, 4, 8 or 32 times the k = 0 entries.
     Parities(Parities),
 }
 
@@ -151,6 +151,7 @@ impl Variant {
             Variant::Parities(Parities::Corners) => 221_081_040,
             Variant::Parities(Parities::Flips) => 442_148_562,
             Variant::Parities(Parities::FlipsAndCorners) => 884_297_124,
+            Variant::Parities(Parities::FlipsAndPermutations) => 3_536_579_088,
             Variant::SliceFlips => self.corner_classes() as u64 * self.edge_values() as u64,
         }
     }
@@ -199,6 +200,9 @@ pub struct CosetCoords {
     /// How moves and symmetries act on the parity bits (parity variants only), for
     /// generation and the twins: built when first asked for ([`CosetCoords::parities`]).
     parities: OnceLock<Option<ParityTables>>,
+    /// How symmetries act on the order parities from edge masks (the variant that reads
+    /// them: [`Parities::FlipsAndPermutations`]).
+    orders: Option<&'static OrderSymmetries>,
     /// Where each class's entries lie, one per position up to symmetry (the 48-symmetry
     /// variants; [`packing`]); `None`: `class * edge_values + edge`, twins included (k = 4).
     packing: Option<Packing>,
@@ -275,6 +279,8 @@ impl CosetCoords {
             class_rep: classes.rep,
             class_stabilizer: classes.stabilizer,
             parities: OnceLock::new(),
+            orders: (variant == Variant::Parities(Parities::FlipsAndPermutations))
+                .then(order_symmetries),
             packing: None,
             flat_classes: usize::MAX,
         };
@@ -298,22 +304,55 @@ impl CosetCoords {
         coords
     }
 
-    /// The edge value of a position with edge masks `image` and corner parity
-    /// `corner_parity` (read by the parity variants only).
+    /// The edge value of a position with edge masks `image` and parities `extra` beside
+    /// its masks (read by the parity variants only): its corner parity, or with the
+    /// order parities, those.
     #[inline(always)]
-    fn edge_value(&self, image: &EdgeMasks, corner_parity: u8) -> usize {
+    fn edge_value(&self, image: &EdgeMasks, extra: u8) -> usize {
         match self.variant {
             Variant::Slices => image.slices(),
             Variant::SliceFlips => image.slices() * 16 + image.flips_of(0),
             Variant::Parities(p) => {
-                let bits = parities::flip_parities(image) | corner_parity << 3;
+                let beside = match p {
+                    Parities::FlipsAndPermutations => extra << 4,
+                    _ => extra << 3,
+                };
+                let bits = parities::flip_parities(image) | beside;
                 image.slices() * p.values() + p.compact(bits) as usize
             }
         }
     }
 
-    /// A position's edge masks and corner parity for edge value `v` (a 48-symmetry
-    /// variant): the slices' pieces placed, one flip on a slice whose parity is odd.
+    /// The parities beside a position's masks ([`Self::edge_value`]'s `extra`).
+    #[inline(always)]
+    fn extra_of(&self, c: &Cube) -> u8 {
+        match self.variant {
+            Variant::Parities(Parities::FlipsAndPermutations) => parities::permutation_parities(c),
+            Variant::Parities(_) => parities::corner_parity(c),
+            _ => 0,
+        }
+    }
+
+    /// The `extra` of the conjugate by `s` of a position with masks `masks`: the corner
+    /// parity, which no symmetry changes, or the order parities conjugated.
+    #[inline(always)]
+    fn conjugated_extra(&self, extra: u8, masks: &EdgeMasks, s: usize) -> u8 {
+        match self.orders {
+            Some(orders) => orders.conjugated(extra, masks, s),
+            None => extra,
+        }
+    }
+
+    /// The edge value of the conjugate by `s` of a position with masks `masks` and
+    /// `extra`.
+    #[inline(always)]
+    fn conjugate_value(&self, masks: &EdgeMasks, extra: u8, s: usize) -> usize {
+        let image = self.actions.conjugate(masks, s);
+        self.edge_value(&image, self.conjugated_extra(extra, masks, s))
+    }
+
+    /// A position's edge masks and `extra` for edge value `v` (a 48-symmetry variant): the
+    /// slices' pieces placed, one flip on a slice whose parity is odd.
     fn value_masks(&self, v: usize) -> (EdgeMasks, u8) {
         let (slices, part) = (v / self.flips, v % self.flips);
         let mut masks = EdgeMasks::of(&edge_cube(slices));
@@ -326,24 +365,26 @@ impl CosetCoords {
                 masks.flips |= 1 << masks.slice[k].trailing_zeros();
             }
         }
-        (masks, bits >> 3 & 1)
+        let extra = match self.variant {
+            Variant::Parities(Parities::FlipsAndPermutations) => bits >> 4 & 7,
+            _ => bits >> 3 & 1,
+        };
+        (masks, extra)
     }
 
     /// The edge value of the conjugate by `s` of a position with edge value `v`.
     #[cfg(test)]
     fn conjugated_value(&self, v: usize, s: usize) -> usize {
-        let (masks, corner_parity) = self.value_masks(v);
-        self.edge_value(&self.actions.conjugate(&masks, s), corner_parity)
+        let (masks, extra) = self.value_masks(v);
+        self.conjugate_value(&masks, extra, s)
     }
 
     /// The acted part (`value / invariant`) of each conjugate of a position with edge
     /// value `v`, by symmetry.
     fn conjugates(&self, v: usize) -> [u32; SYMMETRIES] {
-        let (masks, corner_parity) = self.value_masks(v);
+        let (masks, extra) = self.value_masks(v);
         let n = self.variant.invariant_values();
-        std::array::from_fn(|s| {
-            (self.edge_value(&self.actions.conjugate(&masks, s), corner_parity) / n) as u32
-        })
+        std::array::from_fn(|s| (self.conjugate_value(&masks, extra, s) / n) as u32)
     }
 
     /// The class of entry `i` and an edge value it stands for (with [`packing`], the
@@ -369,6 +410,13 @@ impl CosetCoords {
         } else {
             symmetric()
         }
+    }
+
+    /// Whether entry `i` lies in the flat layout (a class with an entry per edge value,
+    /// at `class * edge_values + edge`).
+    #[inline(always)]
+    pub fn is_flat_index(&self, i: u64) -> bool {
+        i < (self.flat_classes as u64).saturating_mul(self.edge_values as u64)
     }
 
     /// [`Self::place`] for a symmetric class, `conj(s)` the edge value conjugated by `s`.
@@ -436,26 +484,24 @@ impl CosetCoords {
     /// (the tests check it), without its table by slice value and symmetry.
     #[inline(always)]
     pub fn index_with_masks(&self, c: &Cube, masks: &EdgeMasks) -> u64 {
-        let corner_parity = match self.variant {
-            Variant::Parities(_) => parities::corner_parity(c),
-            _ => 0,
-        };
         self.index_from(
             self.corner_class_sym.get(corner_raw(c)),
             masks,
-            corner_parity,
+            self.extra_of(c),
         )
     }
 
     /// Table index of a position from its corner's `class << 8 | sym`, its edge masks and
-    /// its corner parity (read by the parity variants only; a symmetry keeps it).
+    /// the parities beside them (read by the parity variants only).
     #[inline(always)]
-    fn index_from(&self, class_sym: u32, masks: &EdgeMasks, corner_parity: u8) -> u64 {
+    fn index_from(&self, class_sym: u32, masks: &EdgeMasks, extra: u8) -> u64 {
         let class = (class_sym >> 8) as usize;
-        let image = self.actions.conjugate(masks, (class_sym & 255) as usize);
-        let edge = self.edge_value(&image, corner_parity);
+        let s = (class_sym & 255) as usize;
+        let image = self.actions.conjugate(masks, s);
+        let extra = self.conjugated_extra(extra, masks, s);
+        let edge = self.edge_value(&image, extra);
         self.place(class, edge, move || {
-            self.symmetric_index(class, edge, image, corner_parity)
+            self.symmetric_index(class, edge, image, extra)
         })
     }
 
@@ -464,8 +510,8 @@ impl CosetCoords {
     /// (6–9 % of the search's time, measured).
     #[cold]
     #[inline(never)]
-    fn symmetric_index(&self, class: usize, edge: usize, image: EdgeMasks, parity: u8) -> u64 {
-        let conj = |t| self.edge_value(&self.actions.conjugate(&image, t), parity);
+    fn symmetric_index(&self, class: usize, edge: usize, image: EdgeMasks, extra: u8) -> u64 {
+        let conj = |t| self.conjugate_value(&image, extra, t);
         self.place_symmetric(class, edge, conj)
     }
 
@@ -552,13 +598,14 @@ pub fn coset_coords() -> &'static CosetCoords {
 pub fn coords_for(variant: Variant) -> &'static CosetCoords {
     static SLICES: OnceLock<CosetCoords> = OnceLock::new();
     static FLIPS: OnceLock<CosetCoords> = OnceLock::new();
-    static PARITIES: [OnceLock<CosetCoords>; 3] = [const { OnceLock::new() }; 3];
+    static PARITIES: [OnceLock<CosetCoords>; 4] = [const { OnceLock::new() }; 4];
     let cell = match variant {
         Variant::Slices => &SLICES,
         Variant::SliceFlips => &FLIPS,
         Variant::Parities(Parities::Corners) => &PARITIES[0],
         Variant::Parities(Parities::Flips) => &PARITIES[1],
         Variant::Parities(Parities::FlipsAndCorners) => &PARITIES[2],
+        Variant::Parities(Parities::FlipsAndPermutations) => &PARITIES[3],
     };
     cell.get_or_init(|| CosetCoords::build(variant))
 }
@@ -570,7 +617,13 @@ use packing::Packing;
 mod space;
 pub use space::{CosetSpace, MoveTables};
 pub mod parities;
-pub use parities::{Parities, ParityTables};
+pub use parities::{OrderSymmetries, Parities, ParityTables};
+
+/// How symmetries act on the order parities, read off the cube model on first use.
+fn order_symmetries() -> &'static OrderSymmetries {
+    static ORDERS: OnceLock<OrderSymmetries> = OnceLock::new();
+    ORDERS.get_or_init(OrderSymmetries::build)
+}
 
 /// The k = 4 coset table as the registry names a three-axis family
 /// (`crate::tables::registry`).
@@ -593,7 +646,7 @@ pub mod k4_qtm {
 mod probe;
 pub use probe::{symmetric_variant, SymmetricTable};
 mod plain;
-pub use plain::{CosetAlone, CosetBesideCorners, KorfAndCoset};
+pub use plain::{CosetAlone, CosetBesideCorners, CosetOrdersAlone, KorfAndCoset};
 
 #[cfg(test)]
 mod tests;

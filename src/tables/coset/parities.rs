@@ -12,15 +12,27 @@
 //! permutation of the corners), so the search's rule for tight bounds holds unchanged.
 //!
 //! The bits of a position ([`parity_bits`]): bit `k` (k = 0, 1, 2) the flip parity of the
-//! pieces of slice `k` (E, M, S), bit 3 the corner permutation's parity.  The flip
-//! parities sum to 0 (the flips of all twelve edges do), so a table keeps at most two of
-//! them.  Moves and symmetries act on the bits as xors that depend only on the slice value
-//! ([`ParityTables`]), read off the cube model at start-up; the tests check every formula
-//! against the cube.
+//! pieces of slice `k` (E, M, S), bit 3 the corner permutation's parity, bit `4 + k` the
+//! parity of the order in which slice `k`'s pieces stand ([`permutation_parities`]).  The
+//! flip parities sum to 0 (the flips of all twelve edges do), so a table keeps at most two
+//! of them.  Moves and symmetries act on the bits as xors that depend only on the slice
+//! value ([`ParityTables`]), read off the cube model at start-up; the tests check every
+//! formula against the cube.
+//!
+//! The order parities are homomorphisms of `H` too (an element of `H` permutes each
+//! slice's pieces among themselves), and every symmetry permutes them with the slices, but
+//! a half turn is not in their kernel: `U2` swaps two M pieces and two S pieces.  So the
+//! table that reads them ([`Parities::FlipsAndPermutations`], 32 values: two flip parities
+//! and the three order parities, which fix the corner parity) is the one parity table whose
+//! subgroup leaves the half turns out: a half turn's child does not keep its parent's
+//! value, and a tight bound rules half turns out only through the coarser value of the
+//! flip- and corner-parity subgroup, read off four entries that lie beside each other
+//! (`SymmetricTable::half_turn_floor`).
 
 use super::{edge_cube, EdgeMasks, EDGE_SLICE, EDGE_SLICES};
 use crate::cube::symmetry::{conjugate, symmetries};
 use crate::cube::{Cube, ALL_MOVES, MOVE_COUNT};
+use rayon::prelude::*;
 
 /// Which parity bits refine the k = 0 coset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,6 +43,10 @@ pub enum Parities {
     Flips,
     /// Both: 8 values.
     FlipsAndCorners,
+    /// The E and M pieces' flip parities and the order parities of all three slices' pieces
+    /// (which, with the slice value, fix the corner parity): 32 values.  Half turns leave
+    /// this subgroup.
+    FlipsAndPermutations,
 }
 
 impl Parities {
@@ -40,6 +56,7 @@ impl Parities {
             Parities::Corners => 2,
             Parities::Flips => 4,
             Parities::FlipsAndCorners => 8,
+            Parities::FlipsAndPermutations => 32,
         }
     }
 
@@ -50,18 +67,21 @@ impl Parities {
             Parities::Corners => b >> 3 & 1,
             Parities::Flips => b & 3,
             Parities::FlipsAndCorners => (b & 3) << 1 | (b >> 3 & 1),
+            Parities::FlipsAndPermutations => (b & 3) << 3 | (b >> 4 & 7),
         }
     }
 
-    /// A full set of bits whose parity part is `v` (the S flip parity completed).
+    /// A full set of bits whose parity part is `v` (the S flip parity completed; with the
+    /// order parities, the corner parity, which they fix, left 0: no table reads it then).
     pub const fn expand(self, v: u8) -> u8 {
-        let (flips, corners) = match self {
-            Parities::Corners => (0, v & 1),
-            Parities::Flips => (v & 3, 0),
-            Parities::FlipsAndCorners => (v >> 1 & 3, v & 1),
+        let (flips, corners, orders) = match self {
+            Parities::Corners => (0, v & 1, 0),
+            Parities::Flips => (v & 3, 0, 0),
+            Parities::FlipsAndCorners => (v >> 1 & 3, v & 1, 0),
+            Parities::FlipsAndPermutations => (v >> 3 & 3, 0, v & 7),
         };
         let s = (flips ^ flips >> 1) & 1;
-        flips | s << 2 | corners << 3
+        flips | s << 2 | corners << 3 | orders << 4
     }
 }
 
@@ -85,10 +105,138 @@ pub fn flip_parities(m: &EdgeMasks) -> u8 {
     p(0) | p(1) << 1 | p(2) << 2
 }
 
-/// The four parity bits of `c` (see the module documentation).
+/// `ABOVE[p]`: the pieces of `p`'s slice numbered above `p` (bit per piece).
+const ABOVE: [u16; 12] = {
+    let mut above = [0u16; 12];
+    let mut p = 0;
+    while p < 12 {
+        let mut q = p + 1;
+        while q < 12 {
+            if EDGE_SLICE[q] == EDGE_SLICE[p] {
+                above[p] |= 1 << q;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    above
+};
+
+/// The order parities of the three slices' pieces (bit `k` for slice `k`, E M S): the
+/// parity of the inversions among slice `k`'s pieces read in position order, their
+/// numbers compared.  The slice values' positions ([`edge_cube`]) place each slice's pieces
+/// in increasing order, so theirs are 0.
+#[inline(always)]
+pub fn permutation_parities(c: &Cube) -> u8 {
+    let (mut seen, mut bits) = (0u16, 0u8);
+    for i in 0..12 {
+        let p = c.edge(i) as usize;
+        let inversions = (seen & ABOVE[p]).count_ones() as u8;
+        bits ^= (inversions & 1) << EDGE_SLICE[p];
+        seen |= 1 << p;
+    }
+    bits
+}
+
+/// The seven parity bits of `c` (see the module documentation).
 #[inline(always)]
 pub fn parity_bits(c: &Cube) -> u8 {
-    flip_parities(&EdgeMasks::of(c)) | corner_parity(c) << 3
+    flip_parities(&EdgeMasks::of(c)) | corner_parity(c) << 3 | permutation_parities(c) << 4
+}
+
+/// The slice each slice's positions go to under symmetry `s`'s position map.
+fn destinations(s: usize) -> [usize; 3] {
+    let e = &symmetries().elements[s];
+    std::array::from_fn(|k| {
+        let p = (0..12).find(|&p| EDGE_SLICE[p] as usize == k).unwrap();
+        EDGE_SLICE[e.ep[p] as usize] as usize
+    })
+}
+
+/// How a symmetry acts on the order parities, read off the positions each slice's pieces
+/// stand on: the search's view, which has a position's edge masks, not its slice value.
+///
+/// Conjugating by `s` carries slice `k`'s pieces to slice `d = s(k)`'s, renumbered, onto
+/// the images of their positions, reordered: the order parity of slice `d` after is that
+/// of slice `k` before, toggled by the renumbering (a fact of `s` and `k`) and by the
+/// reordering (a fact of `s` and the four positions).  Both are read off the cube model and
+/// the split checked on every slice value.
+pub struct OrderSymmetries {
+    /// Bit `s * 4096 + mask`: whether `s` reorders the four positions `mask` oddly.
+    reorder: Vec<u64>,
+    /// `renumber[s]`: the renumbering toggles, at the destination bits.
+    renumber: [u8; 48],
+    /// `destination[s][k]`: where `s` takes slice `k`.
+    destination: [[u8; 3]; 48],
+}
+
+impl OrderSymmetries {
+    /// Read both toggles off every slice value's conjugates (a fraction of a second).
+    pub fn build() -> OrderSymmetries {
+        let n = symmetries().elements.len();
+        let destination: [[u8; 3]; 48] = std::array::from_fn(|s| destinations(s).map(|d| d as u8));
+        // toggles[v * n + s]: the order parities of slice value v's conjugate by s.
+        let toggles: Vec<u8> = (0..EDGE_SLICES)
+            .into_par_iter()
+            .flat_map_iter(|v| {
+                let c = edge_cube(v);
+                (0..n).map(move |s| permutation_parities(&conjugate(&c, s)))
+            })
+            .collect();
+        let mut reorder = vec![0u64; n * 64];
+        let mut renumber = [0u8; 48];
+        let masks_of = |v: usize| EdgeMasks::of(&edge_cube(v)).slice;
+        let toggle = |v: usize, s: usize, k: usize| toggles[v * n + s] >> destination[s][k] & 1;
+        // Slice value 0's E pieces stand on positions 0-3: its E toggle is the reordering
+        // of that mask plus E's renumbering; read the reordering of every mask from E.
+        for v in 0..EDGE_SLICES {
+            let e = masks_of(v)[0];
+            for s in 0..n {
+                reorder[(s << 12 | e) >> 6] |= u64::from(toggle(v, s, 0)) << (e & 63);
+            }
+        }
+        let reordered = |reorder: &[u64], s: usize, mask: usize| {
+            (reorder[(s << 12 | mask) >> 6] >> (mask & 63)) as u8 & 1
+        };
+        for (s, r) in renumber.iter_mut().enumerate() {
+            let masks = masks_of(0);
+            for k in 1..3 {
+                let t = toggle(0, s, k) ^ reordered(&reorder, s, masks[k]);
+                *r |= t << destination[s][k];
+            }
+        }
+        for v in 0..EDGE_SLICES {
+            let masks = masks_of(v);
+            for s in 0..n {
+                for k in 0..3 {
+                    let r = renumber[s] >> destination[s][k] & 1;
+                    assert_eq!(
+                        toggle(v, s, k),
+                        r ^ reordered(&reorder, s, masks[k]),
+                        "the order parity's toggle splits (slice value {v}, symmetry {s}, slice {k})"
+                    );
+                }
+            }
+        }
+        OrderSymmetries {
+            reorder,
+            renumber,
+            destination,
+        }
+    }
+
+    /// The order parities of the conjugate by `s` of a position with order parities
+    /// `orders` and edge masks `masks`.
+    #[inline(always)]
+    pub fn conjugated(&self, orders: u8, masks: &EdgeMasks, s: usize) -> u8 {
+        let mut out = self.renumber[s];
+        for (k, (&d, &mask)) in self.destination[s].iter().zip(&masks.slice).enumerate() {
+            let at = s << 12 | mask;
+            let reordered = (self.reorder[at >> 6] >> (at & 63)) as u8 & 1;
+            out ^= (orders >> k & 1 ^ reordered) << d;
+        }
+        out
+    }
 }
 
 /// How moves and symmetries act on the parity bits.
@@ -98,7 +246,7 @@ pub struct ParityTables {
     /// `conj[slices * 48 + s]`: the bits conjugating by `s` toggles after permuting them.
     pub conj: Vec<u8>,
     /// `permute[s][b]`: bits `b` with the slices' bits carried where `s` takes the slices.
-    pub permute: Vec<[u8; 16]>,
+    pub permute: Vec<[u8; 128]>,
 }
 
 impl ParityTables {
@@ -115,19 +263,14 @@ impl ParityTables {
             moved.extend(ALL_MOVES.map(|m| parity_bits(&c.apply_move(m))));
             conj.extend((0..syms.elements.len()).map(|s| parity_bits(&conjugate(&c, s))));
         }
-        let permute = syms
-            .elements
-            .iter()
-            .map(|e| {
-                // The slice whose positions S's position map sends slice k's positions to.
-                let dst: [usize; 3] = std::array::from_fn(|k| {
-                    let p = (0..12).find(|&p| EDGE_SLICE[p] as usize == k).unwrap();
-                    EDGE_SLICE[e.ep[p] as usize] as usize
-                });
+        let permute = (0..syms.elements.len())
+            .map(|s| {
+                let dst = destinations(s);
                 std::array::from_fn(|b| {
                     let mut out = b as u8 & 8;
                     for (k, &d) in dst.iter().enumerate() {
                         out |= (b as u8 >> k & 1) << d;
+                        out |= (b as u8 >> (4 + k) & 1) << (4 + d);
                     }
                     out
                 })

@@ -13,8 +13,13 @@ use crate::tables::probe::{
 
 /// The coset table beside the corners (`coset`, `coset-qtm`).
 pub type CosetBesideCorners<'a> = CosetProbe<'a, true>;
-/// The coset table without the corners (the parity tables).
+/// The coset table without the corners (the parity tables whose subgroup holds the half
+/// turns).
 pub type CosetAlone<'a> = CosetProbe<'a, false>;
+/// The order-parity table without the corners: its subgroup leaves the half turns out, so
+/// a half-turn child reads its values, and a tight bound rules the half turns out by the
+/// coarser value that keeps them ([`SymmetricTable::half_turn_floor`]).
+pub type CosetOrdersAlone<'a> = CosetProbe<'a, false, false>;
 
 /// The 48-symmetry coset table among `tables`.
 fn coset_of<'a>(tables: &[LoadedTable<'a>]) -> SymmetricTable<'a> {
@@ -25,15 +30,16 @@ fn coset_of<'a>(tables: &[LoadedTable<'a>]) -> SymmetricTable<'a> {
 }
 
 /// A 48-symmetry coset table with the edge-slices table (when it takes part), beside the
-/// corner table (`CORNERS`) or alone.
+/// corner table (`CORNERS`) or alone; `HALF_TURNS`: whether the coset table's subgroup
+/// holds every half turn (all but the order-parity table's).
 #[derive(Clone, Copy)]
-pub struct CosetProbe<'a, const CORNERS: bool> {
+pub struct CosetProbe<'a, const CORNERS: bool, const HALF_TURNS: bool = true> {
     pub(crate) corners: &'a [u8],
     pub(crate) coset: SymmetricTable<'a>,
     pub(crate) edge_slices: Option<EdgeSlicesTable<'a>>,
 }
 
-impl<const CORNERS: bool> CosetProbe<'_, CORNERS> {
+impl<const CORNERS: bool, const HALF_TURNS: bool> CosetProbe<'_, CORNERS, HALF_TURNS> {
     /// The coset and edge-slices indices of `cube` (the edge-slices index from the coset
     /// coordinate's masks; 0 without that table), their lines asked for.
     #[inline(always)]
@@ -53,7 +59,9 @@ impl<const CORNERS: bool> CosetProbe<'_, CORNERS> {
     }
 }
 
-impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
+impl<const CORNERS: bool, const HALF_TURNS: bool> PlainProbe
+    for CosetProbe<'_, CORNERS, HALF_TURNS>
+{
     const BOTH_SIDES: bool = true;
     /// The corner index (0 without corners), the coset and the edge-slices indices (each
     /// table has fewer than 2^32 entries: 12 bytes a child keep the frames small).
@@ -98,7 +106,10 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
             debug_assert!(ei as u8 <= budget);
             ei as u8
         } else {
-            self.values(i, ei, budget)?
+            let value = self.values(i, ei, budget)?;
+            // Without the half turns in the subgroup, whether they are ruled out is read
+            // here, where the tracked cube's indices are at hand: the value's high bit.
+            value | (self.tight_without_half_turns(i, ei, value, budget) as u8) << 7
         };
         let position = position();
         let (i, ei) = self.coset_indices(&position);
@@ -110,7 +121,9 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
     /// the cube by right moves ending in that half turn, which lies in both tables'
     /// subgroups, so the cube would be one move closer to them than the tables say. Read
     /// on the tracked cube it rules out a half turn at this end of the solution; read on
-    /// the other, at the other end.
+    /// the other, at the other end.  With the order-parity table (`HALF_TURNS` false),
+    /// whose subgroup leaves the half turns out, the value that rules is the coarser one
+    /// of the subgroup that holds them ([`Self::tight_without_half_turns`]).
     #[inline(always)]
     fn survives(
         &self,
@@ -120,6 +133,13 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
         budget: u8,
     ) -> Option<Survivor> {
         let other = self.values(i, ei, budget)?;
+        if !HALF_TURNS {
+            return Some(Survivor {
+                quarter_turns_only: tracked >> 7 == 1,
+                other_end_quarter_turns_only: self.tight_without_half_turns(i, ei, other, budget),
+                values: [tracked & 127, other],
+            });
+        }
         Some(Survivor {
             quarter_turns_only: tracked == budget,
             other_end_quarter_turns_only: other == budget,
@@ -128,8 +148,9 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
     }
 
     /// Without the corners, every table read first (the coset and edge-slices tables)
-    /// keeps its value under a half turn premoved: a half-turn child reads none.
-    const HALF_TURNS_KEEP_FIRST: bool = !CORNERS;
+    /// keeps its value under a half turn premoved, if their subgroups hold the half
+    /// turns: a half-turn child reads none.
+    const HALF_TURNS_KEEP_FIRST: bool = !CORNERS && HALF_TURNS;
 
     #[inline(always)]
     fn kept(&self, value: u8) -> (u32, u32, u32) {
@@ -140,7 +161,22 @@ impl<const CORNERS: bool> PlainProbe for CosetProbe<'_, CORNERS> {
 /// The coset index that marks first reads not made: their value is the third field.
 const KEPT: u32 = u32::MAX;
 
-impl<const CORNERS: bool> CosetProbe<'_, CORNERS> {
+impl<const CORNERS: bool, const HALF_TURNS: bool> CosetProbe<'_, CORNERS, HALF_TURNS> {
+    /// Whether a cube whose coset and edge-slices indices are `i` and `ei` and whose value
+    /// is `value` rules out a half turn on its side, where the coset table's subgroup
+    /// leaves the half turns out: the coset table's floor over the half turns' subgroup
+    /// ([`SymmetricTable::half_turn_floor`]) or the edge-slices table's value (whose
+    /// subgroup holds them) at the budget.  Read only when the value is at the budget
+    /// (the floor is at most the value).
+    #[inline(always)]
+    fn tight_without_half_turns(&self, i: u32, ei: u32, value: u8, budget: u8) -> bool {
+        if HALF_TURNS || value != budget {
+            return false;
+        }
+        let slices = self.edge_slices.map_or(0, |e| e.at(ei as u64));
+        slices == budget || self.coset.half_turn_floor(i as u64) == budget
+    }
+
     /// The larger of the coset table's value at `i` and the edge-slices table's at `ei`,
     /// `None` past `budget` (the edge-slices table read only when the coset's is within).
     #[inline(always)]
@@ -154,7 +190,9 @@ impl<const CORNERS: bool> CosetProbe<'_, CORNERS> {
     }
 }
 
-impl<'a, const CORNERS: bool> FromTables<'a> for CosetProbe<'a, CORNERS> {
+impl<'a, const CORNERS: bool, const HALF_TURNS: bool> FromTables<'a>
+    for CosetProbe<'a, CORNERS, HALF_TURNS>
+{
     fn load(tables: &[LoadedTable<'a>]) -> Self {
         CosetProbe {
             corners: KorfProbe::corners_of(tables),
@@ -164,7 +202,9 @@ impl<'a, const CORNERS: bool> FromTables<'a> for CosetProbe<'a, CORNERS> {
     }
 }
 
-impl<'a, const CORNERS: bool> Probe<'a> for CosetProbe<'a, CORNERS> {
+impl<'a, const CORNERS: bool, const HALF_TURNS: bool> Probe<'a>
+    for CosetProbe<'a, CORNERS, HALF_TURNS>
+{
     fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
         visitor.plain(self)
     }

@@ -1,7 +1,7 @@
 //! The k = 4 coset table's probe: its coordinate seen along three axes.
 
 use super::{coords_for, corner_raw, CosetCoords, EdgeMasks, Parities, Variant};
-use super::{COSET, COSET_CP, COSET_FCP, COSET_FP, COSET_QTM};
+use super::{COSET, COSET_CP, COSET_FCP, COSET_FP, COSET_FPP, COSET_QTM};
 use crate::cube::Cube;
 use crate::tables::descriptor::Descriptor;
 use crate::tables::packed;
@@ -57,6 +57,10 @@ pub fn symmetric_variant(table: &Descriptor) -> Option<Variant> {
         (&COSET_CP, Variant::Parities(Parities::Corners)),
         (&COSET_FP, Variant::Parities(Parities::Flips)),
         (&COSET_FCP, Variant::Parities(Parities::FlipsAndCorners)),
+        (
+            &COSET_FPP,
+            Variant::Parities(Parities::FlipsAndPermutations),
+        ),
     ]
     .into_iter()
     .find(|(d, _)| d.name == table.name)
@@ -103,6 +107,26 @@ impl<'a> SymmetricTable<'a> {
             Some(_) => packed::line_offset(i),
         };
         crate::tables::prefetch(self.payload, byte)
+    }
+
+    /// For the order-parity table: the least value over the entries of `i`'s slice value,
+    /// flips and corner class whose order parities sum as `i`'s do.  Those are the cosets
+    /// that make up `i`'s coset of the flip- and corner-parity subgroup (whose elements'
+    /// order parities sum to their corner parity, 0), so this is that coset's distance
+    /// (or a lower bound of it, from the 2-bit encoding) and every half turn keeps it.
+    /// Entries of a symmetric class lie by orbit, not in groups of eight: 0 for them, which
+    /// rules nothing out.
+    #[inline(always)]
+    pub fn half_turn_floor(&self, i: u64) -> u8 {
+        if !self.coords.is_flat_index(i) {
+            return 0;
+        }
+        let (group, own) = (i & !7, (i & 7) as u32);
+        (0..8u64)
+            .filter(|&j| (j as u32 ^ own).count_ones() & 1 == 0)
+            .map(|j| self.at(group | j))
+            .min()
+            .unwrap_or(0)
     }
 
     /// The value of position `c`.
