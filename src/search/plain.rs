@@ -63,8 +63,8 @@ impl Side {
     }
 }
 
-/// A first-read value not known (the root's).
-const UNREAD: u8 = u8::MAX;
+/// First reads not known (the root's), or not to be kept ([`Survivor::values`]).
+const UNREAD: u64 = u64::MAX;
 
 impl<F: Copy, S: Copy> Frame<F, S> {
     const fn empty(no_first: F, no_second: S) -> Self {
@@ -122,7 +122,7 @@ impl Worker<'_> {
         (state, forward): (&Cube, &Cube),
         side: Side,
         allowed: [u32; 2],
-        (budget, kept): (u8, u8),
+        (budget, kept): (u8, u64),
     ) {
         let mut moves = allowed[side.index()];
         let mut n = 0;
@@ -133,7 +133,7 @@ impl Worker<'_> {
             let child = state.premove(ALL_MOVES[mi].inverse());
             if budget > 0 {
                 frame.first[n] = if keep_half_turns && QUARTER_TURNS >> mi & 1 == 0 {
-                    p.kept(kept)
+                    p.kept(kept, mi)
                 } else {
                     p.first(&child)
                 };

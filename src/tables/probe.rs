@@ -161,16 +161,18 @@ pub trait PlainProbe: Copy + Sync {
         second: &Self::Second,
         budget: u8,
     ) -> Option<Survivor>;
-    /// Whether every table of the first reads keeps its value when the cube they read is
-    /// premoved by a half turn (tables of a subgroup that holds the half turns: a half
-    /// turn made on that side moves the cube within its coset). The walk then does not
-    /// read them for a half-turn child: it hands [`PlainProbe::kept`] the value its
-    /// parent's reads found on that cube ([`Survivor::values`]).
+    /// Whether a half-turn child's first reads follow from what its parent's found on the
+    /// cube premoved (tables of a subgroup that holds the half turns: a half turn made on
+    /// that side moves the cube within its coset, so their value is kept; or tables whose
+    /// index a half turn changes by a known step). The walk then does not make them for a
+    /// half-turn child: it hands [`PlainProbe::kept`] what its parent's reads found on
+    /// that cube ([`Survivor::values`]) and the move.
     const HALF_TURNS_KEEP_FIRST: bool = false;
-    /// The first reads of a child whose first-read value `value` is known.
+    /// The first reads of the child made by half turn `mi` from a cube whose reads found
+    /// `kept` ([`Survivor::values`]).
     #[inline(always)]
-    fn kept(&self, value: u8) -> Self::First {
-        let _ = value;
+    fn kept(&self, kept: u64, mi: usize) -> Self::First {
+        let _ = (kept, mi);
         Self::NO_FIRST
     }
 }
@@ -186,10 +188,10 @@ pub struct Survivor {
     /// position rules out a half turn as the solution's last move (the next move of a
     /// walk that extends the solution from its end, on the inverse).
     pub other_end_quarter_turns_only: bool,
-    /// With [`PlainProbe::HALF_TURNS_KEEP_FIRST`]: the first reads' value of the child's
-    /// tracked cube and of its other cube (what a half turn on either keeps); otherwise
-    /// unread.
-    pub values: [u8; 2],
+    /// With [`PlainProbe::HALF_TURNS_KEEP_FIRST`]: what the first reads found on the
+    /// child's tracked cube and on its other cube, as [`PlainProbe::kept`] reads it (`u64::MAX`:
+    /// nothing to keep); otherwise unread.
+    pub values: [u64; 2],
 }
 
 /// A table of exact depths stored mod 3 (2-bit codes, [`exact_step`]), read in two

@@ -470,12 +470,27 @@ impl CosetCoords {
         p.compact(t.conjugated(p.expand(v as u8), slices, s)) as usize
     }
 
-    /// The table index of position `c` (a 48-symmetry variant) and its edge masks, which
-    /// the edge-slices table reads too.
+    /// The table index of position `c` (a 48-symmetry variant), its edge masks and slice
+    /// value, which the edge-slices table reads too, and the symmetry that takes its
+    /// corners to their class, which a half turn premoved keeps
+    /// ([`Self::half_turn_index`]).
     #[inline(always)]
-    pub fn index_and_masks(&self, c: &Cube) -> (u64, EdgeMasks, usize) {
+    pub fn index_masks_and_sym(&self, c: &Cube) -> (u64, EdgeMasks, usize, u8) {
         let masks = EdgeMasks::of(c);
-        (self.index_with_masks(c, &masks), masks, masks.slices())
+        let class_sym = self.corner_class_sym.get(corner_raw(c));
+        let i = self.index_from(class_sym, &masks, self.extra_of(c));
+        (i, masks, masks.slices(), class_sym as u8)
+    }
+
+    /// The order-parity table's index of `h · c`, for `h` the half turn of face `face`,
+    /// from `c`'s index `i` (in a class with an entry per edge value) and class symmetry
+    /// `sym`: `h` lies in the subgroup of the coarser parity tables, so it keeps `c`'s
+    /// corner class, slice value and flips, and changes only the order parities, by those
+    /// of `h`'s conjugate (the edge value's last three bits).
+    #[inline(always)]
+    pub fn half_turn_index(&self, i: u64, sym: u8, face: usize) -> u64 {
+        let orders = self.orders.expect("the order-parity table");
+        i ^ orders.half_turn(sym as usize, face) as u64
     }
 
     /// Table index of position `c` given its edge masks: the corner's class and symmetry

@@ -168,6 +168,9 @@ pub struct OrderSymmetries {
     renumber: [u8; 48],
     /// `destination[s][k]`: where `s` takes slice `k`.
     destination: [[u8; 3]; 48],
+    /// `half_turns[s][f]`: the order parities of the conjugate by `s` of face `f`'s half
+    /// turn (two of the three bits: the slices off its axis).
+    half_turns: [[u8; 6]; 48],
 }
 
 impl OrderSymmetries {
@@ -218,11 +221,26 @@ impl OrderSymmetries {
                 }
             }
         }
+        let half_turns = std::array::from_fn(|s| {
+            std::array::from_fn(|f| {
+                permutation_parities(&conjugate(
+                    &Cube::SOLVED.apply_move(ALL_MOVES[f * 3 + 1]),
+                    s,
+                ))
+            })
+        });
         OrderSymmetries {
             reorder,
             renumber,
             destination,
+            half_turns,
         }
+    }
+
+    /// The order parities of the conjugate by `s` of face `face`'s half turn.
+    #[inline(always)]
+    pub fn half_turn(&self, s: usize, face: usize) -> u8 {
+        self.half_turns[s][face]
     }
 
     /// The order parities of the conjugate by `s` of a position with order parities

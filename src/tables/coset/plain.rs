@@ -41,11 +41,12 @@ pub struct CosetProbe<'a, const CORNERS: bool, const HALF_TURNS: bool = true> {
 
 impl<const CORNERS: bool, const HALF_TURNS: bool> CosetProbe<'_, CORNERS, HALF_TURNS> {
     /// The coset and edge-slices indices of `cube` (the edge-slices index from the coset
-    /// coordinate's masks; 0 without that table), their lines asked for.
+    /// coordinate's masks; 0 without that table), their lines asked for, and the symmetry
+    /// that took its corners to their class.
     #[inline(always)]
-    fn coset_indices(&self, cube: &Cube) -> (u32, u32) {
+    fn coset_indices(&self, cube: &Cube) -> (u32, u32, u8) {
         let t = self.coset;
-        let (i, masks, slices) = t.coords.index_and_masks(cube);
+        let (i, masks, slices, sym) = t.coords.index_masks_and_sym(cube);
         t.prefetch(i);
         let ei = match self.edge_slices {
             Some(e) => {
@@ -55,15 +56,35 @@ impl<const CORNERS: bool, const HALF_TURNS: bool> CosetProbe<'_, CORNERS, HALF_T
             }
             None => 0,
         };
-        (i as u32, ei as u32)
+        (i as u32, ei as u32, sym)
     }
+}
+
+/// What the second reads hand on: the position's indices, and the tracked cube's value
+/// (with the order-parity table, also what a half-turn child of either cube starts from:
+/// [`CosetProbe::kept`]).
+#[derive(Clone, Copy)]
+pub struct CosetSecond {
+    /// The position's coset and edge-slices indices.
+    position: (u32, u32),
+    /// The tracked cube's value, the larger of its coset and edge-slices tables'; with the
+    /// order-parity table, its high bit says a half turn is ruled out on its side.
+    tracked: u8,
+    /// The tracked cube's edge-slices value (order-parity table).
+    tracked_slices: u8,
+    /// The symmetries that took the tracked cube's and the position's corners to their
+    /// classes (order-parity table).
+    syms: (u8, u8),
+    /// The tracked cube's coset index (order-parity table).
+    tracked_index: u32,
 }
 
 impl<const CORNERS: bool, const HALF_TURNS: bool> PlainProbe
     for CosetProbe<'_, CORNERS, HALF_TURNS>
 {
     const BOTH_SIDES: bool = true;
-    /// The corner index (0 without corners), the coset and the edge-slices indices (each
+    /// The corner index (0 without corners; with the order-parity table, the class
+    /// symmetry, or a kept child's mark), the coset and the edge-slices indices (each
     /// table has fewer than 2^32 entries: 12 bytes a child keep the frames small).
     type First = (u32, u32, u32);
     const NO_FIRST: (u32, u32, u32) = (0, 0, 0);
@@ -73,21 +94,25 @@ impl<const CORNERS: bool, const HALF_TURNS: bool> PlainProbe
         let ci = if CORNERS {
             let ci = child.corner_coord();
             prefetch_nibble(self.corners, ci);
-            ci
+            ci as u32
         } else {
             0
         };
-        let (i, ei) = self.coset_indices(child);
-        (ci as u32, i, ei)
+        let (i, ei, sym) = self.coset_indices(child);
+        (if HALF_TURNS { ci } else { sym as u32 }, i, ei)
     }
 
-    /// The position's coset and edge-slices indices, and the first reads' value of the
-    /// tracked cube (the larger of the coset and edge-slices tables').
-    type Second = (u32, u32, u8);
-    const NO_SECOND: (u32, u32, u8) = (0, 0, 0);
+    type Second = CosetSecond;
+    const NO_SECOND: CosetSecond = CosetSecond {
+        position: (0, 0),
+        tracked: 0,
+        tracked_slices: 0,
+        syms: (0, 0),
+        tracked_index: 0,
+    };
 
     /// The corners, the coset table on the tracked cube and the edge-slices table (or,
-    /// for a half-turn child, its parent's value of them, [`Self::kept`]); then the
+    /// for a half-turn child, what its parent's reads found, [`Self::kept`]); then the
     /// position's indices, their lines asked for.
     #[inline(always)]
     fn second(
@@ -96,24 +121,37 @@ impl<const CORNERS: bool, const HALF_TURNS: bool> PlainProbe
         &(ci, i, ei): &(u32, u32, u32),
         position: impl FnOnce() -> Cube,
         budget: u8,
-    ) -> Option<(Cube, (u32, u32, u8))> {
+    ) -> Option<(Cube, CosetSecond)> {
         if CORNERS && nibble(self.corners, ci as u64) > budget {
             return None;
         }
-        let tracked = if Self::HALF_TURNS_KEEP_FIRST && i == KEPT {
+        let (tracked, tracked_slices) = if HALF_TURNS && Self::HALF_TURNS_KEEP_FIRST && i == KEPT {
             // A half turn's child, its parent's value: within the budget, since a value
             // at its parent's budget rules the half turns out (`survives`).
             debug_assert!(ei as u8 <= budget);
-            ei as u8
+            (ei as u8, 0)
         } else {
-            let value = self.values(i, ei, budget)?;
+            // A kept child of the order-parity table carries its edge-slices value.
+            let kept = !HALF_TURNS && ci & KEPT_MARK != 0;
+            let slices = kept.then_some((ci >> 8) as u8);
+            let (value, slices) = self.values(i, (ei, slices), budget)?;
             // Without the half turns in the subgroup, whether they are ruled out is read
             // here, where the tracked cube's indices are at hand: the value's high bit.
-            value | (self.tight_without_half_turns(i, ei, value, budget) as u8) << 7
+            let tight = self.tight_without_half_turns(i, slices, value, budget);
+            (value | (tight as u8) << 7, slices)
         };
         let position = position();
-        let (i, ei) = self.coset_indices(&position);
-        Some((position, (i, ei, tracked)))
+        let (pi, pei, psym) = self.coset_indices(&position);
+        Some((
+            position,
+            CosetSecond {
+                position: (pi, pei),
+                tracked,
+                tracked_slices,
+                syms: (ci as u8, psym),
+                tracked_index: i,
+            },
+        ))
     }
 
     /// The coset and edge-slices tables' value of a cube, when it equals the budget, rules
@@ -129,64 +167,97 @@ impl<const CORNERS: bool, const HALF_TURNS: bool> PlainProbe
         &self,
         _child: &Cube,
         _position: &Cube,
-        &(i, ei, tracked): &(u32, u32, u8),
+        second: &CosetSecond,
         budget: u8,
     ) -> Option<Survivor> {
-        let other = self.values(i, ei, budget)?;
-        if !HALF_TURNS {
+        let (pi, pei) = second.position;
+        let (other, other_slices) = self.values(pi, (pei, None), budget)?;
+        let tracked = second.tracked;
+        if HALF_TURNS {
             return Some(Survivor {
-                quarter_turns_only: tracked >> 7 == 1,
-                other_end_quarter_turns_only: self.tight_without_half_turns(i, ei, other, budget),
-                values: [tracked & 127, other],
+                quarter_turns_only: tracked == budget,
+                other_end_quarter_turns_only: other == budget,
+                values: [tracked as u64, other as u64],
             });
         }
+        let (tracked_sym, position_sym) = second.syms;
         Some(Survivor {
-            quarter_turns_only: tracked == budget,
-            other_end_quarter_turns_only: other == budget,
-            values: [tracked, other],
+            quarter_turns_only: tracked >> 7 == 1,
+            other_end_quarter_turns_only: self.tight_without_half_turns(
+                pi,
+                other_slices,
+                other,
+                budget,
+            ),
+            values: [
+                self.kept_code(second.tracked_index, tracked_sym, second.tracked_slices),
+                self.kept_code(pi, position_sym, other_slices),
+            ],
         })
     }
 
-    /// Without the corners, every table read first (the coset and edge-slices tables)
-    /// keeps its value under a half turn premoved, if their subgroups hold the half
-    /// turns: a half-turn child reads none.
-    const HALF_TURNS_KEEP_FIRST: bool = !CORNERS && HALF_TURNS;
+    /// Without the corners, a half-turn child's first reads follow from its parent's:
+    /// with the tables that hold the half turns the value is kept; with the order-parity
+    /// table the coset index moves by the half turn's order parities within its group of
+    /// eight (the parent's cache line) and the edge-slices value is kept.
+    const HALF_TURNS_KEEP_FIRST: bool = !CORNERS;
 
     #[inline(always)]
-    fn kept(&self, value: u8) -> (u32, u32, u32) {
-        (0, KEPT, value as u32)
+    fn kept(&self, kept: u64, mi: usize) -> (u32, u32, u32) {
+        if HALF_TURNS {
+            return (0, KEPT, kept as u32);
+        }
+        let (i, sym, slices) = (kept as u32, (kept >> 32) as u8, (kept >> 40) as u8);
+        let i = self.coset.coords.half_turn_index(i as u64, sym, mi / 3);
+        self.coset.prefetch(i);
+        (KEPT_MARK | (slices as u32) << 8 | sym as u32, i as u32, 0)
     }
 }
 
 /// The coset index that marks first reads not made: their value is the third field.
 const KEPT: u32 = u32::MAX;
+/// With the order-parity table, the first field's mark of a kept child: its edge-slices
+/// value is bits 8–15 (not read again), its class symmetry bits 0–7.
+const KEPT_MARK: u32 = 1 << 31;
 
 impl<const CORNERS: bool, const HALF_TURNS: bool> CosetProbe<'_, CORNERS, HALF_TURNS> {
-    /// Whether a cube whose coset and edge-slices indices are `i` and `ei` and whose value
-    /// is `value` rules out a half turn on its side, where the coset table's subgroup
-    /// leaves the half turns out: the coset table's floor over the half turns' subgroup
+    /// Whether a cube whose coset index is `i`, edge-slices value `slices` and value
+    /// `value` rules out a half turn on its side, where the coset table's subgroup leaves
+    /// the half turns out: the coset table's floor over the half turns' subgroup
     /// ([`SymmetricTable::half_turn_floor`]) or the edge-slices table's value (whose
     /// subgroup holds them) at the budget.  Read only when the value is at the budget
     /// (the floor is at most the value).
     #[inline(always)]
-    fn tight_without_half_turns(&self, i: u32, ei: u32, value: u8, budget: u8) -> bool {
+    fn tight_without_half_turns(&self, i: u32, slices: u8, value: u8, budget: u8) -> bool {
         if HALF_TURNS || value != budget {
             return false;
         }
-        let slices = self.edge_slices.map_or(0, |e| e.at(ei as u64));
         slices == budget || self.coset.half_turn_floor(i as u64) == budget
     }
 
-    /// The larger of the coset table's value at `i` and the edge-slices table's at `ei`,
-    /// `None` past `budget` (the edge-slices table read only when the coset's is within).
+    /// What a half-turn child of a cube with coset index `i`, class symmetry `sym` and
+    /// edge-slices value `slices` starts from (order-parity table): `u64::MAX` where `i`
+    /// lies in a symmetric class, whose entries are not in groups of eight.
     #[inline(always)]
-    fn values(&self, i: u32, ei: u32, budget: u8) -> Option<u8> {
+    fn kept_code(&self, i: u32, sym: u8, slices: u8) -> u64 {
+        if self.coset.coords.is_flat_index(i as u64) {
+            i as u64 | (sym as u64) << 32 | (slices as u64) << 40
+        } else {
+            u64::MAX
+        }
+    }
+
+    /// The larger of the coset table's value at `i` and the edge-slices table's (its value
+    /// given, or read at the index), with the edge-slices value; `None` past `budget` (the
+    /// edge-slices table read only when the coset's is within).
+    #[inline(always)]
+    fn values(&self, i: u32, (ei, slices): (u32, Option<u8>), budget: u8) -> Option<(u8, u8)> {
         let coset = self.coset.at(i as u64);
         if coset > budget {
             return None;
         }
-        let slices = self.edge_slices.map_or(0, |e| e.at(ei as u64));
-        (slices <= budget).then_some(coset.max(slices))
+        let slices = slices.unwrap_or_else(|| self.edge_slices.map_or(0, |e| e.at(ei as u64)));
+        (slices <= budget).then_some((coset.max(slices), slices))
     }
 }
 

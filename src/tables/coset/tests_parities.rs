@@ -327,3 +327,38 @@ mod large {
         common::assert_same_lengths(heuristic, HeuristicKind::CosetCp, 51);
     }
 }
+
+/// The order-parity table's step for a half turn premoved (what the walk hands a
+/// half-turn child instead of its index): the index of the premoved cube, in every class
+/// with an entry per edge value.
+#[test]
+fn a_half_turn_premoved_moves_the_order_parity_index_by_its_step() {
+    let co = coords(Parities::FlipsAndPermutations);
+    let mut r = rng(52);
+    let mut flat = 0;
+    for _ in 0..3000 {
+        let x = random_cube(&mut r);
+        let (i, _, _, sym) = co.index_masks_and_sym(&x);
+        if !co.is_flat_index(i) {
+            continue;
+        }
+        flat += 1;
+        for face in 0..6 {
+            let turned = x.premove(ALL_MOVES[face * 3 + 1]);
+            assert_eq!(
+                co.half_turn_index(i, sym, face),
+                co.index(&turned),
+                "face {face}"
+            );
+            assert_eq!(
+                co.index_masks_and_sym(&turned).3,
+                sym,
+                "the same class symmetry"
+            );
+        }
+    }
+    assert!(
+        flat > 2500,
+        "{flat} of 3000 in classes with an entry per edge value"
+    );
+}
