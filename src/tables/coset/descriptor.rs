@@ -263,7 +263,7 @@ const fn parity_table<const P: usize>(
         bits: 2,
         expected,
         base: None,
-        used_by: "--heuristic of its name (beside the corners and edge-slices)",
+        used_by: "--heuristic of its name (beside the edge-slices table)",
         on_demand: true,
         default_build: false,
         build_seconds,
