@@ -303,7 +303,7 @@ pub const COSET_FCP: Descriptor = parity_table::<2>(
 );
 
 /// The k = 0 coset split by the E and M pieces' flip parities and the three slices' order
-/// parities: the ≤ 1 GiB rung (32 times the k = 0 entries, H48 h5's count).
+/// parities: the ≤ 1 GiB rung (32 times the k = 0 entries, about H48 h5's count).
 pub const COSET_FPP: Descriptor = parity_table::<3>(
     "coset-fpp",
     "coset split by flip and order parities: corner class (48 syms) x edge slices x 32",
@@ -364,7 +364,7 @@ pub const COSET_FP_HEURISTIC: HeuristicSpec = parity_heuristic(
 /// `coset-fpp` with the edge-slices table, without the corners.
 pub const COSET_FPP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fpp",
-    "The coset table split by flip and slice order parities (843 MiB), built on first use",
+    "The coset table split by flip and slice order parities (857 MiB), built on first use",
     &[&EDGE_SLICES, &COSET_FPP],
     21,
     // Measured against coset-fcp (2026-12-06, twelve 16-move positions, one thread):

@@ -313,11 +313,7 @@ impl CosetCoords {
             Variant::Slices => image.slices(),
             Variant::SliceFlips => image.slices() * 16 + image.flips_of(0),
             Variant::Parities(p) => {
-                let beside = match p {
-                    Parities::FlipsAndPermutations => extra << 4,
-                    _ => extra << 3,
-                };
-                let bits = parities::flip_parities(image) | beside;
+                let bits = p.with_beside(parities::flip_parities(image), extra);
                 image.slices() * p.values() + p.compact(bits) as usize
             }
         }
@@ -366,8 +362,8 @@ impl CosetCoords {
             }
         }
         let extra = match self.variant {
-            Variant::Parities(Parities::FlipsAndPermutations) => bits >> 4 & 7,
-            _ => bits >> 3 & 1,
+            Variant::Parities(p) => p.beside_of(bits),
+            _ => 0,
         };
         (masks, extra)
     }

@@ -71,6 +71,27 @@ impl Parities {
         }
     }
 
+    /// Where the parities a table keeps beside the edge masks sit in the bits, and how
+    /// many: the corner parity (bit 3), or with the order parities those (bits 4–6).
+    const fn beside(self) -> (u8, u8) {
+        match self {
+            Parities::FlipsAndPermutations => (4, 7),
+            _ => (3, 1),
+        }
+    }
+
+    /// The bits of a position with edge masks' flip parities `flips` and the parities
+    /// beside them `extra` ([`Self::beside`]).
+    pub const fn with_beside(self, flips: u8, extra: u8) -> u8 {
+        flips | extra << self.beside().0
+    }
+
+    /// The parities beside the edge masks in bits `b` ([`Self::beside`]).
+    pub const fn beside_of(self, b: u8) -> u8 {
+        let (shift, mask) = self.beside();
+        b >> shift & mask
+    }
+
     /// A full set of bits whose parity part is `v` (the S flip parity completed; with the
     /// order parities, the corner parity, which they fix, left 0: no table reads it then).
     pub const fn expand(self, v: u8) -> u8 {
@@ -178,63 +199,63 @@ impl OrderSymmetries {
     pub fn build() -> OrderSymmetries {
         let n = symmetries().elements.len();
         let destination: [[u8; 3]; 48] = std::array::from_fn(|s| destinations(s).map(|d| d as u8));
-        // toggles[v * n + s]: the order parities of slice value v's conjugate by s.
-        let toggles: Vec<u8> = (0..EDGE_SLICES)
+        // Each slice value's masks, and the order parities of its conjugate by each s.
+        let values: Vec<([usize; 3], Vec<u8>)> = (0..EDGE_SLICES)
             .into_par_iter()
-            .flat_map_iter(|v| {
+            .map(|v| {
                 let c = edge_cube(v);
-                (0..n).map(move |s| permutation_parities(&conjugate(&c, s)))
+                let toggles = (0..n).map(|s| permutation_parities(&conjugate(&c, s)));
+                (EdgeMasks::of(&c).slice, toggles.collect())
             })
             .collect();
+        let toggle = |t: &[u8], s: usize, k: usize| t[s] >> destination[s][k] & 1;
+        // A slice value's E toggle is the reordering of its E mask plus E's renumbering:
+        // read the reordering of every mask from E (E's renumbering folded in), then the
+        // other slices' renumbering (relative to E's) from slice value 0.
         let mut reorder = vec![0u64; n * 64];
-        let mut renumber = [0u8; 48];
-        let masks_of = |v: usize| EdgeMasks::of(&edge_cube(v)).slice;
-        let toggle = |v: usize, s: usize, k: usize| toggles[v * n + s] >> destination[s][k] & 1;
-        // Slice value 0's E pieces stand on positions 0-3: its E toggle is the reordering
-        // of that mask plus E's renumbering; read the reordering of every mask from E.
-        for v in 0..EDGE_SLICES {
-            let e = masks_of(v)[0];
+        for (masks, t) in &values {
+            let e = masks[0];
             for s in 0..n {
-                reorder[(s << 12 | e) >> 6] |= u64::from(toggle(v, s, 0)) << (e & 63);
+                reorder[(s << 12 | e) >> 6] |= u64::from(toggle(t, s, 0)) << (e & 63);
             }
         }
-        let reordered = |reorder: &[u64], s: usize, mask: usize| {
-            (reorder[(s << 12 | mask) >> 6] >> (mask & 63)) as u8 & 1
-        };
-        for (s, r) in renumber.iter_mut().enumerate() {
-            let masks = masks_of(0);
-            for k in 1..3 {
-                let t = toggle(0, s, k) ^ reordered(&reorder, s, masks[k]);
-                *r |= t << destination[s][k];
-            }
-        }
-        for v in 0..EDGE_SLICES {
-            let masks = masks_of(v);
-            for s in 0..n {
-                for k in 0..3 {
-                    let r = renumber[s] >> destination[s][k] & 1;
-                    assert_eq!(
-                        toggle(v, s, k),
-                        r ^ reordered(&reorder, s, masks[k]),
-                        "the order parity's toggle splits (slice value {v}, symmetry {s}, slice {k})"
-                    );
-                }
-            }
-        }
-        let half_turns = std::array::from_fn(|s| {
-            std::array::from_fn(|f| {
-                permutation_parities(&conjugate(
-                    &Cube::SOLVED.apply_move(ALL_MOVES[f * 3 + 1]),
-                    s,
-                ))
-            })
-        });
-        OrderSymmetries {
+        let mut orders = OrderSymmetries {
             reorder,
-            renumber,
+            renumber: [0; 48],
             destination,
-            half_turns,
+            half_turns: std::array::from_fn(|s| {
+                std::array::from_fn(|f| {
+                    let half_turn = Cube::SOLVED.apply_move(ALL_MOVES[f * 3 + 1]);
+                    permutation_parities(&conjugate(&half_turn, s))
+                })
+            }),
+        };
+        let (masks, t) = &values[0];
+        for (s, d) in destination.iter().enumerate() {
+            for k in 1..3 {
+                let r = toggle(t, s, k) ^ orders.reordered(s, masks[k]);
+                orders.renumber[s] |= r << d[k];
+            }
         }
+        // The split holds on every slice value: the toggles it gives are those read.
+        for (v, &(slice, ref t)) in values.iter().enumerate() {
+            for (s, d) in destination.iter().enumerate() {
+                let read = (0..3).fold(0, |acc, k| acc | toggle(t, s, k) << d[k]);
+                let split = orders.conjugated(0, &EdgeMasks { slice, flips: 0 }, s);
+                assert_eq!(
+                    read, split,
+                    "the order parities' toggles (slice value {v}, symmetry {s})"
+                );
+            }
+        }
+        orders
+    }
+
+    /// Whether `s` reorders the four positions `mask` oddly.
+    #[inline(always)]
+    fn reordered(&self, s: usize, mask: usize) -> u8 {
+        let at = s << 12 | mask;
+        (self.reorder[at >> 6] >> (at & 63)) as u8 & 1
     }
 
     /// The order parities of the conjugate by `s` of face `face`'s half turn.
@@ -249,9 +270,7 @@ impl OrderSymmetries {
     pub fn conjugated(&self, orders: u8, masks: &EdgeMasks, s: usize) -> u8 {
         let mut out = self.renumber[s];
         for (k, (&d, &mask)) in self.destination[s].iter().zip(&masks.slice).enumerate() {
-            let at = s << 12 | mask;
-            let reordered = (self.reorder[at >> 6] >> (at & 63)) as u8 & 1;
-            out ^= (orders >> k & 1 ^ reordered) << d;
+            out ^= (orders >> k & 1 ^ self.reordered(s, mask)) << d;
         }
         out
     }

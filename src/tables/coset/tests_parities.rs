@@ -232,14 +232,25 @@ mod slow {
                 Parities::FlipsAndCorners,
             ),
         ] {
-            assert_built_table_matches_its_search(table, p, 44);
-            let set = common::table_set_for(heuristic);
-            common::assert_optimal_on_short_scrambles(&set, 45);
-            common::assert_admissible_on_random_walks(heuristic, 46);
-            // The same lengths as the corner-parity table's on harder positions.
-            common::assert_same_lengths(heuristic, HeuristicKind::CosetCp, 47);
+            assert_parity_heuristic_searches_as_it_should(table, heuristic, p, 44);
         }
     }
+}
+
+/// A built parity table and its heuristic (seeds from `seed` on): the table against its
+/// search, searches optimal and admissible, and the same lengths as the corner-parity
+/// table's on harder positions.
+fn assert_parity_heuristic_searches_as_it_should(
+    table: TableKind,
+    heuristic: HeuristicKind,
+    p: Parities,
+    seed: u64,
+) {
+    assert_built_table_matches_its_search(table, p, seed);
+    let set = common::table_set_for(heuristic);
+    common::assert_optimal_on_short_scrambles(&set, seed + 1);
+    common::assert_admissible_on_random_walks(heuristic, seed + 2);
+    common::assert_same_lengths(heuristic, HeuristicKind::CosetCp, seed + 3);
 }
 
 /// The search's index (masks conjugated by the corner's symmetry) against generation's
@@ -317,14 +328,14 @@ mod large {
     #[test]
     #[ignore = "large table: cargo test --release -- --ignored large::"]
     fn the_order_parity_table_matches_its_search_and_solves_optimally() {
-        let (table, heuristic) = (TableKind::CosetFpp, HeuristicKind::CosetFpp);
-        assert_built_table_matches_its_search(table, Parities::FlipsAndPermutations, 48);
-        let set = common::table_set_for(heuristic);
-        common::assert_optimal_on_short_scrambles(&set, 49);
-        common::assert_admissible_on_random_walks(heuristic, 50);
-        // The same lengths as the corner-parity table's on harder positions: the search
-        // without the half-turn rules finds what the search with them finds.
-        common::assert_same_lengths(heuristic, HeuristicKind::CosetCp, 51);
+        // The same lengths as the corner-parity table's among the checks: the search with
+        // its own half-turn rules finds what the search with the others' finds.
+        assert_parity_heuristic_searches_as_it_should(
+            TableKind::CosetFpp,
+            HeuristicKind::CosetFpp,
+            Parities::FlipsAndPermutations,
+            48,
+        );
     }
 }
 
