@@ -108,7 +108,8 @@ crate() {
     local home="${CARGO_HOME:-$HOME/.cargo}"
     rm -rf "$home"/registry/src/-*/korf-[0-9]* "$home"/registry/src/-*/korf-front-[0-9]* \
         "$home"/registry/src/-*/korf-cli-[0-9]* target/package/tmp-registry
-    cargo package --locked --allow-dirty "${crates[@]}"
+    # A throwaway build: no debug information, nothing kept for incremental builds.
+    CARGO_PROFILE_DEV_DEBUG=0 CARGO_INCREMENTAL=0 cargo package --locked --allow-dirty "${crates[@]}"
     cargo publish --dry-run --locked --allow-dirty --no-verify "${crates[@]}"
     for name in korf korf-front korf-cli; do
         cp "target/package/$name-$version.crate" "$dist/"

@@ -1,4 +1,4 @@
-//! Solve a position optimally with the library: `cargo run --release --example solve --
+//! Solve a position optimally with the library: `cargo run --release --features examples --example solve --
 //! "R U R' U' F2"` (moves) or a 54-character facelet string.  The tables directory is
 //! `$KORF_TABLES`, else `./tables`; missing small tables are built on first use.
 
