@@ -12,10 +12,14 @@
 #   korf-VERSION-x86_64-windows.zip    korf.exe (x86_64-pc-windows-gnu), README, LICENSE
 #   korf-VERSION-aarch64-linux.tar.gz  the static binary for ARM Linux (Raspberry Pi OS
 #                                      64-bit, ARM servers)
+#   korf-VERSION-cp39-abi3-win_amd64.whl            the wheel for Windows (windows-wheel)
+#   korf-VERSION-cp39-abi3-manylinux2014_aarch64...whl  and for ARM Linux (aarch64-wheel)
+#   korf-VERSION-cp39-abi3-macosx_11_0_*.whl        and for macOS, each processor (macos-wheel)
 #   SHA256SUMS
 #
 # Usage: ./dist.sh [--parallel] [binary] [wheel] [sdist] [crate] [image] [windows] [aarch64]
-# (none: the first five; windows and aarch64 are cross-built, below)
+#                  [macos] [windows-wheel] [aarch64-wheel] [macos-wheel]
+# (none: the first five; the others are cross-built, below)
 #
 # --parallel builds the artifacts named side by side (not the image, which packs the
 # binary): the binary, the wheel and the crate have build directories of their own
@@ -139,9 +143,11 @@ image() {
 # -Zbuild-std, as web/build.sh does for the page) with Debian's cross linkers
 # (gcc-mingw-w64-x86-64; gcc-aarch64-linux-gnu and libc6-dev-arm64-cross). A build
 # directory of their own, target/platforms.
-cross_build() { # TARGET LINKER RUSTFLAGS [VARIABLE=VALUE...]
-    local target=$1 linker=$2 rustflags=$3 var
-    shift 3
+# LINK_FLAGS go to the binary's own compile alone, where it links (as for the x86_64
+# binary): the dependencies and the standard library are then the wheel's too.
+cross_build() { # TARGET LINKER RUSTFLAGS LINK_FLAGS [VARIABLE=VALUE...]
+    local target=$1 linker=$2 rustflags=$3 link_flags=$4 var
+    shift 4
     for tool in /usr/bin/rustc /usr/bin/cargo "$(command -v "$linker" || echo "/usr/bin/$linker")"; do
         [ -x "$tool" ] || {
             echo "dist.sh: $tool is missing: apt-get install rustc-web cargo-web rust-web-src gcc-mingw-w64-x86-64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross" >&2
@@ -151,16 +157,16 @@ cross_build() { # TARGET LINKER RUSTFLAGS [VARIABLE=VALUE...]
     var=CARGO_TARGET_$(echo "$target" | tr 'a-z-' 'A-Z_')
     env RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/platforms \
         "${var}_LINKER=$linker" "${var}_RUSTFLAGS=$rustflags" "$@" \
-        /usr/bin/cargo build --profile cross --locked -p korf-cli --target "$target" \
-        -Zbuild-std=std,panic_unwind
+        /usr/bin/cargo rustc --profile cross --locked -p korf-cli --bin korf --target "$target" \
+        -Zbuild-std=std,panic_unwind -- $link_flags
 }
 
-windows() {
-    say "Windows binary (x86_64)"
-    # The C runtime and libgcc linked in: korf.exe needs no DLL beyond Windows' own.
-    # rustc names its own start and end objects (rsbegin.o, rsend.o) in every mingw link;
-    # -Zbuild-std does not build them, and on x86_64 (unwinding by SEH, not registered
-    # frames) they hold nothing: the linker is mingw's gcc with those two left out.
+# The C runtime and libgcc linked in: korf.exe and the wheel's module need no DLL beyond
+# Windows' own (and the wheel's, python3.dll).  rustc names its own start and end objects
+# (rsbegin.o, rsend.o) in every mingw link; -Zbuild-std does not build them, and on x86_64
+# (unwinding by SEH, not registered frames) they hold nothing: the linker is mingw's gcc
+# with those two left out.  Prints the linker's path.
+mingw_linker() {
     local link=$PWD/target/platforms/mingw-link
     mkdir -p target/platforms
     cat >"$link" <<'LINK'
@@ -172,8 +178,13 @@ done
 exec x86_64-w64-mingw32-gcc "${args[@]}"
 LINK
     chmod +x "$link"
-    cross_build x86_64-pc-windows-gnu "$link" \
-        "-C target-feature=+crt-static -C link-self-contained=no"
+    echo "$link"
+}
+windows_flags="-C target-feature=+crt-static -C link-self-contained=no"
+
+windows() {
+    say "Windows binary (x86_64)"
+    cross_build x86_64-pc-windows-gnu "$(mingw_linker)" "$windows_flags" ""
     local name="korf-$version-x86_64-windows" stage
     stage=$(mktemp -d)
     mkdir "$stage/$name"
@@ -187,7 +198,7 @@ LINK
 
 aarch64() {
     say "ARM Linux binary (aarch64, static)"
-    cross_build aarch64-unknown-linux-gnu aarch64-linux-gnu-gcc "-C target-feature=+crt-static"
+    cross_build aarch64-unknown-linux-gnu aarch64-linux-gnu-gcc "" "-C target-feature=+crt-static"
     local name="korf-$version-aarch64-linux" stage
     stage=$(mktemp -d)
     mkdir "$stage/$name"
@@ -198,17 +209,60 @@ aarch64() {
     ls -l "$dist/$name.tar.gz"
 }
 
+# The cross-built wheels (abi3: one per platform for every CPython from 3.9 on).  maturin
+# drives Debian's cargo as cross_build does (-Zbuild-std through cargo's environment), in
+# the same build directory, so each target's standard library is built once for its
+# binary and its wheel; the library itself is compiled again (maturin resolves the Python
+# package's features alone; the target's flags are the binary's, so that the standard
+# library is shared).  No Python of the target platform is needed to build: pyo3 writes
+# Windows' python3.dll import library itself (generate-import-lib).  maturin's --strip
+# strips the module alone (a flag of its own compile).
+cross_wheel() { # TARGET [MATURIN-OPTION...] [-- VARIABLE=VALUE...]
+    local target=$1 opts=()
+    shift
+    while [ $# -gt 0 ] && [ "$1" != -- ]; do
+        opts+=("$1")
+        shift
+    done
+    [ "${1:-}" = -- ] && shift
+    for tool in /usr/bin/rustc /usr/bin/cargo; do
+        [ -x "$tool" ] || {
+            echo "dist.sh: $tool is missing: apt-get install rustc-web cargo-web rust-web-src" >&2
+            return 2
+        }
+    done
+    tools
+    env RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO=/usr/bin/cargo \
+        CARGO_UNSTABLE_BUILD_STD="std panic_unwind" CARGO_TARGET_DIR=target/platforms \
+        PATH="$(cd "$tools_dir" && pwd)/bin:$PATH" "$@" \
+        "$tools_dir/bin/maturin" build --profile cross --locked --manifest-path python/Cargo.toml \
+        --target "$target" "${opts[@]}" --out "$dist"
+}
+
+windows_wheel() {
+    say "Windows wheel (x86_64)"
+    cross_wheel x86_64-pc-windows-gnu --strip -- \
+        "CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=$(mingw_linker)" \
+        "CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUSTFLAGS=$windows_flags"
+}
+
+aarch64_wheel() {
+    say "ARM Linux wheel (aarch64, manylinux2014)"
+    # zig as the linker against glibc 2.17's symbols, as for the x86_64 wheel.
+    cross_wheel aarch64-unknown-linux-gnu --zig --compatibility manylinux2014 --strip
+}
+
 # macOS, both processors, in one universal binary.  zig (from PyPI, pinned with maturin
 # above) compiles the C that ring holds and links, against the macOS system library's
 # stubs it ships: no Apple SDK, and nothing else, is needed.  llvm-lipo (Debian's llvm-14)
 # joins the two.
-macos() {
-    say "macOS binary (universal: x86_64 and arm64)"
+# The oldest macOS the binary and the wheels run on: 11 (Big Sur), the first on Apple's own
+# processors.
+macos_oldest=11.0
+# zig's wrappers and the stubs both macOS builds link with (in target/platforms).
+macos_toolchain() {
     tools
-    # The oldest macOS it runs on: 11 (Big Sur), the first on Apple's own processors.
-    local lipo zig arch target slices=() oldest=11.0
-    lipo=$(command -v llvm-lipo || command -v llvm-lipo-14) ||
-        { echo "dist.sh: llvm-lipo is missing: apt-get install llvm-14" >&2; return 2; }
+    local zig arch
     zig="$(cd "$tools_dir" && pwd)/bin/python3 -m ziglang"
     mkdir -p target/platforms
     printf '#!/usr/bin/env bash\nexec %s ar "$@"\n' "$zig" >target/platforms/zig-ar
@@ -240,17 +294,33 @@ for a in "\$@"; do
     if [ \$skip = 1 ]; then skip=0; continue; fi
     case \$a in -arch) skip=1 ;; --target=*) ;; *) args+=("\$a") ;; esac
 done
-exec $zig cc -target $arch-macos.$oldest "\${args[@]}"
+exec $zig cc -target $arch-macos.$macos_oldest "\${args[@]}"
 ZIG
         chmod +x "target/platforms/zig-$arch-macos"
+    done
+}
+# The environment of a build for ARCH (x86_64 or aarch64) with those wrappers, one
+# VARIABLE=VALUE a line.
+macos_env() { # ARCH
+    local arch=$1 target=$1-apple-darwin
+    echo "CC_${target//-/_}=$PWD/target/platforms/zig-$arch-macos"
+    echo "AR_${target//-/_}=$PWD/target/platforms/zig-ar"
+    echo "MACOSX_DEPLOYMENT_TARGET=$macos_oldest"
+}
+
+macos() {
+    say "macOS binary (universal: x86_64 and arm64)"
+    local lipo arch target slices=() envs=()
+    lipo=$(command -v llvm-lipo || command -v llvm-lipo-14) ||
+        { echo "dist.sh: llvm-lipo is missing: apt-get install llvm-14" >&2; return 2; }
+    macos_toolchain
+    for arch in x86_64 aarch64; do
         target=$arch-apple-darwin
         # Not stripped by rustc: for Mach-O it would call rust-objcopy, which Debian's Rust
         # lacks, and after the linker's signature.
+        mapfile -t envs < <(macos_env "$arch")
         cross_build "$target" "$PWD/target/platforms/zig-$arch-macos" \
-            "-L native=$PWD/target/platforms/macos-stubs" CARGO_PROFILE_CROSS_STRIP=false \
-            "CC_${target//-/_}=$PWD/target/platforms/zig-$arch-macos" \
-            "AR_${target//-/_}=$PWD/target/platforms/zig-ar" \
-            "MACOSX_DEPLOYMENT_TARGET=$oldest"
+            "-L native=$PWD/target/platforms/macos-stubs" "" CARGO_PROFILE_CROSS_STRIP=false "${envs[@]}"
         slices+=("target/platforms/$target/cross/korf")
     done
     local name="korf-$version-macos-universal" stage
@@ -263,11 +333,30 @@ ZIG
     ls -l "$dist/$name.tar.gz"
 }
 
+# A wheel for each processor (maturin's universal2 tag wants both in one build, which
+# its own linker set-up for macOS does; ours is zig through the wrappers above), built
+# but not run here, as the binary.  An extension module leaves Python's symbols for the
+# interpreter to bind (pyo3 links it with -undefined dynamic_lookup).
+macos_wheel() {
+    say "macOS wheels (x86_64 and arm64)"
+    local arch target var envs=()
+    macos_toolchain
+    for arch in x86_64 aarch64; do
+        target=$arch-apple-darwin
+        var=CARGO_TARGET_$(echo "$target" | tr 'a-z-' 'A-Z_')
+        mapfile -t envs < <(macos_env "$arch")
+        cross_wheel "$target" -- "${var}_LINKER=$PWD/target/platforms/zig-$arch-macos" \
+            "${var}_RUSTFLAGS=-L native=$PWD/target/platforms/macos-stubs" \
+            CARGO_PROFILE_CROSS_STRIP=false "${envs[@]}"
+    done
+}
+
 # Every name checked before anything is built.
 for step in "${what[@]}"; do
     case "$step" in
         binary | wheel | sdist | crate | image | windows | aarch64 | macos) ;;
-        *) echo "dist.sh: unknown artifact '$step' (one of: binary wheel sdist crate image windows aarch64 macos)" >&2; exit 2 ;;
+        windows-wheel | aarch64-wheel | macos-wheel) ;;
+        *) echo "dist.sh: unknown artifact '$step' (one of: binary wheel sdist crate image windows aarch64 macos windows-wheel aarch64-wheel macos-wheel)" >&2; exit 2 ;;
     esac
 done
 if $parallel; then
@@ -275,7 +364,7 @@ if $parallel; then
         { echo "dist.sh: --parallel does not build the image (it packs the binary): build it after" >&2; exit 2; }
     pids=()
     for step in "${what[@]}"; do
-        ("$step") > "$dist/.$step.log" 2>&1 &
+        ("${step/-/_}") > "$dist/.$step.log" 2>&1 &
         pids+=($!)
     done
     failed=()
@@ -289,7 +378,7 @@ if $parallel; then
         exit 1
     fi
 else
-    for step in "${what[@]}"; do "$step"; done
+    for step in "${what[@]}"; do "${step/-/_}"; done
 fi
 (cd "$dist" && sha256sum -- *.tar.gz *.zip *.whl *.crate *.oci.tar korf 2>/dev/null > SHA256SUMS || true)
 say "target/dist"

