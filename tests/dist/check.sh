@@ -322,8 +322,9 @@ EOF
 # leaves Python's symbols to the interpreter, signed on arm64, macOS 11 and later.
 macos_wheel() {
     say "macOS wheels: checked, not run"
-    local otool arch tag whl so libs lib minos
+    local otool nm arch tag whl so libs lib minos
     otool=$(command -v llvm-otool || command -v llvm-otool-14) || fail "no llvm-otool here: apt-get install llvm-14"
+    nm=$(command -v llvm-nm || command -v llvm-nm-14) || fail "no llvm-nm here: apt-get install llvm-14"
     for arch in x86_64 arm64; do
         tag=macosx_11_0_$arch
         whl=$(ls "$dist"/korf-"$version"-cp39-abi3-"$tag".whl 2>/dev/null | head -n 1)
@@ -332,13 +333,15 @@ macos_wheel() {
         so=$scratch/mac-$arch/korf/_korf.abi3.so
         file "$so" | grep -q "Mach-O 64-bit.*$arch.*\(bundle\|dynamically linked shared library\)" ||
             fail "the $arch module is not a Mach-O module: $(file "$so")"
-        libs=$("$otool" -L "$so" | tail -n +2 | awk '{print $1}' | sort | tr '\n' ' ')
+        # (The first name otool lists for a library is its own, @rpath/korf._korf.abi3.so.)
+        libs=$("$otool" -L "$so" | tail -n +2 | awk '{print $1}' | grep -v '_korf\.abi3\.so$' | sort | tr '\n' ' ')
         for lib in $libs; do
             case $lib in
                 /usr/lib/libSystem.B.dylib | /usr/lib/libiconv.2.dylib) ;;
                 *) fail "the $arch module needs $lib, which macOS does not ship" ;;
             esac
         done
+        grep -q '_PyModule' <<<"$("$nm" -u "$so")" || fail "the $arch module leaves no Python symbol to the interpreter"
         if [ "$arch" = arm64 ]; then
             grep -q LC_CODE_SIGNATURE <<<"$("$otool" -l "$so")" || fail "the arm64 module is not signed"
         fi
