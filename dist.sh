@@ -145,18 +145,25 @@ image() {
 # directory of their own, target/platforms.
 # LINK_FLAGS go to the binary's own compile alone, where it links (as for the x86_64
 # binary): the dependencies and the standard library are then the wheel's too.
-cross_build() { # TARGET LINKER RUSTFLAGS LINK_FLAGS [VARIABLE=VALUE...]
-    local target=$1 linker=$2 rustflags=$3 link_flags=$4 var
-    shift 4
-    for tool in /usr/bin/rustc /usr/bin/cargo "$(command -v "$linker" || echo "/usr/bin/$linker")"; do
-        [ -x "$tool" ] || {
+cross_env=(RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/platforms)
+need_cross_tools() { # [TOOL...]: Debian's Rust and each tool named
+    local tool
+    for tool in /usr/bin/rustc /usr/bin/cargo "$@"; do
+        [ -x "$(command -v "$tool" || echo "/usr/bin/$tool")" ] || {
             echo "dist.sh: $tool is missing: apt-get install rustc-web cargo-web rust-web-src gcc-mingw-w64-x86-64 gcc-aarch64-linux-gnu libc6-dev-arm64-cross" >&2
             return 2
         }
     done
-    var=CARGO_TARGET_$(echo "$target" | tr 'a-z-' 'A-Z_')
-    env RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/platforms \
-        "${var}_LINKER=$linker" "${var}_RUSTFLAGS=$rustflags" "$@" \
+}
+# The prefix of cargo's variables for TARGET (CARGO_TARGET_X86_64_PC_WINDOWS_GNU).
+target_var() { echo "CARGO_TARGET_$(echo "$1" | tr 'a-z-' 'A-Z_')"; }
+
+cross_build() { # TARGET LINKER RUSTFLAGS LINK_FLAGS [VARIABLE=VALUE...]
+    local target=$1 linker=$2 rustflags=$3 link_flags=$4 var
+    shift 4
+    need_cross_tools "$linker"
+    var=$(target_var "$target")
+    env "${cross_env[@]}" "${var}_LINKER=$linker" "${var}_RUSTFLAGS=$rustflags" "$@" \
         /usr/bin/cargo rustc --profile cross --locked -p korf-cli --bin korf --target "$target" \
         -Zbuild-std=std,panic_unwind -- $link_flags
 }
@@ -211,12 +218,12 @@ aarch64() {
 
 # The cross-built wheels (abi3: one per platform for every CPython from 3.9 on).  maturin
 # drives Debian's cargo as cross_build does (-Zbuild-std through cargo's environment), in
-# the same build directory, so each target's standard library is built once for its
-# binary and its wheel; the library itself is compiled again (maturin resolves the Python
-# package's features alone; the target's flags are the binary's, so that the standard
-# library is shared).  No Python of the target platform is needed to build: pyo3 writes
-# Windows' python3.dll import library itself (generate-import-lib).  maturin's --strip
-# strips the module alone (a flag of its own compile).
+# the same build directory and with the binary's flags for the target, so that Windows'
+# standard library is built once for korf.exe and the wheel (the ARM one is built again:
+# zig is its C compiler there).  The library is compiled again for each: maturin resolves
+# the Python package's features alone.  No Python of the target platform is needed to
+# build: pyo3 writes Windows' python3.dll import library itself (generate-import-lib).
+# maturin's --strip strips the module alone (a flag of its own compile).
 cross_wheel() { # TARGET [MATURIN-OPTION...] [-- VARIABLE=VALUE...]
     local target=$1 opts=()
     shift
@@ -225,15 +232,9 @@ cross_wheel() { # TARGET [MATURIN-OPTION...] [-- VARIABLE=VALUE...]
         shift
     done
     [ "${1:-}" = -- ] && shift
-    for tool in /usr/bin/rustc /usr/bin/cargo; do
-        [ -x "$tool" ] || {
-            echo "dist.sh: $tool is missing: apt-get install rustc-web cargo-web rust-web-src" >&2
-            return 2
-        }
-    done
+    need_cross_tools
     tools
-    env RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO=/usr/bin/cargo \
-        CARGO_UNSTABLE_BUILD_STD="std panic_unwind" CARGO_TARGET_DIR=target/platforms \
+    env "${cross_env[@]}" CARGO=/usr/bin/cargo CARGO_UNSTABLE_BUILD_STD="std panic_unwind" \
         PATH="$(cd "$tools_dir" && pwd)/bin:$PATH" "$@" \
         "$tools_dir/bin/maturin" build --profile cross --locked --manifest-path python/Cargo.toml \
         --target "$target" "${opts[@]}" --out "$dist"
@@ -241,9 +242,10 @@ cross_wheel() { # TARGET [MATURIN-OPTION...] [-- VARIABLE=VALUE...]
 
 windows_wheel() {
     say "Windows wheel (x86_64)"
-    cross_wheel x86_64-pc-windows-gnu --strip -- \
-        "CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER=$(mingw_linker)" \
-        "CARGO_TARGET_X86_64_PC_WINDOWS_GNU_RUSTFLAGS=$windows_flags"
+    local var
+    var=$(target_var x86_64-pc-windows-gnu)
+    cross_wheel x86_64-pc-windows-gnu --strip -- "${var}_LINKER=$(mingw_linker)" \
+        "${var}_RUSTFLAGS=$windows_flags"
 }
 
 aarch64_wheel() {
@@ -343,7 +345,7 @@ macos_wheel() {
     macos_toolchain
     for arch in x86_64 aarch64; do
         target=$arch-apple-darwin
-        var=CARGO_TARGET_$(echo "$target" | tr 'a-z-' 'A-Z_')
+        var=$(target_var "$target")
         mapfile -t envs < <(macos_env "$arch")
         cross_wheel "$target" -- "${var}_LINKER=$PWD/target/platforms/zig-$arch-macos" \
             "${var}_RUSTFLAGS=-L native=$PWD/target/platforms/macos-stubs" \

@@ -135,6 +135,21 @@ crate() {
 # the two-phase and coset tables into a fresh directory, solves fast, proves the optimum
 # of the held-in CI list at its published length (16), verifies its tables, and refuses a
 # bad position with exit 2 and a message.
+# The two-phase and corner tables from this machine's own build where the slow tier made
+# them ($KORF_TEST_TABLES) into DIR, where DIR lacks them: a table file is the same on every
+# platform (each is checked against its checksum as it loads), so that emulation builds
+# only the coset and edge-slices tables (the larger ones took qemu about 45 s more).
+seed_tables() { # LABEL DIR
+    local label=$1 dir=$2 t
+    mkdir -p "$dir"
+    for t in phase1 phase2 corners; do
+        if [ ! -f "$dir/$t.pdb" ] && [ -n "${KORF_TEST_TABLES:-}" ] && [ -f "$KORF_TEST_TABLES/$t.pdb" ]; then
+            cp "$KORF_TEST_TABLES/$t.pdb" "$dir/"
+            echo "$label: $t.pdb from $KORF_TEST_TABLES (built on x86_64)"
+        fi
+    done
+}
+
 foreign() {
     local label=$1 runner=$2 korf=$3 dir=$4
     local run=($runner "$korf")
@@ -188,18 +203,7 @@ aarch64() {
     tar -C "$scratch" -xzf "$tgz"
     local korf=$scratch/korf-$version-aarch64-linux/korf
     file "$korf" | grep -q "ARM aarch64.*statically linked" || fail "not a static aarch64 binary: $(file "$korf")"
-    # The two-phase and corner tables from this machine's own build where the slow tier
-    # made them (a table file is the same on every platform: the ARM binary checks each
-    # against its checksum as it loads it), so that qemu builds only the coset and
-    # edge-slices tables: the larger ones took it about 45 s more.
-    local from=${KORF_TEST_TABLES:-} t
-    mkdir -p "$scratch/arm-tables"
-    for t in phase1 phase2 corners; do
-        if [ -n "$from" ] && [ -f "$from/$t.pdb" ]; then
-            cp "$from/$t.pdb" "$scratch/arm-tables/"
-            echo "aarch64: $t.pdb from $from (built on x86_64)"
-        fi
-    done
+    seed_tables aarch64 "$scratch/arm-tables"
     foreign aarch64 qemu-aarch64 "$korf" "$scratch/arm-tables"
 }
 
@@ -233,14 +237,9 @@ aarch64_wheel() {
         for deb in "$root.debs"/*.deb; do dpkg -x "$deb" "$root"; done
         rm -rf "$root.debs"
     fi
-    # The tables the ARM binary's check built, when it ran; else the two-phase and corner
-    # tables from this machine's build, the coset table built under qemu.
-    local tables=$scratch/arm-tables t
-    mkdir -p "$tables"
-    for t in phase1 phase2 corners; do
-        [ -f "$tables/$t.pdb" ] || [ -z "${KORF_TEST_TABLES:-}" ] || [ ! -f "$KORF_TEST_TABLES/$t.pdb" ] ||
-            cp "$KORF_TEST_TABLES/$t.pdb" "$tables/"
-    done
+    # The tables the ARM binary's check built, when it ran.
+    local tables=$scratch/arm-tables
+    seed_tables aarch64-wheel "$tables"
     wheel_solves aarch64-wheel "$tables" qemu-aarch64 -L /usr/aarch64-linux-gnu \
         -E "LD_LIBRARY_PATH=$root/lib/aarch64-linux-gnu:$root/usr/lib/aarch64-linux-gnu" \
         -E "PYTHONPATH=$scratch/arm-site" -E PYTHONNOUSERSITE=1 "$root/usr/bin/python$py"
@@ -302,14 +301,9 @@ EOF
     cp -r "$cache" "$py"
     cp -r "$scratch/win-site/." "$py/"
     x86_64-w64-mingw32-gcc -shared -O2 -o "$py/bcryptprimitives.dll" tests/dist/wine-bcryptprimitives.c -ladvapi32
-    # The tables the Windows binary's check built, when it ran; else the two-phase and
-    # corner tables from this machine's build, the coset table built under wine.
-    local tables=$scratch/win-tables t
-    mkdir -p "$tables"
-    for t in phase1 phase2 corners; do
-        [ -f "$tables/$t.pdb" ] || [ -z "${KORF_TEST_TABLES:-}" ] || [ ! -f "$KORF_TEST_TABLES/$t.pdb" ] ||
-            cp "$KORF_TEST_TABLES/$t.pdb" "$tables/"
-    done
+    # The tables the Windows binary's check built, when it ran.
+    local tables=$scratch/win-tables
+    seed_tables windows-wheel "$tables"
     # CPython under wine cannot start with its standard error on a file (check.sh's log):
     # a pipe to it instead.
     WINEPREFIX=$scratch/wineprefix WINEDEBUG=-all wheel_solves windows-wheel "$tables" wine "$py/python.exe" \
