@@ -11,7 +11,7 @@
 #   tables     every table the tests built, recounted against its expected distribution
 #   coset4     the k = 4 coset table (about 4 minutes, 4 GB while building) and its checks:
 #              the three-axis walk, which no small table takes
-#   artifacts  ./dist.sh --parallel binary wheel crate (the crate's packaged sources built
+#   artifacts  ./dist.sh --parallel binary wheel crate (the crate's packaged sources checked
 #              on their own), then the binary and the wheel tried in a clean setting
 #   python     the Python package's tests, on the wheel built by `artifacts`
 #   platforms  ./dist.sh windows aarch64 windows-wheel aarch64-wheel (cross-built with

@@ -103,15 +103,25 @@ mod code {
         fn dropped_code_pages_leave_residence_and_come_back_when_run() {
             // Run some of the library's code first: parsing moves, making a cube.
             let cube = korf::cube::Cube::from_moves(&korf::cube::parse_moves("R U F'").unwrap());
-            let before = resident_code_kb();
-            let dropped = super::super::drop_start_up_code();
-            let after = resident_code_kb();
-            assert!(dropped > 1 << 20, "{dropped} bytes");
-            assert!(after < before, "resident code {before} kB, then {after} kB");
-            // The dropped code still runs: the same cube is made again, and is the same.
-            let again = korf::cube::Cube::from_moves(&korf::cube::parse_moves("R U F'").unwrap());
-            assert_eq!(format!("{cube:?}"), format!("{again:?}"));
-            assert!(resident_code_kb() > after);
+            // The other tests of this binary run beside this one and bring code pages
+            // back as they go: a round whose figures they moved is tried again.
+            let mut rounds = Vec::new();
+            for _ in 0..5 {
+                let before = resident_code_kb();
+                let dropped = super::super::drop_start_up_code();
+                let after = resident_code_kb();
+                assert!(dropped > 1 << 20, "{dropped} bytes");
+                // The dropped code still runs: the same cube is made again, and is the same.
+                let again =
+                    korf::cube::Cube::from_moves(&korf::cube::parse_moves("R U F'").unwrap());
+                assert_eq!(format!("{cube:?}"), format!("{again:?}"));
+                let back = resident_code_kb();
+                if after < before && back > after {
+                    return;
+                }
+                rounds.push((before, after, back));
+            }
+            panic!("resident code (before, after the drop, after running again), kB: {rounds:?}");
         }
     }
 }

@@ -169,7 +169,9 @@ pub struct CosetCoords {
     /// The corner and slice move tables, which only generation reads: built when it
     /// first asks, so that a search does not hold them ([`CosetCoords::moves`]).
     moves: OnceLock<MoveTables>,
-    /// `edge_conj[value * syms + s]`: the slice value of the conjugate by symmetry `s`,
+    /// `edge_conj[s * EDGE_SLICES + value]`: the slice value of the conjugate by symmetry
+    /// `s` (a slab per symmetry: a generation step reads a few slabs at a time, one per
+    /// move of the entries it scans, whose corners and so symmetries repeat),
     /// which generation and the twins read (by slice value); built when first asked for
     /// ([`CosetCoords::edge_conj`]), so that a search, which conjugates a position's masks
     /// instead ([`MaskSymmetries`]), does not hold its 3.3 MB.
@@ -530,10 +532,13 @@ impl CosetCoords {
     pub fn edge_conj(&self) -> &[u16] {
         self.edge_conj.get_or_init(|| {
             let edge_cubes: Vec<Cube> = (0..EDGE_SLICES).into_par_iter().map(edge_cube).collect();
-            let syms = self.syms;
-            edge_cubes
-                .par_iter()
-                .flat_map_iter(|c| (0..syms).map(|s| edge_slices(&conjugate(c, s)) as u16))
+            (0..self.syms)
+                .into_par_iter()
+                .flat_map_iter(|s| {
+                    edge_cubes
+                        .iter()
+                        .map(move |c| edge_slices(&conjugate(c, s)) as u16)
+                })
                 .collect()
         })
     }
@@ -570,7 +575,7 @@ impl CosetCoords {
     /// Edge value (slices · flips) of the conjugate by `s`.
     #[inline(always)]
     fn conj_edge(&self, slices: usize, flips: usize, s: usize) -> usize {
-        let edge = self.edge_conj()[slices * self.syms + s] as usize;
+        let edge = self.edge_conj()[s * EDGE_SLICES + slices] as usize;
         match self.variant {
             Variant::Slices => edge,
             Variant::SliceFlips => {

@@ -280,7 +280,8 @@ impl OrderSymmetries {
 pub struct ParityTables {
     /// `moved[slices * 18 + m]`: the bits move `m` toggles, from slice value `slices`.
     pub moved: Vec<u8>,
-    /// `conj[slices * 48 + s]`: the bits conjugating by `s` toggles after permuting them.
+    /// `conj[s * EDGE_SLICES + slices]`: the bits conjugating by `s` toggles after
+    /// permuting them (a slab per symmetry, as [`super::CosetCoords`]'s slice values).
     pub conj: Vec<u8>,
     /// `permute[s][b]`: bits `b` with the slices' bits carried where `s` takes the slices.
     pub permute: Vec<[u8; 128]>,
@@ -293,12 +294,14 @@ impl ParityTables {
     pub fn build() -> ParityTables {
         let syms = symmetries();
         let mut moved = Vec::with_capacity(EDGE_SLICES * MOVE_COUNT);
-        let mut conj = Vec::with_capacity(EDGE_SLICES * syms.elements.len());
+        let mut conj = vec![0; EDGE_SLICES * syms.elements.len()];
         for v in 0..EDGE_SLICES {
             let c = edge_cube(v);
             debug_assert_eq!(parity_bits(&c), 0);
             moved.extend(ALL_MOVES.map(|m| parity_bits(&c.apply_move(m))));
-            conj.extend((0..syms.elements.len()).map(|s| parity_bits(&conjugate(&c, s))));
+            for s in 0..syms.elements.len() {
+                conj[s * EDGE_SLICES + v] = parity_bits(&conjugate(&c, s));
+            }
         }
         let permute = (0..syms.elements.len())
             .map(|s| {
@@ -329,6 +332,6 @@ impl ParityTables {
     /// The bits of `S_s · c · S_s⁻¹`, given the bits `b` and slice value `slices` of `c`.
     #[inline(always)]
     pub fn conjugated(&self, b: u8, slices: usize, s: usize) -> u8 {
-        self.permute[s][b as usize] ^ self.conj[slices * 48 + s]
+        self.permute[s][b as usize] ^ self.conj[s * EDGE_SLICES + slices]
     }
 }
