@@ -23,9 +23,9 @@
 #
 # --parallel builds the artifacts named side by side (not the image, which packs the
 # binary): the binary, the wheel and the crate have build directories of their own
-# (target/release, target/wheel, target/debug), and each is mostly one long compile on one
-# core (codegen-units = 1, link-time optimisation), so two cores build two at once.  Each
-# step's output is printed when it ends.
+# (target/release, target/wheel, target/package/check-target), and each is mostly one
+# long compile on one core (codegen-units = 1, link-time optimisation), so two cores build
+# two at once.  Each step's output is printed when it ends.
 # Then tests/dist/check.sh tries each artifact in a clean setting.  Needs: cargo, python3
 # (maturin and ziglang come from PyPI into target/dist-tools, or $KORF_DIST_TOOLS), and for the image podman
 # or buildah (Debian packages).  Nothing is published.
