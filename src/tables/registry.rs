@@ -314,6 +314,9 @@ layers::layer_ladder!(registry! {
         Coset4 => coset::k4,
         /// The k = 4 coset table in quarter turns.
         Coset4Qtm => coset::k4_qtm,
+        /// The k = 3 coset table: k = 4's with the E-slice flips read relative to one
+        /// another (half its entries).
+        Coset3 => coset::k3,
     ],
     // Then the sizes of the U/D-layer family, one line each in `layers/ladder.rs`.
     ladder:

@@ -33,6 +33,13 @@ const COSET_EXPECTED: [u64; 13] = [
 /// Coset4 entries by depth (twins included), as generated on the development machine
 /// (README); weighted by orbit size they sum to every raw coset, which
 /// `src/tables/coset/tests_flips.rs` checks, and depths 0–5 match a search over raw cosets.
+/// Coset3 entries by depth (twins included), as generated on 2026-12-06 (2 cores beside a
+/// test build: 193 s, 2.0 GB peak); `tests_relative_flips.rs` checks depths 0–5 against a
+/// search over raw cosets.
+const COSET3_EXPECTED: [u64; 14] = [
+    1, 2, 11, 90, 869, 10266, 123336, 1501198, 17984962, 192950573, 1213132928, 1314628322,
+    30558553, 89,
+];
 const COSET4_EXPECTED: [u64; 14] = [
     1, 2, 11, 90, 870, 10289, 123774, 1510748, 18245153, 203912358, 1585537653, 3366305840,
     366124590, 11021,
@@ -113,6 +120,26 @@ pub const COSET4: Descriptor = Descriptor {
     },
 };
 
+/// The k = 3 coset table: k = 4's with each E-flip pattern and its complement one entry
+/// ([`Variant::RelativeSliceFlips`]), half its size.
+pub const COSET3: Descriptor = Descriptor {
+    name: "coset3",
+    description:
+        "coset with the E flips relative to one another: corner class (16 syms) x edge slices x 8",
+    entries: Variant::RelativeSliceFlips.entries(),
+    expected: &COSET3_EXPECTED,
+    used_by: "--heuristic coset3",
+    build_seconds: 193,
+    generate: |layout, progress, cp| {
+        let space = CosetSpace::new(coords_for(Variant::RelativeSliceFlips), Metric::Htm);
+        generate_resumable(&space, layout, progress, cp)
+    },
+    prepare: || {
+        coords_for(Variant::RelativeSliceFlips);
+    },
+    ..COSET4
+};
+
 /// The k = 4 coset table, distances in quarter turns.
 pub const COSET4_QTM: Descriptor = Descriptor {
     name: "coset4-qtm",
@@ -135,7 +162,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     tables: &[&CORNERS, &COSET, &EDGE_SLICES],
     walk: Walk::Plain,
     metric: crate::cube::Metric::Htm,
-    speed_rank: Some(25),
+    speed_rank: Some(26),
     auto: false,
     measured: Measured::new(Some(123.0), None, 2, "2026-11-23"),
     // The 16-move list measured (2.65e7 nodes, geometric mean, 2026-11-25), scaled to 17
@@ -200,6 +227,20 @@ pub const COSET4_HEURISTIC: HeuristicSpec = HeuristicSpec {
     // 18-move list was not run: flipslice's ratio of ratios (5.0 against 8.7) is assumed.
     model: Model::new(2.37e7, (10.4, 6.0), 11.4, 7.8e6),
     upper_bound_share: UPPER_BOUND_SHARE_SLOW,
+};
+
+/// The corners and the k = 3 coset table, three axes, position and inverse: the ≤ 1 GiB
+/// rung of the memory ladder.
+pub const COSET3_HEURISTIC: HeuristicSpec = HeuristicSpec {
+    name: "coset3",
+    help: "The k = 3 coset table (the E-slice flips relative to one another; 661 MiB)",
+    tables: &[&CORNERS, &EDGE_SLICES, &COSET3],
+    speed_rank: Some(21),
+    measured: Measured::NONE,
+    // coset4's, with 2.73 times its nodes at the same rate (the first 10 of the published
+    // 17-move list, one thread, no upper bound, 2026-12-06: 60.7 M nodes against 22.2 M).
+    model: Model::new(2.37e7 * 2.73, (10.4, 6.0), 11.4, 7.8e6),
+    ..COSET4_HEURISTIC
 };
 
 /// Entries by depth of the parity-refined tables, one per position up to symmetry, as
@@ -350,7 +391,7 @@ pub const COSET_CP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-cp",
     "The coset table split by corner parity, built on first use",
     &[&EDGE_SLICES, &COSET_CP],
-    24,
+    25,
     (0.63, 0.95),
 );
 /// `coset-fp` with the edge-slices table, without the corners.
@@ -358,7 +399,7 @@ pub const COSET_FP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fp",
     "The coset table split by slice flip parities, built on first use",
     &[&EDGE_SLICES, &COSET_FP],
-    23,
+    24,
     (0.47, 0.95),
 );
 /// `coset-fpp` with the edge-slices table, without the corners.
@@ -366,7 +407,7 @@ pub const COSET_FPP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fpp",
     "The coset table split by flip and slice order parities (857 MiB), built on first use",
     &[&EDGE_SLICES, &COSET_FPP],
-    21,
+    22,
     // Measured against coset-fcp (2026-12-06, twelve 16-move positions, one thread):
     // 0.63 of its nodes at 0.75 of its rate.
     (0.21, 0.71),
@@ -376,6 +417,6 @@ pub const COSET_FCP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fcp",
     "The coset table split by flip and corner parities, built on first use",
     &[&EDGE_SLICES, &COSET_FCP],
-    22,
+    23,
     (0.33, 0.95),
 );

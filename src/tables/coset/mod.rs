@@ -95,6 +95,12 @@ pub enum Variant {
     /// probes it along all three axes (conjugating the position so that each slice in turn
     /// plays the E slice): 16 times the edge values, about 47 times the entries.
     SliceFlips,
+    /// k = 4 with each E-flip pattern taken together with its complement: the E-slice
+    /// edges' flips relative to one another (three bits).  Within `H` an E edge stays in
+    /// the E slice, so the positions whose four E flips are all equal (all oriented, or
+    /// all flipped) are a subgroup holding k = 4's: the same 16 symmetries keep it, the
+    /// same turns lie in it, and its table has half k = 4's entries (the ≤ 1 GiB rung).
+    RelativeSliceFlips,
     /// k = 0 split by parities that every symmetry keeps ([`Parities`]): reduced by all 48
     /// symmetries, 2, 4, 8 or 32 times the k = 0 entries.
     Parities(Parities),
@@ -108,7 +114,9 @@ impl Variant {
     pub const fn symmetries(self) -> usize {
         match self {
             Variant::Slices | Variant::Parities(_) => SYMMETRIES,
-            Variant::SliceFlips => crate::cube::symmetry::UD_SYMMETRIES,
+            Variant::SliceFlips | Variant::RelativeSliceFlips => {
+                crate::cube::symmetry::UD_SYMMETRIES
+            }
         }
     }
     /// Values of the flip part: 1, 2^4, or the parities' values.
@@ -116,6 +124,7 @@ impl Variant {
         match self {
             Variant::Slices => 1,
             Variant::SliceFlips => 16,
+            Variant::RelativeSliceFlips => 8,
             Variant::Parities(p) => p.values(),
         }
     }
@@ -127,7 +136,20 @@ impl Variant {
     pub const fn corner_classes(self) -> usize {
         match self {
             Variant::Slices | Variant::Parities(_) => CORNER_CLASSES,
-            Variant::SliceFlips => CORNER_CLASSES_UD,
+            Variant::SliceFlips | Variant::RelativeSliceFlips => CORNER_CLASSES_UD,
+        }
+    }
+    /// Whether the variant reads the E-slice edges' flips (k = 4 and its relative form).
+    pub(crate) const fn reads_e_flips(self) -> bool {
+        matches!(self, Variant::SliceFlips | Variant::RelativeSliceFlips)
+    }
+    /// The flip part of E flips `f` (four bits by E position): `f` itself, or with
+    /// relative flips the one of `f` and its complement whose fourth bit is clear.
+    #[inline(always)]
+    pub(crate) const fn e_flip_part(self, f: usize) -> usize {
+        match self {
+            Variant::RelativeSliceFlips if f & 8 != 0 => f ^ 15,
+            _ => f,
         }
     }
     /// How many values the last factor of an edge value takes that no symmetry changes:
@@ -141,7 +163,7 @@ impl Variant {
     /// Whether the table keeps one entry per position up to symmetry ([`packing`]): the
     /// 48-symmetry variants.  The k = 4 table keeps its twins.
     pub const fn is_packed(self) -> bool {
-        !matches!(self, Variant::SliceFlips)
+        !self.reads_e_flips()
     }
     /// Table entries: with [`packing`], the orbits of every class's edge values under
     /// its stabilizer, counted when the layout is built (which checks them here).
@@ -152,7 +174,9 @@ impl Variant {
             Variant::Parities(Parities::Flips) => 442_148_562,
             Variant::Parities(Parities::FlipsAndCorners) => 884_297_124,
             Variant::Parities(Parities::FlipsAndPermutations) => 3_536_579_088,
-            Variant::SliceFlips => self.corner_classes() as u64 * self.edge_values() as u64,
+            Variant::SliceFlips | Variant::RelativeSliceFlips => {
+                self.corner_classes() as u64 * self.edge_values() as u64
+            }
         }
     }
 }
@@ -162,7 +186,7 @@ pub struct CosetCoords {
     pub variant: Variant,
     /// Symmetries used (48 or 16).
     pub syms: usize,
-    /// Flip values (1 or 16).
+    /// Flip values (1, 8 or 16; the parity variants: their values).
     pub flips: usize,
     /// Edge values per class.
     pub edge_values: usize,
@@ -221,15 +245,17 @@ impl CosetCoords {
         let syms = variant.symmetries();
         let flips = variant.flip_values();
         let (mut flip_move, mut flip_conj) = (Vec::new(), Vec::new());
-        let e_flips_part = variant == Variant::SliceFlips;
+        let e_flips_part = variant.reads_e_flips();
         if e_flips_part {
+            // Indexed by all 16 patterns; the values are flip parts.
+            let part = |c: &Cube| variant.e_flip_part(e_flips(c)) as u8;
             for e in 0..495 {
                 let cubes: Vec<Cube> = (0..16).map(|f| edge_cube_flipped(e * 70, f)).collect();
                 for m in ALL_MOVES {
-                    flip_move.extend(cubes.iter().map(|c| e_flips(&c.apply_move(m)) as u8));
+                    flip_move.extend(cubes.iter().map(|c| part(&c.apply_move(m))));
                 }
                 for s in 0..syms {
-                    flip_conj.extend(cubes.iter().map(|c| e_flips(&conjugate(c, s)) as u8));
+                    flip_conj.extend(cubes.iter().map(|c| part(&conjugate(c, s))));
                 }
             }
         }
@@ -313,7 +339,9 @@ impl CosetCoords {
     fn edge_value(&self, image: &EdgeMasks, extra: u8) -> usize {
         match self.variant {
             Variant::Slices => image.slices(),
-            Variant::SliceFlips => image.slices() * 16 + image.flips_of(0),
+            Variant::SliceFlips | Variant::RelativeSliceFlips => {
+                image.slices() * self.flips + self.variant.e_flip_part(image.flips_of(0))
+            }
             Variant::Parities(p) => {
                 let bits = p.with_beside(parities::flip_parities(image), extra);
                 image.slices() * p.values() + p.compact(bits) as usize
@@ -578,8 +606,9 @@ impl CosetCoords {
         let edge = self.edge_conj()[s * EDGE_SLICES + slices] as usize;
         match self.variant {
             Variant::Slices => edge,
-            Variant::SliceFlips => {
-                edge * 16 + self.flip_conj[((slices / 70) * self.syms + s) * 16 + flips] as usize
+            Variant::SliceFlips | Variant::RelativeSliceFlips => {
+                edge * self.flips
+                    + self.flip_conj[((slices / 70) * self.syms + s) * 16 + flips] as usize
             }
             Variant::Parities(p) => edge * p.values() + self.conj_parities(p, slices, flips, s),
         }
@@ -614,10 +643,12 @@ pub fn coset_coords() -> &'static CosetCoords {
 pub fn coords_for(variant: Variant) -> &'static CosetCoords {
     static SLICES: OnceLock<CosetCoords> = OnceLock::new();
     static FLIPS: OnceLock<CosetCoords> = OnceLock::new();
+    static RELATIVE_FLIPS: OnceLock<CosetCoords> = OnceLock::new();
     static PARITIES: [OnceLock<CosetCoords>; 4] = [const { OnceLock::new() }; 4];
     let cell = match variant {
         Variant::Slices => &SLICES,
         Variant::SliceFlips => &FLIPS,
+        Variant::RelativeSliceFlips => &RELATIVE_FLIPS,
         Variant::Parities(Parities::Corners) => &PARITIES[0],
         Variant::Parities(Parities::Flips) => &PARITIES[1],
         Variant::Parities(Parities::FlipsAndCorners) => &PARITIES[2],
@@ -653,6 +684,18 @@ pub mod k4 {
     }
 }
 
+/// The k = 3 coset table (the E flips relative to one another) as the registry names a
+/// three-axis family.
+pub mod k3 {
+    pub use super::descriptor::{COSET3 as TABLE, COSET3_HEURISTIC as HEURISTIC};
+    /// Its coordinate.
+    pub type Coords = super::CosetCoords;
+    /// Its coordinate's tables, built on first use.
+    pub fn coords() -> &'static Coords {
+        super::coords_for(super::Variant::RelativeSliceFlips)
+    }
+}
+
 /// The k = 4 coset table in quarter turns: the same coordinate, searched by the 12
 /// quarter turns.
 pub mod k4_qtm {
@@ -672,3 +715,5 @@ mod tests_flips;
 mod tests_packing;
 #[cfg(test)]
 mod tests_parities;
+#[cfg(test)]
+mod tests_relative_flips;

@@ -10,9 +10,9 @@ use korf::tables::coset::{
     coords_for, corner_raw, e_flips, edge_slices, CosetCoords, Variant, AXIS_SYMMETRIES, CORNER_RAW,
 };
 use rand::{Rng, SeedableRng};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
-fn rng(seed: u64) -> rand::rngs::StdRng {
+pub(super) fn rng(seed: u64) -> rand::rngs::StdRng {
     rand::rngs::StdRng::seed_from_u64(seed)
 }
 
@@ -65,19 +65,44 @@ fn the_coordinate_names_right_cosets_of_the_subgroup() {
 
 #[test]
 fn move_and_axis_tables_agree_with_the_cube_model() {
-    let co = coords();
-    let mut r = rng(13);
+    check_move_and_axis_tables(Variant::SliceFlips, 13);
+}
+
+#[test]
+fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
+    check_expanded_counts(Variant::SliceFlips, 100_000);
+}
+
+#[test]
+fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
+    check_depths_by_brute_force(Variant::SliceFlips, 14);
+}
+
+// The checks of the E-flip coordinates (k = 4 here, k = 3 in `tests_relative_flips`),
+// for either variant.
+
+/// The flip part of `c` in `variant`.
+fn flip_part(variant: Variant, c: &Cube) -> usize {
+    variant.e_flip_part(e_flips(c))
+}
+
+/// The move tables (corners, slices, the E flips by all 16 patterns) and the three axes'
+/// indices agree with the cube model on random positions.
+pub(super) fn check_move_and_axis_tables(variant: Variant, seed: u64) {
+    let co = coords_for(variant);
+    let mut r = rng(seed);
     for _ in 0..2000 {
         let x = random_cube(&mut r);
         let (cr, sr, fr) = (corner_raw(&x), edge_slices(&x), e_flips(&x));
+        assert!(flip_part(variant, &x) < co.flips);
         for (k, m) in ALL_MOVES.into_iter().enumerate() {
             let y = x.apply_move(m);
             assert_eq!(co.moves().corner[cr * 18 + k] as usize, corner_raw(&y));
             assert_eq!(co.moves().edge[sr * 18 + k] as usize, edge_slices(&y));
-            assert_eq!(
-                co.flip_move[((sr / 70) * 18 + k) * 16 + fr] as usize,
-                e_flips(&y)
-            );
+            let moved = |f: usize| co.flip_move[((sr / 70) * 18 + k) * 16 + f] as usize;
+            assert_eq!(moved(fr), flip_part(variant, &y));
+            // A pattern and its flip part move alike.
+            assert_eq!(moved(flip_part(variant, &x)), moved(fr));
         }
         for (a, &s) in AXIS_SYMMETRIES.iter().enumerate() {
             let y = conjugate(&x, s);
@@ -87,58 +112,37 @@ fn move_and_axis_tables_agree_with_the_cube_model() {
     }
 }
 
-fn entry_depths(co: &CosetCoords, depth: usize) -> HashMap<u64, usize> {
+pub(super) fn entry_depths(co: &CosetCoords, depth: usize) -> HashMap<u64, usize> {
     common::entry_depths(
         &korf::tables::coset::CosetSpace::new(co, korf::cube::Metric::Htm),
         depth,
     )
 }
 
-#[test]
-fn expanded_counts_match_a_breadth_first_search_over_raw_cosets() {
-    let co = coords();
-    const DEPTH: usize = 5;
-    let entries = entry_depths(co, DEPTH);
-    let mut expanded = [0u64; DEPTH + 1];
-    for (&i, &d) in &entries {
-        let class = (i / co.edge_values as u64) as usize;
-        expanded[d] += UD_SYMMETRIES as u64 / co.class_stabilizer[class].count_ones() as u64;
-    }
-    let start = (
-        corner_raw(&Cube::SOLVED),
-        edge_slices(&Cube::SOLVED),
-        e_flips(&Cube::SOLVED),
+/// Entries to depth 5, weighted by the raw cosets each stands for, equal a breadth-first
+/// search over raw cosets; the last depth holds more than `min_last`.
+pub(super) fn check_expanded_counts(variant: Variant, min_last: u64) {
+    let co = coords_for(variant);
+    common::assert_expanded_counts_match_raw_cosets(
+        &entry_depths(co, 5),
+        &|i| {
+            let class = (i / co.edge_values as u64) as usize;
+            UD_SYMMETRIES as u64 / co.class_stabilizer[class].count_ones() as u64
+        },
+        |c| (corner_raw(c), edge_slices(c), flip_part(variant, c)),
+        korf::cube::Metric::Htm,
+        min_last,
     );
-    let mut seen: HashSet<(usize, usize, usize)> = HashSet::from([start]);
-    let mut frontier = vec![start];
-    for (depth, &count) in expanded.iter().enumerate() {
-        assert_eq!(frontier.len() as u64, count, "depth {depth}");
-        let mut next = Vec::new();
-        for &(c, s, f) in &frontier {
-            for m in 0..18 {
-                let n = (
-                    co.moves().corner[c * 18 + m] as usize,
-                    co.moves().edge[s * 18 + m] as usize,
-                    co.flip_move[((s / 70) * 18 + m) * 16 + f] as usize,
-                );
-                if seen.insert(n) {
-                    next.push(n);
-                }
-            }
-        }
-        frontier = next;
-    }
-    assert!(expanded[DEPTH] > 100_000, "the check reaches a real depth");
 }
 
-#[test]
-fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
-    let co = coords();
+/// Depths 0–4 equal a brute-force distance to the subgroup.
+pub(super) fn check_depths_by_brute_force(variant: Variant, seed: u64) {
+    let co = coords_for(variant);
     common::assert_depths_equal_brute_force(
         &entry_depths(co, 4),
         &|c| co.index(c),
         korf::cube::Metric::Htm,
-        14,
+        seed,
     );
 }
 

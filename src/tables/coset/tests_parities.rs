@@ -259,7 +259,12 @@ fn assert_parity_heuristic_searches_as_it_should(
 fn the_index_from_conjugated_masks_equals_the_index_from_tables() {
     use korf::tables::coset::parities::{corner_parity, flip_parities, parity_bits};
     use korf::tables::coset::EdgeMasks;
-    let variants = [Variant::Slices, Variant::SliceFlips].into_iter();
+    let variants = [
+        Variant::Slices,
+        Variant::SliceFlips,
+        Variant::RelativeSliceFlips,
+    ]
+    .into_iter();
     let mut r = rng(35);
     for variant in variants.chain(ALL.map(Variant::Parities)) {
         let co = coords_for(variant);
@@ -268,7 +273,9 @@ fn the_index_from_conjugated_masks_equals_the_index_from_tables() {
             let masks = EdgeMasks::of(&x);
             let part = match variant {
                 Variant::Slices => 0,
-                Variant::SliceFlips => masks.flips_of(0),
+                Variant::SliceFlips | Variant::RelativeSliceFlips => {
+                    variant.e_flip_part(masks.flips_of(0))
+                }
                 Variant::Parities(Parities::FlipsAndPermutations) => {
                     Parities::FlipsAndPermutations.compact(parity_bits(&x)) as usize
                 }

@@ -25,7 +25,7 @@ pub const TABLE: Descriptor = Descriptor {
     expected_states: &[],
     base: None,
     base_before_recorded: None,
-    used_by: "--heuristic coset, coset4, coset-cp, coset-fp, coset-fcp and coset-fpp",
+    used_by: "--heuristic coset, coset3, coset4, coset-cp, coset-fp, coset-fcp and coset-fpp",
     on_demand: true,
     build_seconds: 1,
     built_here: true,
