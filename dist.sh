@@ -226,9 +226,34 @@ windows() {
     ls -l "$dist/$name.zip"
 }
 
+# The ARM builds' linker, one path for the binary and the wheel: cargo counts the linker
+# among the settings every crate is compiled under, so a different one (maturin's own zig
+# wrapper, --zig) compiled the standard library and every dependency again for the wheel.
+# Debian's cross gcc links the static binary; with KORF_ZIG_LINK set, zig links the wheel's
+# module against glibc 2.17's symbols (manylinux2014), through maturin's zig driver, which
+# rewrites what zig does not take.  Prints the wrapper's path.
+aarch64_linker() {
+    tools >&2 # (its output is not the path)
+    local link=$PWD/target/platforms/aarch64-link maturin
+    maturin="$(cd "$tools_dir" && pwd)/bin/maturin"
+    mkdir -p target/platforms
+    cat >"$link" <<LINK
+#!/usr/bin/env bash
+if [ -n "\${KORF_ZIG_LINK:-}" ]; then
+    export CARGO_ZIGBUILD_ZIG_COMMAND="$(cd "$tools_dir" && pwd)/bin/python3"
+    export CARGO_ZIGBUILD_ZIG_COMMAND_ARGS='-m ziglang'
+    exec "$maturin" zig cc -- -g -fno-sanitize=all -target aarch64-linux-gnu.2.17 "\$@"
+fi
+exec aarch64-linux-gnu-gcc "\$@"
+LINK
+    chmod +x "$link"
+    echo "$link"
+}
+
 aarch64() {
     say "ARM Linux binary (aarch64, static)"
-    cross_build aarch64-unknown-linux-gnu aarch64-linux-gnu-gcc "" "-C target-feature=+crt-static"
+    need_cross_tools aarch64-linux-gnu-gcc
+    cross_build aarch64-unknown-linux-gnu "$(aarch64_linker)" "" "-C target-feature=+crt-static"
     local name="korf-$version-aarch64-linux" stage
     stage=$(mktemp -d)
     mkdir "$stage/$name"
@@ -241,9 +266,9 @@ aarch64() {
 
 # The cross-built wheels (abi3: one per platform for every CPython from 3.9 on).  maturin
 # drives Debian's cargo as cross_build does (-Zbuild-std through cargo's environment), in
-# the same build directory and with the binary's flags for the target, so that Windows'
-# standard library is built once for korf.exe and the wheel (the ARM one is built again:
-# zig is its C compiler there).  The library is compiled again for each: maturin resolves
+# the same build directory and with the binary's flags and linker path for the target, so
+# that each platform's standard library is built once for its binary and its wheel.  The
+# library is compiled again for each: maturin resolves
 # the Python package's features alone.  No Python of the target platform is needed to
 # build: pyo3 writes Windows' python3.dll import library itself (generate-import-lib).
 # maturin's --strip strips the module alone (a flag of its own compile).
@@ -273,8 +298,13 @@ windows_wheel() {
 
 aarch64_wheel() {
     say "ARM Linux wheel (aarch64, manylinux2014)"
-    # zig as the linker against glibc 2.17's symbols, as for the x86_64 wheel.
-    cross_wheel aarch64-unknown-linux-gnu --zig --compatibility manylinux2014 --strip
+    # zig as the linker against glibc 2.17's symbols, as for the x86_64 wheel, through
+    # the binary's linker path (aarch64_linker), so that the standard library and the
+    # dependencies the two share are built once; maturin checks the symbols it links.
+    local var
+    var=$(target_var aarch64-unknown-linux-gnu)
+    cross_wheel aarch64-unknown-linux-gnu --compatibility manylinux2014 --strip -- \
+        "${var}_LINKER=$(aarch64_linker)" KORF_ZIG_LINK=1
 }
 
 # macOS, both processors, in one universal binary.  zig (from PyPI, pinned with maturin
