@@ -563,6 +563,25 @@ fn outdated(kind: TableKind, path: &Path) -> bool {
             if h.name == d.name && h.bits_per_entry == d.bits && h.entries != d.entries)
 }
 
+/// The commands that build `missing` into `dir`: the default set's in one, each table
+/// outside it by name (`korf tables generate` alone does not build those).
+fn build_commands(missing: &[TableKind], dir: &Path) -> String {
+    let (default, named): (Vec<TableKind>, Vec<TableKind>) =
+        missing.iter().partition(|k| k.descriptor().default_build);
+    let mut commands = Vec::new();
+    if !default.is_empty() {
+        commands.push(format!("`korf tables generate --dir {}`", dir.display()));
+    }
+    commands.extend(named.iter().map(|k| {
+        format!(
+            "`korf tables generate --only {} --dir {}`",
+            k.name(),
+            dir.display()
+        )
+    }));
+    commands.join(" and ")
+}
+
 /// Make sure `kinds` are present in `dir`, generating missing ones unless `!generate`.
 fn ensure_tables(
     kinds: &[TableKind],
@@ -591,12 +610,13 @@ fn ensure_tables(
         return Ok(());
     }
     if !generate {
-        let names: Vec<&str> = missing(kinds)?.iter().map(|k| k.name()).collect();
+        let missing = missing(kinds)?;
+        let names: Vec<&str> = missing.iter().map(|k| k.name()).collect();
         return Err(Error::TablesMissing(format!(
-            "{what} missing in {}: {}; build them with `korf tables generate --dir {}` (or choose another --heuristic)",
+            "{what} missing in {}: {}; build them with {} (or choose another --heuristic)",
             dir.display(),
             names.join(", "),
-            dir.display()
+            build_commands(&missing, dir)
         )));
     }
     let quiet = |_: BuildEvent| {};

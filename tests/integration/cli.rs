@@ -620,6 +620,27 @@ fn a_missing_coset_table_is_named_with_no_generate() {
         );
 }
 
+#[test]
+fn a_missing_table_outside_the_default_set_is_named_with_its_own_command() {
+    // `korf tables generate` alone builds the default set, not the k = 3 table.
+    let dir = tempfile::tempdir().unwrap();
+    korf()
+        .args([
+            "solve",
+            "--no-generate",
+            "--heuristic",
+            "coset3",
+            "--tables",
+        ])
+        .arg(dir.path())
+        .args(["-s", "R U"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("korf tables generate --dir").and(
+            predicate::str::contains("korf tables generate --only coset3 --dir"),
+        ));
+}
+
 /// Build the coset table in a fresh directory with `env` setting the checkpoint intervals,
 /// kill the process once `wanted` accepts the checkpoint header on disk, then run again:
 /// the second run must print `resumed`, finish, remove the checkpoint, and the table must

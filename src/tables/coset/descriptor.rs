@@ -30,9 +30,6 @@ const COSET_QTM_EXPECTED: [u64; 15] = [
 const COSET_EXPECTED: [u64; 13] = [
     1, 1, 3, 23, 241, 2948, 36299, 431416, 4606663, 32707713, 64654874, 8099069, 1269,
 ];
-/// Coset4 entries by depth (twins included), as generated on the development machine
-/// (README); weighted by orbit size they sum to every raw coset, which
-/// `src/tables/coset/tests_flips.rs` checks, and depths 0–5 match a search over raw cosets.
 /// Coset3 entries by depth (twins included), as generated on 2026-12-06 (2 cores beside a
 /// test build: 193 s, 2.0 GB peak); `tests_relative_flips.rs` checks depths 0–5 against a
 /// search over raw cosets.
@@ -40,6 +37,9 @@ const COSET3_EXPECTED: [u64; 14] = [
     1, 2, 11, 90, 869, 10266, 123336, 1501198, 17984962, 192950573, 1213132928, 1314628322,
     30558553, 89,
 ];
+/// Coset4 entries by depth (twins included), as generated on the development machine
+/// (README); weighted by orbit size they sum to every raw coset, which
+/// `src/tables/coset/tests_flips.rs` checks, and depths 0–5 match a search over raw cosets.
 const COSET4_EXPECTED: [u64; 14] = [
     1, 2, 11, 90, 870, 10289, 123774, 1510748, 18245153, 203912358, 1585537653, 3366305840,
     366124590, 11021,
@@ -233,7 +233,7 @@ pub const COSET4_HEURISTIC: HeuristicSpec = HeuristicSpec {
 /// rung of the memory ladder.
 pub const COSET3_HEURISTIC: HeuristicSpec = HeuristicSpec {
     name: "coset3",
-    help: "The k = 3 coset table (the E-slice flips relative to one another; 661 MiB)",
+    help: "The k = 3 coset table (the E-slice flips relative to one another; 671 MiB)",
     tables: &[&CORNERS, &EDGE_SLICES, &COSET3],
     speed_rank: Some(21),
     measured: Measured::NONE,

@@ -339,8 +339,9 @@ impl CosetCoords {
     fn edge_value(&self, image: &EdgeMasks, extra: u8) -> usize {
         match self.variant {
             Variant::Slices => image.slices(),
-            Variant::SliceFlips | Variant::RelativeSliceFlips => {
-                image.slices() * self.flips + self.variant.e_flip_part(image.flips_of(0))
+            Variant::SliceFlips => image.slices() * 16 + image.flips_of(0),
+            Variant::RelativeSliceFlips => {
+                image.slices() * 8 + Variant::RelativeSliceFlips.e_flip_part(image.flips_of(0))
             }
             Variant::Parities(p) => {
                 let bits = p.with_beside(parities::flip_parities(image), extra);

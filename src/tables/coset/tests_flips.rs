@@ -40,27 +40,7 @@ fn corner_classes_partition_the_raw_values() {
 
 #[test]
 fn the_coordinate_names_right_cosets_of_the_subgroup() {
-    let co = coords();
-    let mut r = rng(11);
-    let goal = co.index(&Cube::SOLVED);
-    for _ in 0..3000 {
-        let x = random_cube(&mut r);
-        let h = random_k4(&mut r);
-        assert_eq!(co.index(&h.compose(&x)), co.index(&x));
-        assert_eq!(co.index(&h), goal);
-    }
-    // The flips matter: flipping two E edges in place leaves the subgroup.
-    let mut eo = [0u8; 12];
-    eo[8] = 1;
-    eo[9] = 1;
-    let s = Cube::SOLVED;
-    let flipped = Cube::from_parts(s.corner_perm(), s.corner_twists(), s.edge_perm(), eo);
-    assert_ne!(co.index(&flipped), goal);
-    // Half turns stay in the subgroup; quarter turns leave it.
-    for m in ALL_MOVES {
-        let stays = co.index(&Cube::SOLVED.apply_move(m)) == goal;
-        assert_eq!(stays, m.quarter_turns() == 2, "{m}");
-    }
+    check_subgroup(Variant::SliceFlips, 11, random_k4);
 }
 
 #[test]
@@ -84,6 +64,35 @@ fn entry_depths_equal_the_brute_force_distance_to_the_subgroup() {
 /// The flip part of `c` in `variant`.
 fn flip_part(variant: Variant, c: &Cube) -> usize {
     variant.e_flip_part(e_flips(c))
+}
+
+/// `random` draws elements of `variant`'s subgroup: composed with any position they keep
+/// its index, and they read as solved; two E edges flipped in place leave the subgroup;
+/// the half turns lie in it, the quarter turns do not.
+pub(super) fn check_subgroup(
+    variant: Variant,
+    seed: u64,
+    random: impl Fn(&mut rand::rngs::StdRng) -> Cube,
+) {
+    let co = coords_for(variant);
+    let mut r = rng(seed);
+    let goal = co.index(&Cube::SOLVED);
+    for _ in 0..3000 {
+        let x = random_cube(&mut r);
+        let h = random(&mut r);
+        assert_eq!(co.index(&h.compose(&x)), co.index(&x));
+        assert_eq!(co.index(&h), goal);
+    }
+    let mut eo = [0u8; 12];
+    eo[8] = 1;
+    eo[9] = 1;
+    let s = Cube::SOLVED;
+    let flipped = Cube::from_parts(s.corner_perm(), s.corner_twists(), s.edge_perm(), eo);
+    assert_ne!(co.index(&flipped), goal);
+    for m in ALL_MOVES {
+        let stays = co.index(&Cube::SOLVED.apply_move(m)) == goal;
+        assert_eq!(stays, m.quarter_turns() == 2, "{m}");
+    }
 }
 
 /// The move tables (corners, slices, the E flips by all 16 patterns) and the three axes'

@@ -5,11 +5,11 @@
 use crate::testing as common;
 
 use super::tests_flips::{
-    check_depths_by_brute_force, check_expanded_counts, check_move_and_axis_tables, entry_depths,
-    rng,
+    check_depths_by_brute_force, check_expanded_counts, check_move_and_axis_tables, check_subgroup,
+    entry_depths, rng,
 };
 use korf::cube::symmetry::{conjugate, Twins, UD_SYMMETRIES};
-use korf::cube::{random_cube, Cube, ALL_MOVES};
+use korf::cube::{random_cube, Cube};
 use korf::tables::coset::{coords_for, CosetCoords, Variant, EDGE_SLICE};
 use rand::Rng;
 
@@ -47,32 +47,11 @@ fn half_of_the_k4_entries() {
 
 #[test]
 fn the_coordinate_names_right_cosets_of_the_subgroup() {
-    let co = coords();
-    let mut r = rng(21);
-    let goal = co.index(&Cube::SOLVED);
-    for _ in 0..3000 {
-        let x = random_cube(&mut r);
-        let h = random_k3(&mut r);
-        assert_eq!(co.index(&h.compose(&x)), co.index(&x));
-        assert_eq!(co.index(&h), goal);
-    }
-    // All four E edges flipped stays in the subgroup (k = 4's leaves it); two leave it.
-    assert_eq!(co.index(&e_edges_flipped()), goal);
-    assert_ne!(
-        coords_for(Variant::SliceFlips).index(&e_edges_flipped()),
-        coords_for(Variant::SliceFlips).index(&Cube::SOLVED)
-    );
-    let s = Cube::SOLVED;
-    let mut eo = [0u8; 12];
-    eo[8] = 1;
-    eo[9] = 1;
-    let two = Cube::from_parts(s.corner_perm(), s.corner_twists(), s.edge_perm(), eo);
-    assert_ne!(co.index(&two), goal);
-    // Half turns stay in the subgroup; quarter turns leave it.
-    for m in ALL_MOVES {
-        let stays = co.index(&Cube::SOLVED.apply_move(m)) == goal;
-        assert_eq!(stays, m.quarter_turns() == 2, "{m}");
-    }
+    check_subgroup(Variant::RelativeSliceFlips, 21, random_k3);
+    // All four E edges flipped stays in the subgroup; k = 4's leaves it.
+    let (k3, k4) = (coords(), coords_for(Variant::SliceFlips));
+    assert_eq!(k3.index(&e_edges_flipped()), k3.index(&Cube::SOLVED));
+    assert_ne!(k4.index(&e_edges_flipped()), k4.index(&Cube::SOLVED));
 }
 
 #[test]
