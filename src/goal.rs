@@ -153,7 +153,7 @@ impl Goal {
     /// completions (see [`MaskedCube`]), each position once (the first by AUF preference).
     /// Refused if the position has stickers that do not matter and a target other than
     /// the solved cube, or more completions than korf searches.
-    pub fn cases_of(&self, position: &MaskedCube) -> Result<Vec<Case>, crate::Error> {
+    pub(crate) fn cases_of(&self, position: &MaskedCube) -> Result<Vec<Case>, crate::Error> {
         if let Some(cube) = position.complete() {
             return Ok(self.cases(&cube));
         }

@@ -96,7 +96,10 @@ pub fn max_solutions(value: Option<usize>, name: &str) -> Result<Option<usize>, 
 
 /// `start + limit`, or `None` (no deadline) where that instant cannot be represented: a
 /// caller's `Duration::MAX` is no limit, not an overflow.
-pub fn deadline(start: web_time::Instant, limit: Option<Duration>) -> Option<web_time::Instant> {
+pub(crate) fn deadline(
+    start: web_time::Instant,
+    limit: Option<Duration>,
+) -> Option<web_time::Instant> {
     limit.and_then(|t| start.checked_add(t))
 }
 

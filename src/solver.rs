@@ -355,7 +355,7 @@ impl Solver {
     }
 
     /// [`Solver::solve`], reporting progress about ten times a second to `progress`.
-    pub fn solve_with_progress(
+    pub(crate) fn solve_with_progress(
         &self,
         cube: &Cube,
         progress: Option<&(dyn Fn(Snapshot) + Sync)>,
@@ -366,7 +366,7 @@ impl Solver {
     /// [`Solver::solve_with_progress`] with search options of its own for this one solve
     /// (threads, time limit, stop flag, every solution…) instead of the solver's: one
     /// loaded solver can serve callers that each want their own.
-    pub fn solve_using(
+    pub(crate) fn solve_using(
         &self,
         cube: &Cube,
         options: &Options,
@@ -391,7 +391,7 @@ impl Solver {
 impl Solver {
     /// Find a shortest sequence that takes `cube` to `goal` (another position, and up to
     /// a turn of U before or after: [`Goal`]), with search options of its own as in
-    /// [`Solver::solve_using`].  Every solution in the outcome has been checked against
+    /// `Solver::solve_using`.  Every solution in the outcome has been checked against
     /// the position and the goal.
     pub fn solve_goal(
         &self,

@@ -166,7 +166,7 @@ pub fn solve_turns(
 ///
 /// `through_goal`: list sequences that pass the goal before their end too, as face-turn
 /// searches of masked positions do ([`crate::Solver::solve_masked`]).
-pub fn solve_pinned(
+pub(crate) fn solve_pinned(
     position: &MaskedCube,
     goal: &Goal,
     turns: TurnSet,
@@ -231,7 +231,7 @@ pub fn worth_slice_turn_tables(turns: TurnSet, metric: Metric) -> bool {
 
 /// Whether a search of `turns` in `metric` counts slices one each, and so is bound by
 /// the slice-turn tables ([`crate::search::slice_turns`]) where they are loaded.
-pub fn counts_slices_as_one(turns: TurnSet, metric: Metric) -> bool {
+pub(crate) fn counts_slices_as_one(turns: TurnSet, metric: Metric) -> bool {
     metric == Metric::Stm && turns.turns().any(|t| t.kind() == TurnKind::Slice)
 }
 

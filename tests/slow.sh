@@ -86,8 +86,22 @@ python() {
 }
 
 platforms() {
-    ./dist.sh windows aarch64 windows-wheel aarch64-wheel
+    # One artifact at a time, each timed: this is CI's longest stage, and its log should
+    # say which build took what.
+    local artifact start
+    for artifact in windows aarch64 windows-wheel aarch64-wheel; do
+        start=$SECONDS
+        ./dist.sh "$artifact"
+        took "$artifact built" "$start"
+    done
+    start=$SECONDS
     tests/dist/check.sh windows aarch64 aarch64-wheel windows-wheel
+    took "checked under wine and qemu" "$start"
+}
+# A step's part, timed: WHAT START (the $SECONDS it started at).
+took() {
+    local t=$((SECONDS - $2))
+    printf '== platforms: %s in %dm%02ds\n' "$1" $((t / 60)) $((t % 60))
 }
 
 bench() {

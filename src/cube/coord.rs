@@ -27,7 +27,7 @@ pub const TWISTS: u32 = 2187;
 /// Number of edge flip coordinates, 2^11.
 pub const FLIPS: u32 = 2048;
 /// Number of corner permutations, 8!.
-pub const CORNER_PERMS: u32 = 40320;
+pub(crate) const CORNER_PERMS: u32 = 40320;
 /// Number of edge permutations, 12!.
 pub const EDGE_PERMS: u32 = 479_001_600;
 /// Number of full corner states, 8!·3^7.
@@ -45,7 +45,7 @@ pub const fn pick(n: u64, k: u64) -> u64 {
 }
 
 /// `C(n, k)`: the number of `k`-element subsets of `n` (0 when `k > n`).
-pub const fn binomial(n: usize, k: usize) -> usize {
+pub(crate) const fn binomial(n: usize, k: usize) -> usize {
     if k > n {
         return 0;
     }
@@ -67,7 +67,7 @@ pub fn rank_perm(values: &[u8]) -> u32 {
 /// Lexicographic rank of `values` (distinct, each `< n`) among all ordered selections of
 /// `values.len()` out of `0..n`.
 #[inline(always)]
-pub fn rank_partial(values: &[u8], n: usize) -> u32 {
+pub(crate) fn rank_partial(values: &[u8], n: usize) -> u32 {
     let mut used = 0u32;
     let mut rank = 0u32;
     for (i, &v) in values.iter().enumerate() {
@@ -86,7 +86,7 @@ pub fn unrank_perm<const N: usize>(rank: u32) -> [u8; N] {
 
 /// Inverse of [`rank_partial`]: the `K` values out of `0..n` with the given rank.
 #[inline]
-pub fn unrank_partial<const K: usize>(mut rank: u32, n: usize) -> [u8; K] {
+pub(crate) fn unrank_partial<const K: usize>(mut rank: u32, n: usize) -> [u8; K] {
     let mut digits = [0u8; K];
     for i in (0..K).rev() {
         let base = (n - i) as u32;
@@ -225,15 +225,11 @@ pub fn edge_perm_index(edges: &Cubies<12>) -> u64 {
 }
 
 /// Inverse of [`edge_perm_index`]: the twelve edges, unflipped.
-pub fn unrank_edge_perm(index: u64) -> Cubies<12> {
+pub(crate) fn unrank_edge_perm(index: u64) -> Cubies<12> {
     Cubies(unrank_perm::<12>(index as u32).map(|p| crate::cube::pack_edge(p, 0)))
 }
 
 impl Cube {
-    /// Corner twist coordinate (0..3^7).
-    pub fn twist_coord(&self) -> u32 {
-        rank_twist(&self.corner_twists())
-    }
     /// Edge flip coordinate (0..2^11).
     pub fn flip_coord(&self) -> u32 {
         rank_flip(&self.edge_flips())

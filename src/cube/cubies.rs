@@ -13,26 +13,26 @@ pub struct Cubies<const N: usize>(pub(super) [u8; N]);
 impl<const N: usize> Cubies<N> {
     /// Corner cubies relabelled by move `m`, as [`Cube::premove`] relabels the corners.
     #[inline(always)]
-    pub fn premove_corners(&self, m: Move) -> Self {
+    pub(crate) fn premove_corners(&self, m: Move) -> Self {
         Cubies(self.0.map(|b| moves::premove_corner(m, b)))
     }
 
     /// Edge cubies relabelled by move `m`, as [`Cube::premove`] relabels the edges.
     #[inline(always)]
-    pub fn premove_edges(&self, m: Move) -> Self {
+    pub(crate) fn premove_edges(&self, m: Move) -> Self {
         Cubies(self.0.map(|b| moves::premove_edge(m, b)))
     }
 
     /// The edge cubies with every flip cleared: the pieces alone.
     #[inline(always)]
-    pub fn without_flips(&self) -> Self {
+    pub(crate) fn without_flips(&self) -> Self {
         Cubies(self.0.map(|b| b & PIECE_MASK_E))
     }
 
     /// Edge cubies with each piece `p` renamed `to[p]` and its flip kept: the action of a
     /// whole-cube rotation that keeps every edge's orientation (z2, say).
     #[inline(always)]
-    pub fn relabel_edges(&self, to: &[u8; EDGES]) -> Self {
+    pub(crate) fn relabel_edges(&self, to: &[u8; EDGES]) -> Self {
         Cubies(
             self.0
                 .map(|b| to[(b & PIECE_MASK_E) as usize] | (b & FLIP_BIT)),
@@ -63,7 +63,7 @@ impl Cube {
 impl Cubies<EDGES> {
     /// Twelve edge cubies: piece `pieces[i]` in position `i`, flipped where bit `i` of
     /// `flips` is set.
-    pub fn edges_from(pieces: [u8; EDGES], flips: usize) -> Self {
+    pub(crate) fn edges_from(pieces: [u8; EDGES], flips: usize) -> Self {
         Cubies(std::array::from_fn(|i| {
             super::pack_edge(pieces[i], ((flips >> i) & 1) as u8)
         }))
@@ -71,13 +71,13 @@ impl Cubies<EDGES> {
 
     /// The piece in each position (flips dropped).
     #[inline(always)]
-    pub fn edge_pieces(&self) -> [u8; EDGES] {
+    pub(crate) fn edge_pieces(&self) -> [u8; EDGES] {
         self.0.map(|b| b & PIECE_MASK_E)
     }
 
     /// The flips, bit `i` for position `i`.
     #[inline(always)]
-    pub fn edge_flip_bits(&self) -> usize {
+    pub(crate) fn edge_flip_bits(&self) -> usize {
         (0..EDGES).fold(0, |f, i| f | (((self.0[i] & FLIP_BIT) >> 4) as usize) << i)
     }
 }
@@ -85,7 +85,7 @@ impl Cubies<EDGES> {
 impl Cube {
     /// The position with these edges and every corner solved.
     #[inline(always)]
-    pub fn with_edge_cubies(edges: &Cubies<EDGES>) -> Cube {
+    pub(crate) fn with_edge_cubies(edges: &Cubies<EDGES>) -> Cube {
         Cube {
             corners: Cube::SOLVED.corners,
             edges: edges.0,

@@ -32,21 +32,25 @@ mod random;
 mod rules;
 pub mod symmetry;
 pub(crate) mod turns;
+mod words;
 
-pub use cubies::{Cubies, EdgeAction};
+pub(crate) use cubies::{Cubies, EdgeAction};
 pub use facelet::{FaceletError, SOLVED_FACELETS};
 pub(crate) use lookup::{CornerLookup, EdgeLookup};
-pub use masked::{MaskedCube, PieceGoals, MASK_CHARS, MAX_COMPLETIONS};
+pub(crate) use masked::PieceGoals;
+pub use masked::{MaskedCube, MASK_CHARS, MAX_COMPLETIONS};
+pub(crate) use moves::MOVE_COUNT;
 pub use moves::{
-    canonical_form, format_moves, is_canonical, parse_moves, Face, Move, MoveParseError, Sequence,
-    ALLOWED_AFTER, ALL_MOVES, MOVE_COUNT, NO_PREVIOUS,
+    canonical_form, format_moves, is_canonical, parse_moves, Face, Move, MoveParseError,
+    ALLOWED_AFTER, ALL_MOVES, NO_PREVIOUS,
 };
 pub use random::random_cube;
 pub use rules::{corner_parity, Metric, MoveRules, MoveSet, MoveSetError};
 pub use turns::{
-    cube_from_turns, format_turns, parse_turns, relative_moves, turns_length, AxisBlock, Frame,
-    Held, Turn, TurnKind, TurnSet, TurnSetError, TURN_COUNT,
+    cube_from_turns, format_turns, parse_turns, relative_moves, turns_length, Held, Turn, TurnKind,
+    TurnSet, TurnSetError, TURN_COUNT,
 };
+pub(crate) use turns::{AxisBlock, Frame};
 
 use std::fmt;
 

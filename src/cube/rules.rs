@@ -105,7 +105,7 @@ impl Metric {
     /// relative to the centres (`R L'`, `R2 L2`, `R' L` and their kin on each axis), each
     /// one step; none in the others.  Tables counted this way bound searches with slices
     /// in slice turns, where a wide turn is one face turn relative to the centres.
-    pub fn slice_pairs(self) -> &'static [(Move, Move)] {
+    pub(crate) fn slice_pairs(self) -> &'static [(Move, Move)] {
         static PAIRS: [(Move, Move); 9] = {
             let mut out = [(ALL_MOVES[0], ALL_MOVES[0]); 9];
             let mut i = 0;
@@ -141,7 +141,7 @@ impl Metric {
 
     /// How far apart the bounds an optimal search tries are: 1, or 2 in QTM (only bounds
     /// of the position's parity can be met).
-    pub const fn bound_step(self) -> usize {
+    pub(crate) const fn bound_step(self) -> usize {
         match self {
             Metric::Htm | Metric::Stm => 1,
             Metric::Qtm => 2,
@@ -158,7 +158,7 @@ impl Metric {
     }
 
     /// The smallest length of at least `n` that a solution of `cube` can have.
-    pub fn first_bound(self, cube: &Cube, n: usize) -> usize {
+    pub(crate) fn first_bound(self, cube: &Cube, n: usize) -> usize {
         match self.parity(cube) {
             Some(p) if n % 2 != p => n + 1,
             _ => n,
@@ -182,14 +182,7 @@ impl fmt::Display for Metric {
 
 /// 0 if the corners are an even permutation, 1 if odd.
 pub fn corner_parity(cube: &Cube) -> usize {
-    let p = cube.corner_perm();
-    let mut inversions = 0;
-    for i in 0..CORNERS {
-        for j in i + 1..CORNERS {
-            inversions += (p[i] > p[j]) as usize;
-        }
-    }
-    inversions % 2
+    cube.corner_parity() as usize
 }
 
 /// The turns a solution may use: bit `m` for move `m`.  Each face is allowed with all
@@ -223,7 +216,7 @@ impl MoveSet {
 
     /// The set of moves whose bits are set in `mask`, if each face in it has all three
     /// turns or the half turn alone.
-    pub fn from_mask(mask: u32) -> Option<MoveSet> {
+    pub(crate) fn from_mask(mask: u32) -> Option<MoveSet> {
         let mask = mask & Self::ALL.0;
         let ok = (0..6).all(|f| matches!(mask >> (3 * f) & 7, 0 | 0b111 | 0b010));
         (ok && mask != 0).then_some(MoveSet(mask))

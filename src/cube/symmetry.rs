@@ -48,7 +48,7 @@ impl SymCube {
     };
 
     /// A position as a (regular) element.
-    pub fn from_cube(c: &Cube) -> SymCube {
+    pub(crate) fn from_cube(c: &Cube) -> SymCube {
         SymCube {
             cp: c.corner_perm(),
             co: c.corner_twists(),
@@ -58,7 +58,7 @@ impl SymCube {
     }
 
     /// Back to a position.  `None` if the element is mirrored.
-    pub fn to_cube(&self) -> Option<Cube> {
+    pub(crate) fn to_cube(self) -> Option<Cube> {
         if self.is_mirrored() {
             return None;
         }
@@ -276,7 +276,7 @@ pub trait Twins {
 /// when there is a symmetry to apply, since unpacking the entry costs more than most
 /// entries need.
 #[inline(always)]
-pub fn visit_twins<F: FnMut(usize) -> u64>(
+pub(crate) fn visit_twins<F: FnMut(usize) -> u64>(
     i: u64,
     stabilizer: u64,
     image: impl FnOnce() -> F,

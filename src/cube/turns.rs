@@ -118,7 +118,7 @@ impl Turn {
     }
 
     /// The face turn it is, if it is one.
-    pub fn as_move(self) -> Option<Move> {
+    pub(crate) fn as_move(self) -> Option<Move> {
         (self.kind == TurnKind::Face).then(|| Move::new(self.face, self.quarter_turns))
     }
 
@@ -352,7 +352,7 @@ const CYCLES: [[usize; 4]; 3] = [[2, 4, 5, 1], [2, 0, 5, 3], [0, 1, 3, 4]];
 
 impl Frame {
     /// Every centre at home.
-    pub const HOME: Frame = Frame([0, 1, 2, 3, 4, 5]);
+    pub(crate) const HOME: Frame = Frame([0, 1, 2, 3, 4, 5]);
 
     /// The face whose centre is on face `at` of the cube as held.
     pub fn centre(self, at: Face) -> Face {
@@ -365,7 +365,7 @@ impl Frame {
     }
 
     /// The centres turned `quarter_turns` about `axis` the way its first face turns.
-    pub fn rotated(self, axis: usize, quarter_turns: u8) -> Frame {
+    pub(crate) fn rotated(self, axis: usize, quarter_turns: u8) -> Frame {
         let mut f = self;
         let cycle = CYCLES[axis];
         for _ in 0..quarter_turns % 4 {

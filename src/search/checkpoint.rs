@@ -31,7 +31,7 @@ const VERSION: u32 = 1;
 
 /// What a checkpoint file holds.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Saved {
+pub(crate) struct Saved {
     /// The version of these fields (1).
     pub korf_checkpoint: u32,
     /// The position, as facelets.
@@ -209,7 +209,7 @@ impl Identity {
 
 impl Saved {
     /// Whether task `i` is among the finished ones.
-    pub fn is_finished(&self, i: usize) -> bool {
+    pub(crate) fn is_finished(&self, i: usize) -> bool {
         self.finished.iter().any(|&[a, b]| a <= i && i <= b)
     }
 

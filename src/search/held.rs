@@ -3,7 +3,7 @@
 //! ([`crate::cube::Held`]).
 //!
 //! **Sequences searched.** Turns of one axis commute, so a sequence is a series of
-//! *blocks* ([`AxisBlock`]), no two in a row on the same axis.  Each block that the
+//! *blocks* (`AxisBlock`), no two in a row on the same axis.  Each block that the
 //! allowed turns can make is written one way: its cheapest in the metric, then the one
 //! of fewest turns, then faces before slices before wide turns.  So `R L'` is never
 //! written where `M` is cheaper (they differ: `M` also turns the centres), and no
@@ -11,7 +11,7 @@
 //!
 //! **Goal.** The pieces solved relative to the centres, whichever way the centres face:
 //! a solution that leaves them turned ends with the rotation that brings the cube back
-//! ([`Frame::home_rotation`]), which no metric counts.
+//! (`Frame::home_rotation`), which no metric counts.
 //!
 //! **Bound.** A block is at most two face turns relative to the centres, so the tables'
 //! value `h` of those (a face-turn or quarter-turn distance, read on the position and on
@@ -32,7 +32,7 @@ use web_time::{Duration, Instant};
 
 /// One block the allowed turns make, as written.
 #[derive(Clone, Debug)]
-pub struct BlockOption {
+pub(crate) struct BlockOption {
     /// What it does to the three layers of its axis.
     pub block: AxisBlock,
     /// Its cost in the metric.
@@ -42,7 +42,7 @@ pub struct BlockOption {
 }
 
 /// The blocks of each axis the allowed turns make, each written its one way.
-pub fn block_options(turns: TurnSet, metric: Metric) -> [Vec<BlockOption>; 3] {
+pub(crate) fn block_options(turns: TurnSet, metric: Metric) -> [Vec<BlockOption>; 3] {
     std::array::from_fn(|axis| {
         // Each layer kind of the axis (near face, far face, slice, near wide, far wide)
         // with the amounts allowed; a kind used twice is never cheaper than once.
@@ -121,7 +121,7 @@ fn reach_per_cost(turns: TurnSet, metric: Metric, tables: Metric) -> (usize, usi
 
 /// One solution found: the root it solves and its blocks.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HeldSolution {
+pub(crate) struct HeldSolution {
     /// Which root (case) it solves.
     pub root: usize,
     /// The turns, as written.
@@ -132,7 +132,7 @@ pub struct HeldSolution {
 
 /// What a held search found.
 #[derive(Debug)]
-pub struct HeldOutcome {
+pub(crate) struct HeldOutcome {
     /// The solutions, cheapest first (with `within`, all of up to that much more than the
     /// cheapest; otherwise one).
     pub solutions: Vec<HeldSolution>,
@@ -145,7 +145,7 @@ pub struct HeldOutcome {
 }
 
 /// What a held search is asked.
-pub struct HeldQuery<'a> {
+pub(crate) struct HeldQuery<'a> {
     /// The allowed turns.
     pub turns: TurnSet,
     /// How lengths are counted.
@@ -264,7 +264,7 @@ struct HeldWalk<'a, B> {
 
 /// Search `roots` (cubes relative to their centres, held with the centres at home)
 /// together for the cheapest sequences of `query.turns` that solve one of them.
-pub fn search_held(tables: &TableSet, roots: &[Cube], query: &HeldQuery) -> HeldOutcome {
+pub(crate) fn search_held(tables: &TableSet, roots: &[Cube], query: &HeldQuery) -> HeldOutcome {
     let bound = TablesBound::new(tables, query.turns, query.metric);
     search_held_with(bound, roots, query)
 }
@@ -275,7 +275,7 @@ pub fn search_held(tables: &TableSet, roots: &[Cube], query: &HeldQuery) -> Held
 /// to `query.threads` threads; the solutions are put back in the order one thread would
 /// have found them (root, then first block, then depth first), so the answer does not
 /// depend on the thread count.
-pub fn search_held_with<B: Bound + Sync>(
+pub(crate) fn search_held_with<B: Bound + Sync>(
     bound: B,
     roots: &[Cube],
     query: &HeldQuery,

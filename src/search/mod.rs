@@ -15,7 +15,7 @@
 //! flipslice, sliceperm) a node's children are probed together, one table probe at a time
 //! over all of them, so that their cache misses overlap (see `lanes::Expansion`).
 //!
-//! Work is split across threads at a fixed depth ([`SPLIT_DEPTH`]): every canonical prefix of
+//! Work is split across threads at a fixed depth (`SPLIT_DEPTH`): every canonical prefix of
 //! that length is one task.  The first bound takes them lowest table value first; every
 //! later one takes first the tasks whose search at the bound before came closest to a
 //! solution, then those that generated the most nodes (`tasks::order_tasks`), and every
@@ -74,7 +74,7 @@ pub use reference::{
 pub use stats::{
     DepthStats, Listing, Outcome, Snapshot, SolutionSet, TaskMerge, Unsolved, UpperBound,
 };
-pub use upper_bound::{Answer, Spend, UpperBoundBudget, INSIDE_SHARE, TWO_PHASE_NODES_PER_NODE};
+pub use upper_bound::{Answer, Spend, UpperBoundBudget, TWO_PHASE_NODES_PER_NODE};
 
 use crate::cube::NO_PREVIOUS;
 
@@ -83,13 +83,13 @@ pub const MAX_DEPTH: usize = 24;
 /// Depth of the prefixes the parallel driver hands out as tasks: the 3,240 canonical
 /// prefixes of three moves, or with a three-axis coset table in face turns the 43,254 of
 /// four ([`DEEP_SPLIT_DEPTH`]; `tasks::split_depth` chooses).
-pub const SPLIT_DEPTH: usize = 3;
+pub(crate) const SPLIT_DEPTH: usize = 3;
 /// The deeper root split, for the three-axis coset tables in face turns: ordered by the
 /// nodes at the bound before, the smaller tasks find the last bound's solution sooner
 /// (one thread, flipslice, paired on 2026-12-02: 16 % less time on the published 16- and
 /// 17-move lists, 6 % on 20 random 17-move states, 22 % on 10 random 18-move states), at
 /// 12–55 ms a solve to make them, which the quick phase (`quick`) spares easy positions.
-pub const DEEP_SPLIT_DEPTH: usize = 4;
+pub(crate) const DEEP_SPLIT_DEPTH: usize = 4;
 /// Tasks a thread interleaves by default (see `lanes`).
 pub const DEFAULT_LANES: usize = 4;
 

@@ -111,7 +111,7 @@ pub struct Hooks<'a> {
     /// Asked during the search for a solution shorter than the best known.
     pub upper_bound: Option<UpperBoundFn<'a>>,
     /// When the upper-bound source is asked and what it may spend (default: the whole
-    /// search so far; [`UpperBoundBudget::for_search`] gives each search's).
+    /// search so far; `UpperBoundBudget::for_search` gives each search's).
     pub upper_bound_budget: UpperBoundBudget,
 }
 

@@ -2,17 +2,17 @@
 //! pins, for positions with too many completions to search one by one (an F2L pair, say,
 //! whose last layer is all grey: 62,208 completions).
 //!
-//! **Which pieces.** Of a masked position's pieces ([`PieceGoals`]), those whose given
+//! **Which pieces.** Of a masked position's pieces (`PieceGoals`), those whose given
 //! stickers allow one placement only are *pinned*: an edge with both stickers given, a
 //! corner with two or three.  Pieces of one kind that allow the same several placements
 //! (the last layer's edges of an orientation case, each with its top colour given) are
 //! *interchangeable*: the goal is that they fill those placements, in any order.  Every
 //! other piece (a grey one, say) is left out, which only weakens the bound.
 //!
-//! **The tables.** The pinned pieces are split into groups of at most [`GROUP_MOST`]: the
+//! **The tables.** The pinned pieces are split into groups of at most `GROUP_MOST`: the
 //! corners in balanced chunks, the edges in balanced chunks, and each pinned corner with
 //! the pinned edges beside its goal (an F2L pair and its cross edges); and each class of
-//! at most [`GROUP_MOST`] interchangeable pieces, whose table is read with the pieces'
+//! at most `GROUP_MOST` interchangeable pieces, whose table is read with the pieces'
 //! placements sorted (which piece is where does not matter).  A group's table
 //! holds, for every placement of its pieces, the fewest turns (of the query's face turns,
 //! counted in the tables' metric) that put them where the goal wants them, found by a
@@ -34,7 +34,7 @@ use crate::cube::{Cube, Face, Metric, Move, MoveSet, PieceGoals, CORNER_NAMES, E
 use std::sync::{Arc, Mutex};
 
 /// Most pieces in one group: a table of 24⁵ bytes (7.6 MiB).
-pub const GROUP_MOST: usize = 5;
+pub(crate) const GROUP_MOST: usize = 5;
 
 /// A placement no turn sequence reaches.
 const UNREACHED: u8 = u8::MAX;
@@ -114,7 +114,7 @@ static KEPT: Mutex<Vec<(Key, Arc<Vec<Group>>)>> = Mutex::new(Vec::new());
 const KEEP: usize = 4;
 
 /// The bound and goal test of a masked position searched from one completion: where each
-/// piece may end ([`PieceGoals`]), optionally up to a final turn of U, and the tables
+/// piece may end (`PieceGoals`), optionally up to a final turn of U, and the tables
 /// over the pinned pieces.
 pub struct PinnedBound {
     goals: PieceGoals,

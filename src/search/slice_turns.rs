@@ -4,7 +4,7 @@
 //! (`M` is `R L'` and a turn of the whole cube), a wide turn is one face turn, so in the
 //! slice-turn metric one unit moves the centre-less cube by at most one face turn *or one
 //! such pair*.  The face-turn tables bound that only after halving; Korf's three tables
-//! generated with the pairs as one step each ([`crate::cube::Metric::slice_pairs`]:
+//! generated with the pairs as one step each (`crate::cube::Metric::slice_pairs`:
 //! `corners-stm`, `edges7-stm`, `edgeperm-stm`, 540 MB, about three minutes to build)
 //! bound it whole.  The held search takes the larger of the two ([`super::held::Both`]).
 

@@ -61,7 +61,7 @@ pub const INSIDE_SHARE: f64 = 0.1;
 pub struct UpperBoundBudget {
     /// The share of the search's work so far that an ask before a bound may spend.
     pub share: f64,
-    /// The share an ask inside a bound may spend (at most [`INSIDE_SHARE`]: with the
+    /// The share an ask inside a bound may spend (at most `INSIDE_SHARE`: with the
     /// small tables' whole share, a bound the source cannot shorten took twice as long).
     pub inside_share: f64,
     /// From this bound on, an ask before the bound may spend at least the whole of the
@@ -74,9 +74,9 @@ pub struct UpperBoundBudget {
 
 impl UpperBoundBudget {
     /// Nodes before the first ask: about 0.2 s of a search on one thread.
-    pub const FIRST_AFTER: u64 = 1_000_000;
+    pub(crate) const FIRST_AFTER: u64 = 1_000_000;
 
-    /// The whole of the search's work so far before every bound ([`INSIDE_SHARE`] of it
+    /// The whole of the search's work so far before every bound (`INSIDE_SHARE` of it
     /// inside one).
     pub const WHOLE: UpperBoundBudget = UpperBoundBudget {
         share: 1.0,
@@ -100,7 +100,7 @@ impl UpperBoundBudget {
     /// 9.8 s a position with share 1.0, 7.1 and 6.7 s without the source, 6.5 and 6.7 s
     /// with 0.1) but gives a solution within 30q in milliseconds, kept for a search
     /// stopped early.
-    pub fn for_search(heuristic: HeuristicKind, metric: Metric) -> UpperBoundBudget {
+    pub(crate) fn for_search(heuristic: HeuristicKind, metric: Metric) -> UpperBoundBudget {
         match metric {
             Metric::Htm | Metric::Stm => UpperBoundBudget {
                 share: heuristic.spec().upper_bound_share,
@@ -133,14 +133,14 @@ impl UpperBoundBudget {
     /// same way each time, so an ask allowed no more than the last finds nothing the last
     /// did not.  With a share above the inside one (the small tables' whole), the first
     /// ask inside a bound was such an ask: a quarter of the one before the bound.
-    pub fn nodes_after(&self, bound: usize, inside: bool, searched: u64, last: u64) -> u64 {
+    pub(crate) fn nodes_after(&self, bound: usize, inside: bool, searched: u64, last: u64) -> u64 {
         self.nodes(bound, inside, searched)
             .max(last.saturating_mul(2))
     }
 
     /// After an ask at `searched` nodes, the nodes at which the next one inside a bound is
     /// due: four times as many, and never before [`UpperBoundBudget::first_after`].
-    pub fn next_ask(&self, searched: u64) -> u64 {
+    pub(crate) fn next_ask(&self, searched: u64) -> u64 {
         searched
             .saturating_mul(4)
             .max(searched + 4096)

@@ -108,12 +108,12 @@ impl TableKind {
     }
 
     /// How generation stores the table while it works (`Descriptor::working_layout`).
-    pub fn working_layout(self) -> Layout {
+    pub(crate) fn working_layout(self) -> Layout {
         self.descriptor().working_layout()
     }
 
     /// Size in bytes of the working table while generating.
-    pub fn working_len(self) -> u64 {
+    pub(crate) fn working_len(self) -> u64 {
         self.descriptor().working_len()
     }
 
@@ -122,7 +122,7 @@ impl TableKind {
         self.descriptor().generation_peak()
     }
 
-    /// Build the table in memory (in [`Self::working_layout`]), saving and resuming
+    /// Build the table in memory (in `Self::working_layout`), saving and resuming
     /// through `checkpoint` if given.
     pub fn generate(
         self,
@@ -133,7 +133,7 @@ impl TableKind {
     }
 
     /// Build the table in memory in a chosen layout (tests compare the two).
-    pub fn generate_in(
+    pub(crate) fn generate_in(
         self,
         layout: Layout,
         progress: &(dyn Fn(Progress) + Sync),
@@ -144,7 +144,7 @@ impl TableKind {
 
     /// For a symmetry-reduced table with a published state distribution: the states
     /// each entry stands for, by entry index (`None` for the others).
-    pub fn states_per_entry(self) -> Option<Box<dyn Fn(u64) -> u64 + Sync>> {
+    pub(crate) fn states_per_entry(self) -> Option<Box<dyn Fn(u64) -> u64 + Sync>> {
         self.descriptor().states_per_entry.map(|make| make())
     }
 

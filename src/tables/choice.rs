@@ -114,7 +114,7 @@ impl HeuristicKind {
     }
 
     /// [`HeuristicKind::preferred_qtm`] for the table files in `dir`.
-    pub fn preferred_qtm_in(dir: &Path) -> HeuristicKind {
+    pub(crate) fn preferred_qtm_in(dir: &Path) -> HeuristicKind {
         Self::preferred_qtm(|k| std::fs::symlink_metadata(dir.join(k.file_name())).is_ok())
     }
 

@@ -55,7 +55,7 @@ pub struct Descriptor {
     /// For a 2-bit table whose base changed after korf had written files of it without
     /// recording their base (headers record it since 2026-12-01): the base those files
     /// were packed with.  `None`: the base it is packed with now.
-    pub base_before_recorded: Option<u8>,
+    pub(crate) base_before_recorded: Option<u8>,
     /// Which searches use it, for `korf tables list`.
     pub used_by: &'static str,
     /// Whether a solve that needs it may build it on first use.  The large tables (many
@@ -80,13 +80,13 @@ pub struct Descriptor {
 
 impl Descriptor {
     /// The base depth of a 2-bit table with this depth histogram, as korf packs it now.
-    pub fn base_for(&self, histogram: &[u64]) -> u8 {
+    pub(crate) fn base_for(&self, histogram: &[u64]) -> u8 {
         self.base.unwrap_or_else(|| packed::choose_base(histogram))
     }
 
     /// The base depth a file of this table was packed with: the one its header records,
     /// else (a file written before headers recorded it) [`Descriptor::unrecorded_base`].
-    pub fn base_of_file(&self, header: &super::Header) -> u8 {
+    pub(crate) fn base_of_file(&self, header: &super::Header) -> u8 {
         header
             .base
             .unwrap_or_else(|| self.unrecorded_base(&header.histogram))
@@ -94,7 +94,7 @@ impl Descriptor {
 
     /// The base depth korf packed this table with before headers recorded it:
     /// [`Descriptor::base_before_recorded`], else the one it packs with now.
-    pub fn unrecorded_base(&self, histogram: &[u64]) -> u8 {
+    pub(crate) fn unrecorded_base(&self, histogram: &[u64]) -> u8 {
         self.base_before_recorded
             .unwrap_or_else(|| self.base_for(histogram))
     }
@@ -124,7 +124,7 @@ impl Descriptor {
     /// histogram); those deepest entries are split by depth from a sorted index list.  The
     /// others (coset4, base 8: 366 million of 5.5 billion) work in nibbles and are packed at
     /// the end.
-    pub fn working_layout(&self) -> Layout {
+    pub(crate) fn working_layout(&self) -> Layout {
         if self.mod3 {
             return Layout::Mod3;
         }
@@ -142,7 +142,7 @@ impl Descriptor {
     }
 
     /// Size in bytes of the working table while generating.
-    pub fn working_len(&self) -> u64 {
+    pub(crate) fn working_len(&self) -> u64 {
         self.working_layout().payload_len(self.entries)
     }
 

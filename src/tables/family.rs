@@ -43,7 +43,7 @@ pub struct HeuristicSpec {
     pub metric: crate::cube::Metric,
     /// Place among the heuristics offered by `tables list` and the faster-table hints,
     /// fastest first (`None`: not offered).
-    pub speed_rank: Option<u8>,
+    pub(crate) speed_rank: Option<u8>,
     /// `--heuristic auto` takes it, by speed rank, when its tables are present (Korf's and
     /// the k = 0 coset tables are chosen by the rule of `HeuristicKind::preferred`).
     pub auto: bool,
@@ -55,7 +55,7 @@ pub struct HeuristicSpec {
     /// solution before each bound, as a share of the search so far
     /// ([`crate::search::UpperBoundBudget`]; inside a bound at most a tenth): the faster
     /// the tables search, the less of its time the two-phase search earns back.
-    pub upper_bound_share: f64,
+    pub(crate) upper_bound_share: f64,
 }
 
 /// The upper-bound share of the tables slower than the U/D-layer ladder: the whole time
@@ -79,7 +79,7 @@ pub struct Measured {
 
 impl Measured {
     /// Nothing measured.
-    pub const NONE: Measured = Measured {
+    pub(crate) const NONE: Measured = Measured {
         seventeen: None,
         eighteen: None,
         threads: 1,
@@ -91,16 +91,16 @@ impl Measured {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Model {
     /// Typical nodes of a whole solve of a 17-move position.
-    pub nodes_17: f64,
+    pub(crate) nodes_17: f64,
     /// Factor per move of optimal length above 17 (the 18- over the 17-move list).  Lower
     /// than below 17: at 18 moves the two-phase upper bound often proves the answer
     /// without the last iteration.
-    pub per_move_up: f64,
+    pub(crate) per_move_up: f64,
     /// Factor per move of optimal length below 17 (the 17- over the 16-move list).
-    pub per_move_down: f64,
+    pub(crate) per_move_down: f64,
     /// Factor per IDA* bound within one solve (the next complete bound's nodes over this
     /// one's).
-    pub per_bound: f64,
+    pub(crate) per_bound: f64,
     /// Nodes per second per thread measured with this heuristic.
     pub rate: f64,
 }

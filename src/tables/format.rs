@@ -79,7 +79,7 @@ pub struct Header {
     /// The base depth a base-and-fallback payload is packed with (codes for the depths
     /// above it, a line's fallback at or below it).  Recorded since 2026-12-01; a file
     /// written before has none, and was packed with
-    /// [`super::Descriptor::unrecorded_base`].
+    /// `super::Descriptor::unrecorded_base`.
     pub base: Option<u8>,
 }
 

@@ -44,7 +44,7 @@ impl TableSet {
 
     /// Load the tables of heuristic `kind` from `dir`, held as `residency` says and
     /// checked as `integrity` says ([`Table::load`]).
-    pub fn open_checked(
+    pub(crate) fn open_checked(
         dir: &Path,
         residency: Residency,
         kind: HeuristicKind,

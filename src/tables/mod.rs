@@ -51,7 +51,7 @@ pub(crate) mod phases;
 pub use crate::units::parse_size;
 pub use budget::Budget;
 pub use build::{build_file, build_image, resolve_dir, GenerationLock};
-pub use catalogue::{is_axis_table, two_phase_set, DEFAULT_SET, SLICE_TURN_SET, TWOPHASE_SET};
+pub use catalogue::{two_phase_set, DEFAULT_SET, SLICE_TURN_SET, TWOPHASE_SET};
 pub use descriptor::Descriptor;
 pub use family::{HeuristicSpec, Measured, Model, Walk};
 pub use format::{Header, Partial, TableError, FORMAT_VERSION, HISTOGRAM_LEN};

@@ -63,9 +63,8 @@ pub fn edge_slices(c: &Cube) -> usize {
     EdgeMasks::of(c).slices()
 }
 
-/// Edge pieces of the E slice (FR FL BL BR) and of the M slice (UF UB DF DB), as bit sets.
+/// Edge pieces of the E slice (FR FL BL BR), as a bit set.
 const IS_E: usize = 0xF00;
-const IS_M: usize = 0b1010_1010;
 
 /// The edges of a position as bit sets over the 12 positions: which hold E, M and S pieces,
 /// and which are flipped.  Every edge coordinate of the coset tables, along any axis, is
@@ -79,13 +78,7 @@ pub struct EdgeMasks {
 impl EdgeMasks {
     #[inline(always)]
     pub fn of(c: &Cube) -> EdgeMasks {
-        let (mut e, mut m, mut f) = (0usize, 0usize, 0usize);
-        for i in 0..12 {
-            let piece = c.edge(i) as usize;
-            e |= ((IS_E >> piece) & 1) << i;
-            m |= ((IS_M >> piece) & 1) << i;
-            f |= (c.flip(i) as usize) << i;
-        }
+        let [e, m, f] = c.edge_sets();
         EdgeMasks {
             slice: [e, m, !(e | m) & 0xFFF],
             flips: f,

@@ -7,7 +7,7 @@
 
 pub(crate) mod search;
 
-pub use search::{default_max_length, FastOptions, FastOutcome, PHASE2_CAP, SHORT_PASS};
+pub use search::{default_max_length, FastOptions, FastOutcome};
 
 use crate::cube::Cube;
 use crate::tables::phases::coords;
@@ -229,7 +229,8 @@ impl TwoPhase {
     }
 
     /// Phase-1 distance of `cube` (a lower bound on its two-phase solution length).
-    pub fn phase1_distance(&self, cube: &Cube) -> u8 {
+    #[cfg(test)]
+    fn phase1_distance(&self, cube: &Cube) -> u8 {
         let c = self.coords;
         let i = c.phase1_index(
             cube.twist_coord() as u16,

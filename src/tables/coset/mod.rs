@@ -56,15 +56,14 @@ pub const CORNER_CLASSES: usize = 3393;
 /// per class and slice value, twins included, would be 3,393 · 34,650 = 117,567,450).
 pub const ENTRIES: u64 = 110_540_520;
 
-/// Tetrad A: URF, ULB, DLF, DRB (corner numbers 0, 2, 5, 7).
+/// Tetrad A: URF, ULB, DLF, DRB (corner numbers 0, 2, 5, 7); the search reads it from
+/// [`Cube::tetrad_a_positions`], the tests from this set.
+#[cfg(test)]
 pub const TETRAD_A: u8 = 0b1010_0101;
 /// The raw corner value of `c`: tetrad-A positions and twist.
 #[inline(always)]
 pub fn corner_raw(c: &Cube) -> usize {
-    let mut split = 0usize;
-    for i in 0..8 {
-        split |= (((TETRAD_A >> c.corner(i)) & 1) as usize) << i;
-    }
+    let split = c.tetrad_a_positions();
     COMBINATION_RANK[split] as usize * TWISTS + c.twist_coord() as usize
 }
 
@@ -355,7 +354,7 @@ impl CosetCoords {
     fn extra_of(&self, c: &Cube) -> u8 {
         match self.variant {
             Variant::Parities(Parities::FlipsAndPermutations) => parities::permutation_parities(c),
-            Variant::Parities(_) => parities::corner_parity(c),
+            Variant::Parities(_) => c.corner_parity(),
             _ => 0,
         }
     }

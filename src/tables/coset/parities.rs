@@ -106,19 +106,6 @@ impl Parities {
     }
 }
 
-/// Parity of the permutation of the corners, by its Lehmer code's digit sum.
-#[inline(always)]
-pub fn corner_parity(c: &Cube) -> u8 {
-    let mut used = 0u32;
-    let mut sum = 0u32;
-    for i in 0..8 {
-        let v = c.corner(i) as u32;
-        sum += v - (used & ((1 << v) - 1)).count_ones();
-        used |= 1 << v;
-    }
-    (sum & 1) as u8
-}
-
 /// The flip parities of the three slices' pieces, from the edge masks (bits 0–2).
 #[inline(always)]
 pub fn flip_parities(m: &EdgeMasks) -> u8 {
@@ -162,7 +149,7 @@ pub fn permutation_parities(c: &Cube) -> u8 {
 /// The seven parity bits of `c` (see the module documentation).
 #[inline(always)]
 pub fn parity_bits(c: &Cube) -> u8 {
-    flip_parities(&EdgeMasks::of(c)) | corner_parity(c) << 3 | permutation_parities(c) << 4
+    flip_parities(&EdgeMasks::of(c)) | c.corner_parity() << 3 | permutation_parities(c) << 4
 }
 
 /// The slice each slice's positions go to under symmetry `s`'s position map.

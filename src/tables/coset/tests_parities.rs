@@ -257,7 +257,7 @@ fn assert_parity_heuristic_searches_as_it_should(
 /// (slice value and parity part conjugated by tables), on every variant.
 #[test]
 fn the_index_from_conjugated_masks_equals_the_index_from_tables() {
-    use korf::tables::coset::parities::{corner_parity, flip_parities, parity_bits};
+    use korf::tables::coset::parities::{flip_parities, parity_bits};
     use korf::tables::coset::EdgeMasks;
     let variants = [
         Variant::Slices,
@@ -280,7 +280,7 @@ fn the_index_from_conjugated_masks_equals_the_index_from_tables() {
                     Parities::FlipsAndPermutations.compact(parity_bits(&x)) as usize
                 }
                 Variant::Parities(p) => {
-                    p.compact(flip_parities(&masks) | corner_parity(&x) << 3) as usize
+                    p.compact(flip_parities(&masks) | x.corner_parity() << 3) as usize
                 }
             };
             let by_tables = co.index_of(corner_raw(&x), masks.slices(), part);

@@ -235,20 +235,20 @@ impl FullEdgeCoords {
     /// Hint that [`Self::index_with_outer`] will soon look up outer value `raw` (the
     /// class table is 284 MB: a lookup is a cache miss worth starting early).
     #[inline(always)]
-    pub fn prefetch_outer(&self, raw: usize) {
+    pub(crate) fn prefetch_outer(&self, raw: usize) {
         crate::tables::prefetch(&self.outer_class_sym, raw);
     }
 
     /// [`Self::index`] of an edge state whose outer value `raw` is already known.
     #[inline(always)]
-    pub fn index_with_outer(&self, edges: &Edges, raw: usize) -> u64 {
+    pub(crate) fn index_with_outer(&self, edges: &Edges, raw: usize) -> u64 {
         let cs = self.outer_class_sym[raw];
         let rep = self.edge_syms[(cs & 63) as usize].apply(edges);
         (cs >> 6) as u64 * ARRANGEMENTS as u64 + arrangement(&rep) as u64
     }
 
     /// The representative edge state of entry `i`.
-    pub fn entry_edges(&self, i: u64) -> Edges {
+    pub(crate) fn entry_edges(&self, i: u64) -> Edges {
         let class = (i / ARRANGEMENTS as u64) as usize;
         let arr = (i % ARRANGEMENTS as u64) as usize;
         let base = outer_edges(&self.slice_edges, self.class_rep[class] as usize);
@@ -267,7 +267,7 @@ impl FullEdgeCoords {
     /// Edge states entry `i` stands for, counted once over it and its twins: 48 divided by
     /// the size of the representative's stabilizer.  Summing it over every entry of a table
     /// gives the number of edge states.
-    pub fn states_per_entry(&self, i: u64) -> u64 {
+    pub(crate) fn states_per_entry(&self, i: u64) -> u64 {
         let class = (i / ARRANGEMENTS as u64) as usize;
         SYMMETRIES as u64 / self.class_stabilizer[class].count_ones() as u64
     }

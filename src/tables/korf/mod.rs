@@ -190,7 +190,7 @@ pub fn generate<P: Pattern>(
 
 /// [`generate`], distances in `metric`.
 #[cfg(test)]
-pub fn generate_in<P: Pattern>(
+pub(crate) fn generate_in<P: Pattern>(
     p: &P,
     solved: &P::State,
     metric: Metric,
