@@ -45,7 +45,7 @@ pub use moves::{
     ALLOWED_AFTER, ALL_MOVES, NO_PREVIOUS,
 };
 pub use random::random_cube;
-pub use rules::{corner_parity, Metric, MoveRules, MoveSet, MoveSetError};
+pub use rules::{Metric, MoveRules, MoveSet, MoveSetError};
 pub use turns::{
     cube_from_turns, format_turns, parse_turns, relative_moves, turns_length, Held, Turn, TurnKind,
     TurnSet, TurnSetError, TURN_COUNT,

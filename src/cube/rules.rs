@@ -153,7 +153,7 @@ impl Metric {
     pub fn parity(self, cube: &Cube) -> Option<usize> {
         match self {
             Metric::Htm | Metric::Stm => None,
-            Metric::Qtm => Some(corner_parity(cube)),
+            Metric::Qtm => Some(cube.corner_parity() as usize),
         }
     }
 
@@ -178,11 +178,6 @@ impl fmt::Display for Metric {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// 0 if the corners are an even permutation, 1 if odd.
-pub fn corner_parity(cube: &Cube) -> usize {
-    cube.corner_parity() as usize
 }
 
 /// The turns a solution may use: bit `m` for move `m`.  Each face is allowed with all
@@ -305,7 +300,7 @@ impl MoveSet {
         if moved.iter().all(|c| c.edge_flips() == [0; EDGES]) && cube.edge_flips() != [0; EDGES] {
             return Some("an edge is flipped, and no allowed move flips edges".into());
         }
-        if moved.iter().all(|c| corner_parity(c) == 0) && corner_parity(cube) == 1 {
+        if moved.iter().all(|c| c.corner_parity() == 0) && cube.corner_parity() == 1 {
             return Some(
                 "the corners are an odd permutation, and every allowed move is even".into(),
             );

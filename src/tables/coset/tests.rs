@@ -12,8 +12,28 @@ use korf::tables::coset::{
 };
 use rand::{Rng, SeedableRng};
 
-fn rng(seed: u64) -> rand::rngs::StdRng {
+pub(super) fn rng(seed: u64) -> rand::rngs::StdRng {
     rand::rngs::StdRng::seed_from_u64(seed)
+}
+
+/// `co` names right cosets of the subgroup `random` draws from: on `n` random positions
+/// `x` and elements `h`, `h · x` has `x`'s index and `h` the solved position's, which is
+/// returned.
+pub(super) fn check_right_cosets(
+    co: &coset::CosetCoords,
+    seed: u64,
+    n: usize,
+    random: impl Fn(&mut rand::rngs::StdRng) -> Cube,
+) -> u64 {
+    let mut r = rng(seed);
+    let goal = co.index(&Cube::SOLVED);
+    for _ in 0..n {
+        let x = random_cube(&mut r);
+        let h = random(&mut r);
+        assert_eq!(co.index(&h.compose(&x)), co.index(&x));
+        assert_eq!(co.index(&h), goal);
+    }
+    goal
 }
 
 /// A random element of the subgroup.
@@ -59,14 +79,7 @@ fn raw_coordinates_round_trip() {
 fn the_coordinate_names_right_cosets_of_the_subgroup() {
     // h · x has the same coordinate as x for every h in H, and the solved coset is H.
     let co = coset_coords();
-    let mut r = rng(2);
-    let goal = co.index(&Cube::SOLVED);
-    for _ in 0..2000 {
-        let x = random_cube(&mut r);
-        let h = random_h(&mut r);
-        assert_eq!(co.index(&h.compose(&x)), co.index(&x));
-        assert_eq!(co.index(&h), goal);
-    }
+    let goal = check_right_cosets(co, 2, 2000, random_h);
     // Any single move leaves H unless it is a half turn.
     for m in ALL_MOVES {
         let moved = co.index(&Cube::SOLVED.apply_move(m)) == goal;

@@ -9,12 +9,11 @@ use korf::cube::{random_cube, Cube, ALL_MOVES};
 use korf::tables::coset::{
     coords_for, corner_raw, e_flips, edge_slices, CosetCoords, Variant, AXIS_SYMMETRIES, CORNER_RAW,
 };
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use std::collections::HashMap;
 
-pub(super) fn rng(seed: u64) -> rand::rngs::StdRng {
-    rand::rngs::StdRng::seed_from_u64(seed)
-}
+use super::tests::check_right_cosets;
+pub(super) use super::tests::rng;
 
 fn coords() -> &'static CosetCoords {
     coords_for(Variant::SliceFlips)
@@ -75,14 +74,7 @@ pub(super) fn check_subgroup(
     random: impl Fn(&mut rand::rngs::StdRng) -> Cube,
 ) {
     let co = coords_for(variant);
-    let mut r = rng(seed);
-    let goal = co.index(&Cube::SOLVED);
-    for _ in 0..3000 {
-        let x = random_cube(&mut r);
-        let h = random(&mut r);
-        assert_eq!(co.index(&h.compose(&x)), co.index(&x));
-        assert_eq!(co.index(&h), goal);
-    }
+    let goal = check_right_cosets(co, seed, 3000, random);
     let mut eo = [0u8; 12];
     eo[8] = 1;
     eo[9] = 1;
@@ -269,7 +261,6 @@ fn quarter_turn_searches_in_stages_are_optimal_against_heuristic_free_search() {
     // The k = 4 table of face turns bounds a quarter-turn search too, and takes the
     // three-axis walk in quarter turns (half turns made as two): one task at a time,
     // interleaved, on one thread and two; every length against heuristic-free search.
-    use korf::cube::corner_parity;
     use korf::search::{self, Options};
     let set = common::table_set_for(HeuristicKind::Coset4);
     let qtm = quarter_turns();
@@ -289,7 +280,7 @@ fn quarter_turn_searches_in_stages_are_optimal_against_heuristic_free_search() {
         let sol = out.solution.expect("solved");
         assert!(x.apply_moves(&sol).is_solved(), "{seq:?}: {sol:?}");
         assert_eq!(qtm.length(&sol), reference, "{seq:?}: {sol:?}");
-        assert_eq!(reference % 2, corner_parity(&x), "{seq:?}");
+        assert_eq!(reference % 2, x.corner_parity() as usize, "{seq:?}");
         assert_eq!(out.proven_lower as usize, reference, "{seq:?}");
         assert!(korf::cube::canonical_form(&sol).is_some(), "{sol:?}");
     }
