@@ -22,10 +22,10 @@
 # (none: the first five; the others are cross-built, below)
 #
 # --parallel builds the artifacts named side by side (not the image, which packs the
-# binary): the binary, the wheel and the crate have build directories of their own
-# (target/release, target/wheel, target/package/check-target), and each is mostly one
-# long compile on one core (codegen-units = 1, link-time optimisation), so two cores build
-# two at once.  Each step's output is printed when it ends.
+# binary): the binary and the wheel compile their own crates on the release build's
+# library and dependencies (target/release; cargo's lock takes them in turn), the crate's
+# check has a build directory of its own (target/package/check-target).  Each step's
+# output is printed when it ends.
 # Then tests/dist/check.sh tries each artifact in a clean setting.  Needs: cargo, python3
 # (maturin and ziglang come from PyPI into target/dist-tools, or $KORF_DIST_TOOLS), and for the image podman
 # or buildah (Debian packages).  Nothing is published.
@@ -83,14 +83,33 @@ tools() {
 wheel() {
     say "manylinux wheel"
     tools
-    # zig as the linker, against glibc 2.17's symbols: a wheel pip takes on any Linux of
-    # the last decade; --compatibility makes maturin check the symbols it links.
-    # A build directory of its own (an explicit --target, and dependencies without the
-    # command line's features), so that it can run beside the binary's (--parallel).
-    CARGO_TARGET_DIR=target/wheel \
-        PATH="$(cd "$tools_dir" && pwd)/bin:$PATH" "$tools_dir/bin/maturin" build --release \
-        --locked --manifest-path python/Cargo.toml --zig --compatibility manylinux2014 \
-        --out "$dist"
+    # zig links the module against glibc 2.17's symbols: a wheel pip takes on any Linux of
+    # the last decade; --compatibility makes maturin check the symbols it links.  The
+    # linker is given to the module's own compile alone (maturin passes the trailing flags
+    # to that rustc), not through --zig, which names a linker for every crate and an
+    # explicit --target: so the library and the dependencies are the release build's (the
+    # test command's, in CI) and only what the Python package adds is compiled.
+    PATH="$(cd "$tools_dir" && pwd)/bin:$PATH" "$tools_dir/bin/maturin" build --release \
+        --locked --manifest-path python/Cargo.toml --compatibility manylinux2014 \
+        --out "$dist" -- -C linker="$(zig_linker x86_64)"
+}
+
+# A linker that links with zig against glibc 2.17's symbols (manylinux2014) for ARCH
+# (x86_64 or aarch64), through maturin's zig driver, which rewrites what zig does not
+# take.  Prints its path.
+zig_linker() { # ARCH
+    tools >&2 # (its output is not the path)
+    local link=$PWD/target/platforms/$1-zig-link tools_abs
+    tools_abs=$(cd "$tools_dir" && pwd)
+    mkdir -p target/platforms
+    cat >"$link" <<LINK
+#!/usr/bin/env bash
+export CARGO_ZIGBUILD_ZIG_COMMAND="$tools_abs/bin/python3"
+export CARGO_ZIGBUILD_ZIG_COMMAND_ARGS='-m ziglang'
+exec "$tools_abs/bin/maturin" zig cc -- -g -fno-sanitize=all -target $1-linux-gnu.2.17 "\$@"
+LINK
+    chmod +x "$link"
+    echo "$link"
 }
 
 sdist() {
@@ -161,14 +180,19 @@ image() {
     "$tool" push "korf:$version" "oci-archive:$dist/korf-$version.oci.tar:korf:$version"
 }
 
-# The cross-built binaries: Debian's Rust (rustc-web 1.85, whose standard library sources
+# The cross-built binaries: Debian's Rust (rustc-web, whose standard library sources
 # rust-web-src builds for any target: RUSTC_BOOTSTRAP lets that stable compiler take
 # -Zbuild-std, as web/build.sh does for the page) with Debian's cross linkers
 # (gcc-mingw-w64-x86-64; gcc-aarch64-linux-gnu and libc6-dev-arm64-cross). A build
 # directory of their own, target/platforms.
 # LINK_FLAGS go to the binary's own compile alone, where it links (as for the x86_64
-# binary): the dependencies and the standard library are then the wheel's too.
-cross_env=(RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/platforms)
+# binary), and the dependencies' features are resolved over the whole workspace (cargo's
+# -Zfeature-unification) for the binary and the wheel alike: the standard library, the
+# dependencies and the library are then the wheel's too, which compiles only pyo3 and the
+# Python package (the binary's features differ from a resolution of its own in a few
+# crates' `std` features, none of them korf's).
+cross_env=(RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/platforms
+    CARGO_UNSTABLE_FEATURE_UNIFICATION=true CARGO_RESOLVER_FEATURE_UNIFICATION=workspace)
 need_cross_tools() { # [TOOL...]: Debian's Rust and each tool named
     local tool
     for tool in /usr/bin/rustc /usr/bin/cargo "$@"; do
@@ -178,17 +202,30 @@ need_cross_tools() { # [TOOL...]: Debian's Rust and each tool named
         }
     done
 }
+# Whether TARGET's standard library must be built from rust-web-src (-Zbuild-std): not
+# where Debian's is installed for Debian's compiler (ARM Linux: libstd-rust-web-dev:arm64,
+# which .ci/run installs; a minute and more of each ARM build).  Windows and macOS have
+# no such package.
+needs_std_build() { # TARGET
+    compgen -G "$(/usr/bin/rustc --print sysroot)/lib/rustlib/$1/lib/libstd-*.rlib" >/dev/null ||
+        return 0
+    # Debian's, of the compiler's own version (another is refused by rustc).
+    [ "$1" = aarch64-unknown-linux-gnu ] &&
+        [ "$(dpkg-query -W -f '${Version}' libstd-rust-web-dev:arm64 2>/dev/null)" != \
+            "$(dpkg-query -W -f '${Version}' rustc-web 2>/dev/null)" ]
+}
 # The prefix of cargo's variables for TARGET (CARGO_TARGET_X86_64_PC_WINDOWS_GNU).
 target_var() { echo "CARGO_TARGET_$(echo "$1" | tr 'a-z-' 'A-Z_')"; }
 
 cross_build() { # TARGET LINKER RUSTFLAGS LINK_FLAGS [VARIABLE=VALUE...]
-    local target=$1 linker=$2 rustflags=$3 link_flags=$4 var
+    local target=$1 linker=$2 rustflags=$3 link_flags=$4 var std=()
     shift 4
     need_cross_tools "$linker"
     var=$(target_var "$target")
+    needs_std_build "$target" && std=(-Zbuild-std=std,panic_unwind)
     env "${cross_env[@]}" "${var}_LINKER=$linker" "${var}_RUSTFLAGS=$rustflags" "$@" \
         /usr/bin/cargo rustc --profile cross --locked -p korf-cli --bin korf --target "$target" \
-        -Zbuild-std=std,panic_unwind -- $link_flags
+        "${std[@]}" -- $link_flags
 }
 
 # The C runtime and libgcc linked in: korf.exe and the wheel's module need no DLL beyond
@@ -265,11 +302,11 @@ aarch64() {
 }
 
 # The cross-built wheels (abi3: one per platform for every CPython from 3.9 on).  maturin
-# drives Debian's cargo as cross_build does (-Zbuild-std through cargo's environment), in
-# the same build directory and with the binary's flags and linker path for the target, so
-# that each platform's standard library is built once for its binary and its wheel.  The
-# library is compiled again for each: maturin resolves
-# the Python package's features alone.  No Python of the target platform is needed to
+# drives Debian's cargo as cross_build does (-Zbuild-std where needed, and the features
+# resolved over the workspace, through cargo's environment), in the same build directory
+# and with the binary's flags and linker path for the target, so that each platform's
+# standard library, dependencies and library are built once for its binary and its
+# wheel.  No Python of the target platform is needed to
 # build: pyo3 writes Windows' python3.dll import library itself (generate-import-lib).
 # maturin's --strip strips the module alone (a flag of its own compile).
 cross_wheel() { # TARGET [MATURIN-OPTION...] [-- VARIABLE=VALUE...]
@@ -282,7 +319,9 @@ cross_wheel() { # TARGET [MATURIN-OPTION...] [-- VARIABLE=VALUE...]
     [ "${1:-}" = -- ] && shift
     need_cross_tools
     tools
-    env "${cross_env[@]}" CARGO=/usr/bin/cargo CARGO_UNSTABLE_BUILD_STD="std panic_unwind" \
+    local std=()
+    needs_std_build "$target" && std=(CARGO_UNSTABLE_BUILD_STD="std panic_unwind")
+    env "${cross_env[@]}" CARGO=/usr/bin/cargo "${std[@]}" \
         PATH="$(cd "$tools_dir" && pwd)/bin:$PATH" "$@" \
         "$tools_dir/bin/maturin" build --profile cross --locked --manifest-path python/Cargo.toml \
         --target "$target" "${opts[@]}" --out "$dist"

@@ -5,9 +5,10 @@
 //! A goal is reduced to ordinary solves: a sequence `s` takes `p`, after the turn `Uᵃ`,
 //! to the target `t` before the turn `Uᵇ` exactly when it solves `Uᵇ · t⁻¹ · p · Uᵃ`, so
 //! each choice of `(a, b)` is one position (a *case*) for the optimal search, with every
-//! table as it is.  Up to 16 cases are searched, most promising first, each only as deep
-//! as it could still beat (or, listing every solution, tie within `within` of) the best
-//! found so far; the turns before and after are not counted in the length.
+//! table as it is (a position with grey stickers adds a case for each completion).  The
+//! cases are deepened together, most promising first at each depth, until one has a
+//! solution; listing every solution, each case within `within` of it is then searched
+//! that deep.  The turns before and after are not counted in the length.
 //!
 //! With every solution asked for, a sequence is listed once: a sequence that begins with a
 //! turn of U (with `start_auf`) or ends with one (with `end_auf`) is the same algorithm as
@@ -498,9 +499,9 @@ pub(crate) trait CaseSolver {
     fn bound(&self, position: &Cube) -> u8;
 }
 
-/// [`crate::Solver::solve_goal`]: the cases searched most promising first (lowest table
-/// bound, then fewest AUF turns), each only as deep as it could still matter; with every
-/// solution asked for, each case whose optimum is within reach is then listed.
+/// [`crate::Solver::solve_goal`]: the cases deepened together, most promising first at
+/// each depth (lowest table bound, then fewest AUF turns); with every solution asked for,
+/// each case whose optimum is within reach is then listed.
 pub(crate) fn solve(
     solver: &impl CaseSolver,
     position: &MaskedCube,
@@ -562,6 +563,29 @@ fn best_length(searched: &[Searched], metric: Metric) -> Option<usize> {
         .min()
 }
 
+/// The cases' searches so far, deepened together ([`Run::shortest`]).
+struct Deepening {
+    /// Each case searched, in the order first searched.
+    searched: Vec<Searched>,
+    /// Where each case is in `searched`, if searched.
+    slot: Vec<Option<usize>>,
+    /// How deep each case was searched last.
+    depth: Vec<usize>,
+    /// What stopped the searches, if anything did.
+    stop: Option<Unsolved>,
+}
+
+impl Deepening {
+    fn new(cases: usize) -> Deepening {
+        Deepening {
+            searched: Vec::new(),
+            slot: vec![None; cases],
+            depth: vec![0; cases],
+            stop: None,
+        }
+    }
+}
+
 /// One goal's searches: the solver, the caller's options and their shared deadline.
 struct Run<'a, S> {
     solver: &'a S,
@@ -592,10 +616,14 @@ impl<S: CaseSolver> Run<'_, S> {
         Ok(o)
     }
 
-    /// The shortest solution over the cases, in `order`: a case is searched only if its
-    /// bound allows a solution shorter than the best so far (or, listing every solution,
-    /// within `within` of it).  Returns the cases searched, the stop that cut the goal
-    /// short if any, and the least table bound of the cases not searched.
+    /// The shortest solution over the cases, deepened together: at each depth from the
+    /// least table bound on, each case whose bound allows it is searched to that depth, in
+    /// `order`, until one has a solution.  (A case searched first to its own optimum could
+    /// run far past the others': a completion of a masked position that the allowed turns
+    /// solve in twenty moves, where another completion takes seven.)  Listing every
+    /// solution, each case within `within` of the best is then searched that deep.
+    /// Returns the cases searched, the stop that cut the goal short if any, and the least
+    /// table bound of the cases not searched.
     fn shortest(
         &self,
         cases: &[Case],
@@ -603,37 +631,93 @@ impl<S: CaseSolver> Run<'_, S> {
         order: &[usize],
     ) -> Result<(Vec<Searched>, Option<Unsolved>, u8), crate::Error> {
         let metric = self.options.rules.metric;
-        let slack = self.options.all.map(|a| a.within as usize);
-        let mut searched: Vec<Searched> = Vec::new();
-        let mut unsearched = u8::MAX;
-        let mut stop = None;
-        for &i in order {
-            let limit = match (best_length(&searched, metric), slack) {
-                (None, _) => self.options.max_depth as usize,
-                (Some(b), Some(w)) => b + w,
-                (Some(0), None) => continue,
-                (Some(b), None) => b - 1,
-            };
-            if !searched.is_empty() && bounds[i] as usize > limit {
-                continue;
-            }
-            let options = match (stop, self.case_options(limit)) {
-                (None, Ok(o)) => o,
-                (_, Err(why)) | (Some(why), _) => {
-                    stop = Some(why);
-                    unsearched = unsearched.min(bounds[i]);
-                    continue;
+        let mut run = Deepening::new(cases.len());
+        let least = order.first().map_or(0, |&i| bounds[i] as usize);
+        'deepening: for depth in least..=self.options.max_depth as usize {
+            for &i in order.iter().filter(|&&i| bounds[i] as usize <= depth) {
+                self.search_to(&mut run, cases, i, depth)?;
+                if run.stop.is_some() || best_length(&run.searched, metric).is_some() {
+                    break 'deepening;
                 }
-            };
-            let outcome = self
-                .solver
-                .solve_case(&cases[i].position, &options, self.progress)?;
-            searched.push(Searched {
-                case: cases[i],
-                outcome,
-            });
+            }
         }
-        Ok((searched, stop, unsearched))
+        if let (true, None, Some(&i)) = (run.searched.is_empty(), run.stop, order.first()) {
+            // Every table bound past the depth limit: the first case says so.
+            self.search_to(&mut run, cases, i, self.options.max_depth as usize)?;
+        }
+        if let (Some(best), Some(all), None) = (
+            best_length(&run.searched, metric),
+            self.options.all,
+            run.stop,
+        ) {
+            let limit = best + all.within as usize;
+            for &i in order.iter().filter(|&&i| bounds[i] as usize <= limit) {
+                self.search_to(&mut run, cases, i, limit)?;
+                if run.stop.is_some() {
+                    break;
+                }
+            }
+        }
+        let unsearched = match run.stop {
+            Some(_) => order
+                .iter()
+                .filter(|&&i| run.slot[i].is_none())
+                .map(|&i| bounds[i])
+                .min()
+                .unwrap_or(u8::MAX),
+            None => u8::MAX,
+        };
+        Ok((run.searched, run.stop, unsearched))
+    }
+
+    /// Search case `i` to `depth`, unless an earlier search of it ended otherwise than at
+    /// its depth limit (a solution, the allowed turns ruling it out, a stop) or went as
+    /// deep.  A search again replaces the case's outcome, the earlier work added to it.
+    fn search_to(
+        &self,
+        run: &mut Deepening,
+        cases: &[Case],
+        i: usize,
+        depth: usize,
+    ) -> Result<(), crate::Error> {
+        if let Some(k) = run.slot[i] {
+            let limited =
+                run.searched[k].outcome.solution.as_ref().err() == Some(&Unsolved::MaxDepth);
+            if !limited || run.depth[i] >= depth {
+                return Ok(());
+            }
+        }
+        let options = match self.case_options(depth) {
+            Ok(o) => o,
+            Err(why) => {
+                run.stop = Some(why);
+                return Ok(());
+            }
+        };
+        let outcome = self
+            .solver
+            .solve_case(&cases[i].position, &options, self.progress)?;
+        if let Err(why @ (Unsolved::Timeout | Unsolved::Interrupted)) = outcome.solution {
+            run.stop = Some(why);
+        }
+        run.depth[i] = depth;
+        match run.slot[i] {
+            Some(k) => {
+                let earlier = std::mem::replace(&mut run.searched[k].outcome, outcome);
+                let now = &mut run.searched[k].outcome;
+                now.nodes += earlier.nodes;
+                now.busy_seconds += earlier.busy_seconds;
+                now.depths.extend(earlier.depths);
+            }
+            None => {
+                run.slot[i] = Some(run.searched.len());
+                run.searched.push(Searched {
+                    case: cases[i],
+                    outcome,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Replace each searched case's outcome whose solution is at most `longest` moves by

@@ -545,3 +545,27 @@ fn an_edge_orientation_case_with_interchangeable_edges_matches_the_brute_force()
         assert!(bound.value(&completion, &completion.inverse()) as usize <= optimum);
     }
 }
+
+/// The completions of a masked position are deepened together: the Sune's orientation
+/// case in ⟨R, U⟩ is seven moves, and no completion the two faces solve only far deeper
+/// (the first one searched went to bound 20, 26 million nodes) holds the answer up.
+#[test]
+fn completions_are_deepened_together() {
+    let sune = "XUXUUUUUXXXURRRRRRXXUFFFFFFDDDDDDDDDXXXLLLLLLXXUBBBBBB";
+    let p = MaskedCube::from_facelets(sune).unwrap();
+    let rules = MoveRules {
+        metric: Metric::Htm,
+        moves: MoveSet::parse("R,U").unwrap(),
+    };
+    let o = korf::search::Options {
+        threads: 1,
+        ..options(rules, None)
+    };
+    let got = solver().solve_masked(&p, &Goal::SOLVED, &o, None).unwrap();
+    let moves = got.outcome.moves().expect("solved").to_vec();
+    assert_eq!(moves.len(), 7);
+    assert!(p.solved_by(&moves));
+    let deepest = got.outcome.depths.iter().map(|d| d.bound).max();
+    assert_eq!(deepest, Some(7), "{:?}", got.outcome.depths);
+    assert!(got.outcome.nodes < 100_000, "{} nodes", got.outcome.nodes);
+}
