@@ -202,30 +202,17 @@ need_cross_tools() { # [TOOL...]: Debian's Rust and each tool named
         }
     done
 }
-# Whether TARGET's standard library must be built from rust-web-src (-Zbuild-std): not
-# where Debian's is installed for Debian's compiler (ARM Linux: libstd-rust-web-dev:arm64,
-# which .ci/run installs; a minute and more of each ARM build).  Windows and macOS have
-# no such package.
-needs_std_build() { # TARGET
-    compgen -G "$(/usr/bin/rustc --print sysroot)/lib/rustlib/$1/lib/libstd-*.rlib" >/dev/null ||
-        return 0
-    # Debian's, of the compiler's own version (another is refused by rustc).
-    [ "$1" = aarch64-unknown-linux-gnu ] &&
-        [ "$(dpkg-query -W -f '${Version}' libstd-rust-web-dev:arm64 2>/dev/null)" != \
-            "$(dpkg-query -W -f '${Version}' rustc-web 2>/dev/null)" ]
-}
 # The prefix of cargo's variables for TARGET (CARGO_TARGET_X86_64_PC_WINDOWS_GNU).
 target_var() { echo "CARGO_TARGET_$(echo "$1" | tr 'a-z-' 'A-Z_')"; }
 
 cross_build() { # TARGET LINKER RUSTFLAGS LINK_FLAGS [VARIABLE=VALUE...]
-    local target=$1 linker=$2 rustflags=$3 link_flags=$4 var std=()
+    local target=$1 linker=$2 rustflags=$3 link_flags=$4 var
     shift 4
     need_cross_tools "$linker"
     var=$(target_var "$target")
-    needs_std_build "$target" && std=(-Zbuild-std=std,panic_unwind)
     env "${cross_env[@]}" "${var}_LINKER=$linker" "${var}_RUSTFLAGS=$rustflags" "$@" \
         /usr/bin/cargo rustc --profile cross --locked -p korf-cli --bin korf --target "$target" \
-        "${std[@]}" -- $link_flags
+        -Zbuild-std=std,panic_unwind -- $link_flags
 }
 
 # The C runtime and libgcc linked in: korf.exe and the wheel's module need no DLL beyond
@@ -302,11 +289,11 @@ aarch64() {
 }
 
 # The cross-built wheels (abi3: one per platform for every CPython from 3.9 on).  maturin
-# drives Debian's cargo as cross_build does (-Zbuild-std where needed, and the features
-# resolved over the workspace, through cargo's environment), in the same build directory
-# and with the binary's flags and linker path for the target, so that each platform's
-# standard library, dependencies and library are built once for its binary and its
-# wheel.  No Python of the target platform is needed to
+# drives Debian's cargo as cross_build does (-Zbuild-std, and the features resolved over
+# the workspace, through cargo's environment), in the same build directory and with the
+# binary's flags and linker path for the target, so that each platform's standard
+# library, dependencies and library are built once for its binary and its wheel.  No
+# Python of the target platform is needed to
 # build: pyo3 writes Windows' python3.dll import library itself (generate-import-lib).
 # maturin's --strip strips the module alone (a flag of its own compile).
 cross_wheel() { # TARGET [MATURIN-OPTION...] [-- VARIABLE=VALUE...]
@@ -319,9 +306,7 @@ cross_wheel() { # TARGET [MATURIN-OPTION...] [-- VARIABLE=VALUE...]
     [ "${1:-}" = -- ] && shift
     need_cross_tools
     tools
-    local std=()
-    needs_std_build "$target" && std=(CARGO_UNSTABLE_BUILD_STD="std panic_unwind")
-    env "${cross_env[@]}" CARGO=/usr/bin/cargo "${std[@]}" \
+    env "${cross_env[@]}" CARGO=/usr/bin/cargo CARGO_UNSTABLE_BUILD_STD="std panic_unwind" \
         PATH="$(cd "$tools_dir" && pwd)/bin:$PATH" "$@" \
         "$tools_dir/bin/maturin" build --profile cross --locked --manifest-path python/Cargo.toml \
         --target "$target" "${opts[@]}" --out "$dist"
