@@ -254,20 +254,14 @@ windows() {
 # among the settings every crate is compiled under, so a different one (maturin's own zig
 # wrapper, --zig) compiled the standard library and every dependency again for the wheel.
 # Debian's cross gcc links the static binary; with KORF_ZIG_LINK set, zig links the wheel's
-# module against glibc 2.17's symbols (manylinux2014), through maturin's zig driver, which
-# rewrites what zig does not take.  Prints the wrapper's path.
+# module against glibc 2.17's symbols (manylinux2014), through zig_linker's wrapper.
+# Prints the wrapper's path.
 aarch64_linker() {
-    tools >&2 # (its output is not the path)
-    local link=$PWD/target/platforms/aarch64-link maturin
-    maturin="$(cd "$tools_dir" && pwd)/bin/maturin"
-    mkdir -p target/platforms
+    local link=$PWD/target/platforms/aarch64-link zig
+    zig=$(zig_linker aarch64)
     cat >"$link" <<LINK
 #!/usr/bin/env bash
-if [ -n "\${KORF_ZIG_LINK:-}" ]; then
-    export CARGO_ZIGBUILD_ZIG_COMMAND="$(cd "$tools_dir" && pwd)/bin/python3"
-    export CARGO_ZIGBUILD_ZIG_COMMAND_ARGS='-m ziglang'
-    exec "$maturin" zig cc -- -g -fno-sanitize=all -target aarch64-linux-gnu.2.17 "\$@"
-fi
+[ -n "\${KORF_ZIG_LINK:-}" ] && exec "$zig" "\$@"
 exec aarch64-linux-gnu-gcc "\$@"
 LINK
     chmod +x "$link"
