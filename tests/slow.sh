@@ -9,8 +9,10 @@
 #              slow::`): processes killed at several points of a long search, Korf's own
 #              tables, the argument sweeps, breadth-first checks of whole tables
 #   tables     every table the tests built, recounted against its expected distribution
-#   coset4     the k = 4 coset table (about 4 minutes, 4 GB while building) and its checks:
-#              the three-axis walk, which no small table takes
+#   three-axis the k = 3 coset table (671 MiB, about 2.5 minutes and 2 GB to build; the
+#              smallest three-axis table) and its checks: the three-axis walk, which no
+#              small table takes (the k = 4 table's own: `cargo test --release --lib
+#              tables::coset::tests_flips -- --ignored`, docs/testing.md)
 #   artifacts  ./dist.sh --parallel binary wheel crate (the crate's packaged sources checked
 #              on their own), then the binary and the wheel tried in a clean setting
 #   python     the Python package's tests, on the wheel built by `artifacts`
@@ -62,10 +64,10 @@ tables() {
     KORF_TABLES="$tables" library_tests tables::tests --skip slow::
 }
 
-coset4() {
+three_axis() {
     binary
-    korf tables generate --dir "$tables" --only coset4
-    library_tests tables::coset::tests_flips
+    korf tables generate --dir "$tables" --only coset3
+    library_tests tables::coset::tests_relative_flips
 }
 
 artifacts() {
@@ -106,19 +108,19 @@ took() {
 
 bench() {
     binary
-    korf tables generate --dir "$tables" --only coset4
+    korf tables generate --dir "$tables" --only coset3
     korf bench --tables "$tables" --compare korf,coset benches/scrambles/easy.txt
     # The tail: no position of a short list may take more than 1.25 times the work (nodes,
     # the two-phase search's included; the same on every run with one thread) recorded
     # for the build before (benches/tail/README.md says how to renew the record).
-    korf bench --tables "$tables" --heuristic coset4 --threads 1 benches/tail/positions.txt \
-        --baseline benches/tail/coset4.jsonl --max-ratio 1.25 | tail -n 12
+    korf bench --tables "$tables" --heuristic coset3 --threads 1 benches/tail/positions.txt \
+        --baseline benches/tail/coset3.jsonl --max-ratio 1.25 | tail -n 12
     # The patterns: symmetric positions the corner and coset tables read as nearly solved,
     # each within 1.25 times the work recorded for it (benches/patterns/README.md).
-    korf bench --tables "$tables" --heuristic coset4 --threads 1 benches/patterns/positions.txt \
-        --baseline benches/patterns/coset4.jsonl --max-ratio 1.25 | tail -n 9
+    korf bench --tables "$tables" --heuristic coset3 --threads 1 benches/patterns/positions.txt \
+        --baseline benches/patterns/coset3.jsonl --max-ratio 1.25 | tail -n 9
     korf bench --tables "$tables" --expect-length 16 benches/scrambles/ci-16.txt
-    # Every optimal solution of the published 16-move list (about 15 s with the k = 4 table).
+    # Every optimal solution of the published 16-move list (about 45 s with the k = 3 table).
     korf bench --tables "$tables" --all --expect-length 16 benches/scrambles/optimal-16.txt | tail -n 2
     # The catalogue, and the plan --memory auto makes on this machine (nothing built).
     korf tables list --dir "$tables"
@@ -136,7 +138,7 @@ web() {
     python3 benches/serve-load.py --tables "$tables" --clients 50 --requests 4 --rounds 2
 }
 
-steps=(rust tables coset4 artifacts python platforms bench web)
+steps=(rust tables three-axis artifacts python platforms bench web)
 what=("$@")
 [ ${#what[@]} -eq 0 ] && what=("${steps[@]}")
 for step in "${what[@]}"; do
@@ -145,5 +147,5 @@ for step in "${what[@]}"; do
 done
 for step in "${what[@]}"; do
     printf '\n== slow tier: %s\n' "$step"
-    "$step"
+    "${step/-/_}"
 done

@@ -164,9 +164,14 @@ common::large_table_checks!(
 #[test]
 #[ignore]
 fn interleaved_lanes_find_the_lengths_one_task_at_a_time_finds() {
-    // Longer positions, where a lane runs many expansions and tasks finish out of order.
+    check_interleaved_lanes(HeuristicKind::Coset4);
+}
+
+/// Longer positions, where a lane runs many expansions and tasks finish out of order: the
+/// three-axis heuristic `kind` finds the same lengths one task at a time and interleaved.
+pub(super) fn check_interleaved_lanes(kind: HeuristicKind) {
     use korf::search::{self, Options};
-    let set = common::table_set_for(HeuristicKind::Coset4);
+    let set = common::table_set_for(kind);
     let mut r = rng(41);
     for _ in 0..4 {
         let seq: Vec<_> = (0..13).map(|_| ALL_MOVES[r.gen_range(0..18)]).collect();
@@ -201,8 +206,14 @@ fn interleaved_lanes_find_the_lengths_one_task_at_a_time_finds() {
 #[test]
 #[ignore]
 fn the_four_move_split_is_optimal_against_heuristic_free_search() {
+    check_four_move_split(HeuristicKind::Coset4);
+}
+
+/// [`the_four_move_split_is_optimal_against_heuristic_free_search`] with the three-axis
+/// heuristic `kind`.
+pub(super) fn check_four_move_split(kind: HeuristicKind) {
     use korf::search::{self, AllSolutions, Options};
-    let set = common::table_set_for(HeuristicKind::Coset4);
+    let set = common::table_set_for(kind);
     let mut r = rng(56);
     for i in 0..12 {
         let len = 5 + i % 4;
@@ -258,11 +269,15 @@ fn quarter_turns() -> korf::cube::MoveRules {
 #[test]
 #[ignore]
 fn quarter_turn_searches_in_stages_are_optimal_against_heuristic_free_search() {
-    // The k = 4 table of face turns bounds a quarter-turn search too, and takes the
-    // three-axis walk in quarter turns (half turns made as two): one task at a time,
-    // interleaved, on one thread and two; every length against heuristic-free search.
+    check_quarter_turn_searches(HeuristicKind::Coset4);
+}
+
+/// A three-axis table of face turns (`kind`) bounds a quarter-turn search too, and takes
+/// the three-axis walk in quarter turns (half turns made as two): one task at a time,
+/// interleaved, on one thread and two; every length against heuristic-free search.
+pub(super) fn check_quarter_turn_searches(kind: HeuristicKind) {
     use korf::search::{self, Options};
-    let set = common::table_set_for(HeuristicKind::Coset4);
+    let set = common::table_set_for(kind);
     let qtm = quarter_turns();
     let ball = search::ball(qtm, 6);
     let mut r = rng(43);
@@ -289,9 +304,13 @@ fn quarter_turn_searches_in_stages_are_optimal_against_heuristic_free_search() {
 #[test]
 #[ignore]
 fn quarter_turn_solutions_in_stages_match_heuristic_free_enumeration() {
-    // Every solution within 0–2 quarter turns of optimal, as the three-axis walk in
-    // quarter turns lists them (merged from both ends of its sides, half turns from
-    // quarter-turn pairs), against enumeration without tables.
-    let set = common::table_set_for(HeuristicKind::Coset4);
+    check_quarter_turn_solutions(HeuristicKind::Coset4);
+}
+
+/// Every solution within 0–2 quarter turns of optimal, as the three-axis walk of `kind` in
+/// quarter turns lists them (merged from both ends of its sides, half turns from
+/// quarter-turn pairs), against enumeration without tables.
+pub(super) fn check_quarter_turn_solutions(kind: HeuristicKind) {
+    let set = common::table_set_for(kind);
     common::assert_quarter_turn_solutions_match_enumeration(&set, 44, 24);
 }
