@@ -120,7 +120,7 @@ bench() {
     korf bench --tables "$tables" --heuristic coset3 --threads 1 benches/patterns/positions.txt \
         --baseline benches/patterns/coset3.jsonl --max-ratio 1.25 | tail -n 9
     korf bench --tables "$tables" --expect-length 16 benches/scrambles/ci-16.txt
-    # Every optimal solution of the published 16-move list (about 45 s with the k = 3 table).
+    # Every optimal solution of the published 16-move list (about 30 s with the k = 3 table).
     korf bench --tables "$tables" --all --expect-length 16 benches/scrambles/optimal-16.txt | tail -n 2
     # The catalogue, and the plan --memory auto makes on this machine (nothing built).
     korf tables list --dir "$tables"

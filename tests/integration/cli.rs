@@ -1297,11 +1297,11 @@ fn a_stopped_quarter_turn_search_counts_in_quarter_turns() {
 mod slow {
     use super::*;
 
-    /// The staged walk and its lanes (the k = 4 coset table), as above.
+    /// The staged walk and its lanes, as above, on the smallest three-axis table (the
+    /// k = 3 coset table, 671 MiB).
     #[test]
     #[ignore = "slow tier: tests/slow.sh"]
     fn the_staged_walk_counts_the_same_nodes_in_either_code() {
-        // The smallest three-axis table (the k = 3 coset table, 671 MiB).
         let dir = common::dir_with(korf::tables::HeuristicKind::Coset3.tables());
         assert_search_codes_agree(korf::tables::HeuristicKind::Coset3, dir.path());
     }

@@ -161,11 +161,38 @@ common::large_table_checks!(
     seeds: 15
 );
 
-#[test]
-#[ignore]
-fn interleaved_lanes_find_the_lengths_one_task_at_a_time_finds() {
-    check_interleaved_lanes(HeuristicKind::Coset4);
+/// The three-axis walk's checks (the `check_*` functions below) as ignored tests on the
+/// three-axis heuristic `$kind`: this table's, and the k = 3 table's, which the slow tier
+/// builds instead (it takes half the time).
+macro_rules! three_axis_walk_checks {
+    ($kind:expr) => {
+        #[test]
+        #[ignore]
+        fn interleaved_lanes_find_the_lengths_one_task_at_a_time_finds() {
+            super::tests_flips::check_interleaved_lanes($kind);
+        }
+
+        #[test]
+        #[ignore]
+        fn the_four_move_split_is_optimal_against_heuristic_free_search() {
+            super::tests_flips::check_four_move_split($kind);
+        }
+
+        #[test]
+        #[ignore]
+        fn quarter_turn_searches_in_stages_are_optimal_against_heuristic_free_search() {
+            super::tests_flips::check_quarter_turn_searches($kind);
+        }
+
+        #[test]
+        #[ignore]
+        fn quarter_turn_solutions_in_stages_match_heuristic_free_enumeration() {
+            super::tests_flips::check_quarter_turn_solutions($kind);
+        }
+    };
 }
+pub(super) use three_axis_walk_checks;
+three_axis_walk_checks!(HeuristicKind::Coset4);
 
 /// Longer positions, where a lane runs many expansions and tasks finish out of order: the
 /// three-axis heuristic `kind` finds the same lengths one task at a time and interleaved.
@@ -203,14 +230,6 @@ pub(super) fn check_interleaved_lanes(kind: HeuristicKind) {
 /// With a three-axis table in face turns a search splits at four moves (43,254 tasks) and
 /// stays optimal: each length equals heuristic-free search's, on one thread and two, with
 /// one lane and four.  An every-solution list keeps the three-move split.
-#[test]
-#[ignore]
-fn the_four_move_split_is_optimal_against_heuristic_free_search() {
-    check_four_move_split(HeuristicKind::Coset4);
-}
-
-/// [`the_four_move_split_is_optimal_against_heuristic_free_search`] with the three-axis
-/// heuristic `kind`.
 pub(super) fn check_four_move_split(kind: HeuristicKind) {
     use korf::search::{self, AllSolutions, Options};
     let set = common::table_set_for(kind);
@@ -266,12 +285,6 @@ fn quarter_turns() -> korf::cube::MoveRules {
     }
 }
 
-#[test]
-#[ignore]
-fn quarter_turn_searches_in_stages_are_optimal_against_heuristic_free_search() {
-    check_quarter_turn_searches(HeuristicKind::Coset4);
-}
-
 /// A three-axis table of face turns (`kind`) bounds a quarter-turn search too, and takes
 /// the three-axis walk in quarter turns (half turns made as two): one task at a time,
 /// interleaved, on one thread and two; every length against heuristic-free search.
@@ -299,12 +312,6 @@ pub(super) fn check_quarter_turn_searches(kind: HeuristicKind) {
         assert_eq!(out.proven_lower as usize, reference, "{seq:?}");
         assert!(korf::cube::canonical_form(&sol).is_some(), "{sol:?}");
     }
-}
-
-#[test]
-#[ignore]
-fn quarter_turn_solutions_in_stages_match_heuristic_free_enumeration() {
-    check_quarter_turn_solutions(HeuristicKind::Coset4);
 }
 
 /// Every solution within 0–2 quarter turns of optimal, as the three-axis walk of `kind` in

@@ -100,26 +100,4 @@ common::large_table_checks!(
 
 // The three-axis walk's checks, on this table: the slow tier builds it rather than the
 // k = 4 table, which takes twice as long (`tests/slow.sh three-axis`).
-#[test]
-#[ignore]
-fn interleaved_lanes_find_the_lengths_one_task_at_a_time_finds() {
-    super::tests_flips::check_interleaved_lanes(HeuristicKind::Coset3);
-}
-
-#[test]
-#[ignore]
-fn the_four_move_split_is_optimal_against_heuristic_free_search() {
-    super::tests_flips::check_four_move_split(HeuristicKind::Coset3);
-}
-
-#[test]
-#[ignore]
-fn quarter_turn_searches_in_stages_are_optimal_against_heuristic_free_search() {
-    super::tests_flips::check_quarter_turn_searches(HeuristicKind::Coset3);
-}
-
-#[test]
-#[ignore]
-fn quarter_turn_solutions_in_stages_match_heuristic_free_enumeration() {
-    super::tests_flips::check_quarter_turn_solutions(HeuristicKind::Coset3);
-}
+super::tests_flips::three_axis_walk_checks!(HeuristicKind::Coset3);
