@@ -10,6 +10,8 @@
 //!
 //! Forward costs 18 expansions per frontier entry, backward up to 18 per empty entry (but
 //! far fewer for entries that do lie at depth `d + 1`); each depth picks the cheaper one.
+//! Where a move takes a whole row of entries into one other row ([`Space::ROW_LEN`]: Korf's
+//! tables), both steps compute a row's neighbours once and each entry's from those.
 //!
 //! Two working layouts ([`Layout`]):
 //!
@@ -196,6 +198,19 @@ pub trait Space: Sync {
     fn entries(&self) -> u64;
     /// Index of the goal (depth 0).
     fn goal(&self) -> u64;
+    /// Entries come in rows of `ROW_LEN` consecutive indices, and a move takes a whole row
+    /// into one other row, each entry to the place [`Space::in_row`] computes from where
+    /// it takes the row's first entry (an edge group's rows are its flips: a move flips
+    /// the piece it takes into a position by what the piece is, so the flip bits are XORed
+    /// with the same mask across the row).  The steps then compute a row's neighbours
+    /// once, for its first entry, instead of once per entry.  1 (the default): no rows.
+    const ROW_LEN: u64 = 1;
+    /// Where a move takes the entry `offset` places into a row, given `first`, where it
+    /// takes the row's first entry (only called when `ROW_LEN > 1`).
+    #[inline(always)]
+    fn in_row(&self, first: u64, offset: u64) -> u64 {
+        first ^ offset
+    }
     /// Call `visit` with the index of every neighbour of entry `i` (one per move) until it
     /// returns `true`.
     fn neighbours(&self, i: u64, visit: impl FnMut(u64) -> bool);

@@ -90,6 +90,7 @@ impl Step {
     fn forward<S: Space, C: Cells>(&self, p: &S, cells: &C) -> (u64, u64) {
         let mut tally = (0, 0);
         let mut pending = ([0u64; super::NEIGHBOURS_MOST], 0);
+        let mut rows = Rows::new();
         let mut i = self.lo;
         while i < self.hi {
             let k = cells.skip(i, self.from);
@@ -98,7 +99,7 @@ impl Step {
                 continue;
             }
             if cells.get(i) == self.from {
-                let next = p.neighbour_array(i);
+                let next = rows.neighbours(p, cells, i);
                 for &j in &next.0[..next.1] {
                     cells.prefetch(j);
                 }
@@ -122,8 +123,9 @@ impl Step {
     ) -> (u64, u64) {
         let mut tally = (0, 0);
         let mut pending = ([0u64; super::NEIGHBOURS_MOST], 0);
+        let mut rows = Rows::new();
         for &i in frontier {
-            let next = p.neighbour_array(i);
+            let next = rows.neighbours(p, cells, i);
             for &j in &next.0[..next.1] {
                 cells.prefetch(j);
             }
@@ -159,6 +161,7 @@ impl Step {
 
     fn backward<S: Space, C: Cells>(&self, p: &S, cells: &C) -> (u64, u64) {
         let mut tally = (0, 0);
+        let mut rows = Rows::new();
         let mut i = self.lo;
         while i < self.hi {
             let k = cells.skip(i, C::EMPTY);
@@ -166,7 +169,7 @@ impl Step {
                 i += k;
                 continue;
             }
-            if cells.get(i) == C::EMPTY && has_neighbour(p, cells, i, self.from) {
+            if cells.get(i) == C::EMPTY && rows.has_neighbour(p, cells, i, self.from) {
                 self.mark(p, cells, i, &mut tally);
                 p.twins(i, |t| {
                     self.mark(p, cells, t, &mut tally);
@@ -175,6 +178,70 @@ impl Step {
             i += 1;
         }
         tally
+    }
+}
+
+/// The neighbours of the last row a step met, in a space whose entries come in rows
+/// ([`Space::ROW_LEN`]): an entry's neighbours follow from its row's first entry's
+/// ([`Space::in_row`]).  A step visits entries in index order, so it computes each row's
+/// neighbours once.  In a space without rows each entry computes its own.
+struct Rows {
+    row: u64,
+    first: ([u64; super::NEIGHBOURS_MOST], usize),
+}
+
+impl Rows {
+    fn new() -> Self {
+        Rows {
+            row: u64::MAX,
+            first: ([0; super::NEIGHBOURS_MOST], 0),
+        }
+    }
+
+    /// The neighbours of the first entry of `i`'s row (their bytes prefetched when the
+    /// row is new: the row's entries will read them), and `i`'s offset in the row.
+    #[inline(always)]
+    fn of_row<S: Space, C: Cells>(&mut self, p: &S, cells: &C, i: u64) -> u64 {
+        let row = i / S::ROW_LEN;
+        if row != self.row {
+            self.first = p.neighbour_array(row * S::ROW_LEN);
+            self.row = row;
+            for &j in &self.first.0[..self.first.1] {
+                cells.prefetch(j);
+            }
+        }
+        i % S::ROW_LEN
+    }
+
+    /// Every neighbour of entry `i`, and how many there are.
+    #[inline(always)]
+    fn neighbours<S: Space, C: Cells>(
+        &mut self,
+        p: &S,
+        cells: &C,
+        i: u64,
+    ) -> ([u64; super::NEIGHBOURS_MOST], usize) {
+        if S::ROW_LEN == 1 {
+            return p.neighbour_array(i);
+        }
+        let offset = self.of_row(p, cells, i);
+        let mut out = self.first;
+        for j in &mut out.0[..out.1] {
+            *j = p.in_row(*j, offset);
+        }
+        out
+    }
+
+    /// Whether some neighbour of entry `i` holds `code`.
+    #[inline(always)]
+    fn has_neighbour<S: Space, C: Cells>(&mut self, p: &S, cells: &C, i: u64, code: u8) -> bool {
+        if S::ROW_LEN == 1 {
+            return has_neighbour(p, cells, i, code);
+        }
+        let offset = self.of_row(p, cells, i);
+        self.first.0[..self.first.1]
+            .iter()
+            .any(|&j| cells.get(p.in_row(j, offset)) == code)
     }
 }
 

@@ -28,6 +28,13 @@ pub trait Pattern: Sync {
     fn premove(&self, s: &Self::State, m: Move) -> Self::State;
     /// Project a full (inverse-tracked) cube state.
     fn project(&self, cube: &Cube) -> Self::State;
+    /// The pattern's rows, as [`Space::ROW_LEN`] defines them (1: none).
+    const ROW_LEN: u64 = 1;
+    /// [`Space::in_row`] for the pattern's rows.
+    #[inline(always)]
+    fn in_row(&self, first: u64, offset: u64) -> u64 {
+        first ^ offset
+    }
 }
 
 /// All 8 corners, position and twist: 8!·3^7 entries.
@@ -35,6 +42,17 @@ pub struct Corners;
 
 impl Pattern for Corners {
     type State = Cubies<8>;
+    /// A row is one placement of the corners with its 3^7 twists, the index's low part
+    /// (base 3, one digit per position but the last).  A move twists the piece it takes
+    /// into a position by what the piece is: it adds the same digits across the row.
+    const ROW_LEN: u64 = TWISTS;
+    #[inline(always)]
+    fn in_row(&self, first: u64, offset: u64) -> u64 {
+        let (row, by) = (first - first % TWISTS, (first % TWISTS) as usize);
+        let o = offset as usize;
+        let high = TRITS4_SUM[by / 27][o / 27] as u64;
+        row + high * 27 + TRITS3_SUM[by % 27][o % 27] as u64
+    }
     fn entries(&self) -> u64 {
         coord::CORNER_STATES
     }
@@ -62,6 +80,10 @@ pub struct EdgeGroup<const K: usize> {
 
 impl<const K: usize> Pattern for EdgeGroup<K> {
     type State = Cubies<K>;
+    /// A row is one placement of the pieces with its 2^K flips, the index's low bits (one
+    /// per position looked at).  A move flips the piece it takes into a position by what
+    /// the piece is: it XORs those bits with a mask of the row's pieces.
+    const ROW_LEN: u64 = 1 << K;
     fn entries(&self) -> u64 {
         coord::pick(12, K as u64) << K
     }
@@ -87,6 +109,15 @@ pub struct EdgePerm;
 
 impl Pattern for EdgePerm {
     type State = Cubies<12>;
+    /// A row is one placement of eight edges in the first eight positions, with the 4!
+    /// orders of the other four pieces in the last four, the index's low part (the last
+    /// digits of its Lehmer code).  A move renames those four pieces in one way across the
+    /// row: it reorders their ranks by the same permutation.
+    const ROW_LEN: u64 = 24;
+    #[inline(always)]
+    fn in_row(&self, first: u64, offset: u64) -> u64 {
+        first - first % 24 + ORDERS4_AFTER[(first % 24) as usize][offset as usize] as u64
+    }
     fn entries(&self) -> u64 {
         coord::EDGE_PERMS as u64
     }
@@ -105,6 +136,103 @@ impl Pattern for EdgePerm {
     fn project(&self, cube: &Cube) -> Cubies<12> {
         cube.all_edge_cubies().without_flips()
     }
+}
+
+/// Twist digits, three a position: the total of two twist indices, digit by digit.
+const TWISTS: u64 = coord::TWISTS as u64;
+/// `[a][b]`: the digit-wise sum mod 3 of two 4-digit base-3 numbers.
+static TRITS4_SUM: [[u8; 81]; 81] = trit_sums::<81, 4>();
+/// `[a][b]`: the digit-wise sum mod 3 of two 3-digit base-3 numbers.
+static TRITS3_SUM: [[u8; 27]; 27] = trit_sums::<27, 3>();
+
+const fn trit_sums<const N: usize, const DIGITS: u32>() -> [[u8; N]; N] {
+    let mut t = [[0u8; N]; N];
+    let mut a = 0;
+    while a < N {
+        let mut b = 0;
+        while b < N {
+            let (mut sum, mut place, mut d) = (0, 1, 0);
+            while d < DIGITS {
+                let digit = (a / place % 3 + b / place % 3) % 3;
+                sum += digit * place;
+                place *= 3;
+                d += 1;
+            }
+            t[a][b] = sum as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// `[t][o]`: the Lehmer code of the order `o` of four pieces (ranks 0–3, as the last
+/// digits of [`coord::edge_perm_index`] code them) with each rank `r` then renamed to
+/// the `r`-th entry of order `t`.
+static ORDERS4_AFTER: [[u8; 24]; 24] = {
+    let mut table = [[0u8; 24]; 24];
+    let mut t = 0;
+    while t < 24 {
+        let rename = order4(t);
+        let mut o = 0;
+        while o < 24 {
+            let order = order4(o);
+            let renamed = [
+                rename[order[0] as usize],
+                rename[order[1] as usize],
+                rename[order[2] as usize],
+                rename[order[3] as usize],
+            ];
+            table[t][o] = lehmer4(renamed);
+            o += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
+/// The order of four ranks whose Lehmer code (digits of radix 4, 3, 2) is `code`.
+const fn order4(code: usize) -> [u8; 4] {
+    let digits = [code / 6, code / 2 % 3, code % 2, 0];
+    let mut used = [false; 4];
+    let mut order = [0u8; 4];
+    let mut i = 0;
+    while i < 4 {
+        // The digits[i]-th rank not yet used.
+        let (mut r, mut seen) = (0, 0);
+        loop {
+            if !used[r] {
+                if seen == digits[i] {
+                    break;
+                }
+                seen += 1;
+            }
+            r += 1;
+        }
+        used[r] = true;
+        order[i] = r as u8;
+        i += 1;
+    }
+    order
+}
+
+/// Inverse of [`order4`].
+const fn lehmer4(order: [u8; 4]) -> u8 {
+    let mut code = 0;
+    let mut i = 0;
+    while i < 3 {
+        let mut smaller_after = 0;
+        let mut j = i + 1;
+        while j < 4 {
+            if order[j] < order[i] {
+                smaller_after += 1;
+            }
+            j += 1;
+        }
+        code = code * (4 - i) + smaller_after;
+        i += 1;
+    }
+    code as u8
 }
 
 /// The first 7-edge group: UR UF UL UB FR FL BR.
@@ -155,6 +283,11 @@ pub struct PatternSpace<'a, P: Pattern> {
 }
 
 impl<P: Pattern> Space for PatternSpace<'_, P> {
+    const ROW_LEN: u64 = P::ROW_LEN;
+    #[inline(always)]
+    fn in_row(&self, first: u64, offset: u64) -> u64 {
+        self.pattern.in_row(first, offset)
+    }
     fn entries(&self) -> u64 {
         self.pattern.entries()
     }
