@@ -109,14 +109,15 @@ pub struct EdgePerm;
 
 impl Pattern for EdgePerm {
     type State = Cubies<12>;
-    /// A row is one placement of eight edges in the first eight positions, with the 4!
-    /// orders of the other four pieces in the last four, the index's low part (the last
-    /// digits of its Lehmer code).  A move renames those four pieces in one way across the
-    /// row: it reorders their ranks by the same permutation.
-    const ROW_LEN: u64 = 24;
+    /// A row is one placement of seven edges in the first seven positions, with the 5!
+    /// orders of the other five pieces in the last five, the index's low part (the last
+    /// digits of its Lehmer code; 60 bytes, about a cache line).  A move renames those five
+    /// pieces in one way across the row: it reorders their ranks by the same permutation.
+    const ROW_LEN: u64 = LAST_ORDERS as u64;
     #[inline(always)]
     fn in_row(&self, first: u64, offset: u64) -> u64 {
-        first - first % 24 + ORDERS4_AFTER[(first % 24) as usize][offset as usize] as u64
+        let by = (first % Self::ROW_LEN) as usize;
+        first - by as u64 + ORDERS_AFTER[by][offset as usize] as u64
     }
     fn entries(&self) -> u64 {
         coord::EDGE_PERMS as u64
@@ -166,24 +167,29 @@ const fn trit_sums<const N: usize, const DIGITS: u32>() -> [[u8; N]; N] {
     t
 }
 
-/// `[t][o]`: the Lehmer code of the order `o` of four pieces (ranks 0–3, as the last
-/// digits of [`coord::edge_perm_index`] code them) with each rank `r` then renamed to
-/// the `r`-th entry of order `t`.
-static ORDERS4_AFTER: [[u8; 24]; 24] = {
-    let mut table = [[0u8; 24]; 24];
+/// How many of the last positions an edge permutation's row reorders ([`EdgePerm`]).
+const LAST: usize = 5;
+/// The orders of the last [`LAST`] pieces: 5! entries a row.
+const LAST_ORDERS: usize = 120;
+
+/// `[t][o]`: the Lehmer code of the order `o` of the last [`LAST`] pieces (their ranks,
+/// as the last digits of [`coord::edge_perm_index`] code them) with each rank `r` then
+/// renamed to the `r`-th entry of order `t`.
+static ORDERS_AFTER: [[u8; LAST_ORDERS]; LAST_ORDERS] = {
+    let mut table = [[0u8; LAST_ORDERS]; LAST_ORDERS];
     let mut t = 0;
-    while t < 24 {
-        let rename = order4(t);
+    while t < LAST_ORDERS {
+        let rename = order_of(t);
         let mut o = 0;
-        while o < 24 {
-            let order = order4(o);
-            let renamed = [
-                rename[order[0] as usize],
-                rename[order[1] as usize],
-                rename[order[2] as usize],
-                rename[order[3] as usize],
-            ];
-            table[t][o] = lehmer4(renamed);
+        while o < LAST_ORDERS {
+            let order = order_of(o);
+            let mut renamed = [0u8; LAST];
+            let mut k = 0;
+            while k < LAST {
+                renamed[k] = rename[order[k] as usize];
+                k += 1;
+            }
+            table[t][o] = lehmer_of(renamed);
             o += 1;
         }
         t += 1;
@@ -191,13 +197,18 @@ static ORDERS4_AFTER: [[u8; 24]; 24] = {
     table
 };
 
-/// The order of four ranks whose Lehmer code (digits of radix 4, 3, 2) is `code`.
-const fn order4(code: usize) -> [u8; 4] {
-    let digits = [code / 6, code / 2 % 3, code % 2, 0];
-    let mut used = [false; 4];
-    let mut order = [0u8; 4];
-    let mut i = 0;
-    while i < 4 {
+/// The order of [`LAST`] ranks whose Lehmer code (digits of radix 5, 4, 3, 2) is `code`.
+const fn order_of(code: usize) -> [u8; LAST] {
+    let mut digits = [0; LAST];
+    let (mut rest, mut i) = (code, LAST);
+    while i > 0 {
+        i -= 1;
+        digits[i] = rest % (LAST - i);
+        rest /= LAST - i;
+    }
+    let mut used = [false; LAST];
+    let mut order = [0u8; LAST];
+    while i < LAST {
         // The digits[i]-th rank not yet used.
         let (mut r, mut seen) = (0, 0);
         loop {
@@ -216,20 +227,20 @@ const fn order4(code: usize) -> [u8; 4] {
     order
 }
 
-/// Inverse of [`order4`].
-const fn lehmer4(order: [u8; 4]) -> u8 {
+/// Inverse of [`order_of`].
+const fn lehmer_of(order: [u8; LAST]) -> u8 {
     let mut code = 0;
     let mut i = 0;
-    while i < 3 {
+    while i < LAST {
         let mut smaller_after = 0;
         let mut j = i + 1;
-        while j < 4 {
+        while j < LAST {
             if order[j] < order[i] {
                 smaller_after += 1;
             }
             j += 1;
         }
-        code = code * (4 - i) + smaller_after;
+        code = code * (LAST - i) + smaller_after;
         i += 1;
     }
     code as u8
