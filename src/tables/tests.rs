@@ -145,52 +145,6 @@ fn slice_turn_generation_matches_a_breadth_first_search_of_the_cube_model() {
     assert!(g.max_depth < korf::tables::korf::generate(&p, &solved, &quiet).max_depth);
 }
 
-/// Every entry's neighbours, computed alone, equal those its row gives it
-/// ([`generate::Space::ROW_LEN`], [`generate::Space::in_row`]): from where each move takes
-/// the row's first entry.
-fn check_rows<P: Pattern>(p: &P, seed: u64) {
-    use generate::Space;
-    use korf::cube::Metric;
-    use korf::tables::korf::PatternSpace;
-    use rand::Rng;
-    let mut r = rng(seed);
-    for metric in [Metric::Htm, Metric::Qtm, Metric::Stm] {
-        let space = PatternSpace {
-            pattern: p,
-            goal: 0,
-            metric,
-        };
-        let len = PatternSpace::<P>::ROW_LEN;
-        assert!(len > 1 && p.entries() % len == 0);
-        for _ in 0..2000 {
-            let i = r.gen_range(0..p.entries());
-            let (alone, n) = space.neighbour_array(i);
-            let (first, m) = space.neighbour_array(i - i % len);
-            assert_eq!(n, m);
-            for k in 0..n {
-                assert_eq!(
-                    space.in_row(first[k], i % len),
-                    alone[k],
-                    "entry {i}, move {k}"
-                );
-            }
-        }
-    }
-}
-
-#[test]
-fn rows_give_each_entry_its_own_neighbours() {
-    check_rows(&Corners, 1);
-    check_rows(&EDGES7_A, 2);
-    check_rows(&EdgePerm, 3);
-    check_rows(
-        &EdgeGroup {
-            positions: [0, 1, 8, 11],
-        },
-        4,
-    );
-}
-
 #[test]
 fn five_edge_group_generation_matches_brute_force_bfs() {
     // 5 edges: 3,041,280 states — deep enough to exercise the backward scan.

@@ -99,7 +99,7 @@ impl Step {
                 continue;
             }
             if cells.get(i) == self.from {
-                let next = rows.neighbours(p, cells, i);
+                let next = rows.neighbours(p, i);
                 for &j in &next.0[..next.1] {
                     cells.prefetch(j);
                 }
@@ -125,7 +125,7 @@ impl Step {
         let mut pending = ([0u64; super::NEIGHBOURS_MOST], 0);
         let mut rows = Rows::new();
         for &i in frontier {
-            let next = rows.neighbours(p, cells, i);
+            let next = rows.neighbours(p, i);
             for &j in &next.0[..next.1] {
                 cells.prefetch(j);
             }
@@ -198,33 +198,24 @@ impl Rows {
         }
     }
 
-    /// The neighbours of the first entry of `i`'s row (their bytes prefetched when the
-    /// row is new: the row's entries will read them), and `i`'s offset in the row.
+    /// The neighbours of the first entry of `i`'s row, and `i`'s offset in the row.
     #[inline(always)]
-    fn of_row<S: Space, C: Cells>(&mut self, p: &S, cells: &C, i: u64) -> u64 {
+    fn of_row<S: Space>(&mut self, p: &S, i: u64) -> u64 {
         let row = i / S::ROW_LEN;
         if row != self.row {
             self.first = p.neighbour_array(row * S::ROW_LEN);
             self.row = row;
-            for &j in &self.first.0[..self.first.1] {
-                cells.prefetch(j);
-            }
         }
         i % S::ROW_LEN
     }
 
     /// Every neighbour of entry `i`, and how many there are.
     #[inline(always)]
-    fn neighbours<S: Space, C: Cells>(
-        &mut self,
-        p: &S,
-        cells: &C,
-        i: u64,
-    ) -> ([u64; super::NEIGHBOURS_MOST], usize) {
+    fn neighbours<S: Space>(&mut self, p: &S, i: u64) -> ([u64; super::NEIGHBOURS_MOST], usize) {
         if S::ROW_LEN == 1 {
             return p.neighbour_array(i);
         }
-        let offset = self.of_row(p, cells, i);
+        let offset = self.of_row(p, i);
         let mut out = self.first;
         for j in &mut out.0[..out.1] {
             *j = p.in_row(*j, offset);
@@ -238,7 +229,7 @@ impl Rows {
         if S::ROW_LEN == 1 {
             return has_neighbour(p, cells, i, code);
         }
-        let offset = self.of_row(p, cells, i);
+        let offset = self.of_row(p, i);
         self.first.0[..self.first.1]
             .iter()
             .any(|&j| cells.get(p.in_row(j, offset)) == code)

@@ -28,9 +28,9 @@ pub trait Pattern: Sync {
     fn premove(&self, s: &Self::State, m: Move) -> Self::State;
     /// Project a full (inverse-tracked) cube state.
     fn project(&self, cube: &Cube) -> Self::State;
-    /// The pattern's rows, as [`Space::ROW_LEN`] defines them (1: none).
+    /// The pattern's rows, as the generator's `Space::ROW_LEN` defines them (1: none).
     const ROW_LEN: u64 = 1;
-    /// [`Space::in_row`] for the pattern's rows.
+    /// The generator's `Space::in_row` for the pattern's rows.
     #[inline(always)]
     fn in_row(&self, first: u64, offset: u64) -> u64 {
         first ^ offset
@@ -350,6 +350,8 @@ pub(crate) fn generate_in<P: Pattern>(
 }
 
 mod descriptor;
+#[cfg(test)]
+mod tests;
 pub use descriptor::*;
 mod probe;
 pub use probe::KorfProbe;
