@@ -205,14 +205,41 @@ need_cross_tools() { # [TOOL...]: Debian's Rust and each tool named
 # The prefix of cargo's variables for TARGET (CARGO_TARGET_X86_64_PC_WINDOWS_GNU).
 target_var() { echo "CARGO_TARGET_$(echo "$1" | tr 'a-z-' 'A-Z_')"; }
 
+# The standard library of TARGET.  For ARM Linux, Debian ships its own build of it for
+# its Rust (libstd-rust-web-dev:arm64): unpacked into target/platforms, not installed
+# (installed, it brings 17 arm64 system libraries, after which the ARM wheel's check hung
+# under qemu-user: lab/2026-12-06-where-ci-spends-its-processors.md), it spares
+# compiling the standard library, about 100 s of a processor.  Elsewhere, or where it
+# cannot be fetched (arm64 not among dpkg's architectures, no network), -Zbuild-std
+# compiles it from rust-web-src.  Sets std_rustflags (for the target's crates) and
+# build_std (cargo's -Zbuild-std crates, comma-separated; empty: none).
+target_std() { # TARGET
+    std_rustflags="" build_std="std,panic_unwind"
+    [ "$1" = aarch64-unknown-linux-gnu ] || return 0
+    local version root
+    version=$(dpkg-query -W -f '${Version}' rustc-web 2>/dev/null) || return 0
+    root=$PWD/target/platforms/debian-std-arm64-$version
+    if [ ! -d "$root/usr/lib/rustlib/$1/lib" ]; then
+        rm -rf "$root.part" && mkdir -p "$root.part"
+        if ! (cd "$root.part" && apt-get download "libstd-rust-web-dev:arm64=$version" >fetch.log 2>&1 &&
+            dpkg-deb -x libstd-rust-web-dev_*_arm64.deb unpacked); then
+            echo "dist.sh: Debian's ARM standard library was not fetched ($(tail -n 1 "$root.part/fetch.log")): compiling it (-Zbuild-std)" >&2
+            return 0
+        fi
+        mv "$root.part/unpacked" "$root" && rm -rf "$root.part"
+    fi
+    std_rustflags="--sysroot=$root/usr" build_std=""
+}
+
 cross_build() { # TARGET LINKER RUSTFLAGS LINK_FLAGS [VARIABLE=VALUE...]
     local target=$1 linker=$2 rustflags=$3 link_flags=$4 var
     shift 4
     need_cross_tools "$linker"
     var=$(target_var "$target")
-    env "${cross_env[@]}" "${var}_LINKER=$linker" "${var}_RUSTFLAGS=$rustflags" "$@" \
+    target_std "$target"
+    env "${cross_env[@]}" "${var}_LINKER=$linker" "${var}_RUSTFLAGS=$rustflags $std_rustflags" "$@" \
         /usr/bin/cargo rustc --profile cross --locked -p korf-cli --bin korf --target "$target" \
-        -Zbuild-std=std,panic_unwind -- $link_flags
+        ${build_std:+-Zbuild-std=$build_std} -- $link_flags
 }
 
 # The C runtime and libgcc linked in: korf.exe and the wheel's module need no DLL beyond
@@ -283,16 +310,16 @@ aarch64() {
 }
 
 # The cross-built wheels (abi3: one per platform for every CPython from 3.9 on).  maturin
-# drives Debian's cargo as cross_build does (-Zbuild-std, and the features resolved over
-# the workspace, through cargo's environment), in the same build directory and with the
-# binary's flags and linker path for the target, so that each platform's standard
-# library, dependencies and library are built once for its binary and its wheel.  No
-# Python of the target platform is needed to
-# build: pyo3 writes Windows' python3.dll import library itself (generate-import-lib).
-# maturin's --strip strips the module alone (a flag of its own compile).
-cross_wheel() { # TARGET [MATURIN-OPTION...] [-- VARIABLE=VALUE...]
-    local target=$1 opts=()
-    shift
+# drives Debian's cargo as cross_build does (the standard library of target_std, and the
+# features resolved over the workspace, through cargo's environment), in the same build
+# directory and with the binary's flags and linker path for the target, so that each
+# platform's standard library, dependencies and library are built once for its binary
+# and its wheel.  No Python of the target platform is needed to build: pyo3 writes
+# Windows' python3.dll import library itself (generate-import-lib).  maturin's --strip
+# strips the module alone (a flag of its own compile).
+cross_wheel() { # TARGET RUSTFLAGS [MATURIN-OPTION...] [-- VARIABLE=VALUE...]
+    local target=$1 rustflags=$2 opts=() std_env=()
+    shift 2
     while [ $# -gt 0 ] && [ "$1" != -- ]; do
         opts+=("$1")
         shift
@@ -300,7 +327,10 @@ cross_wheel() { # TARGET [MATURIN-OPTION...] [-- VARIABLE=VALUE...]
     [ "${1:-}" = -- ] && shift
     need_cross_tools
     tools
-    env "${cross_env[@]}" CARGO=/usr/bin/cargo CARGO_UNSTABLE_BUILD_STD="std panic_unwind" \
+    target_std "$target"
+    [ -n "$build_std" ] && std_env=(CARGO_UNSTABLE_BUILD_STD="${build_std//,/ }")
+    env "${cross_env[@]}" CARGO=/usr/bin/cargo "${std_env[@]}" \
+        "$(target_var "$target")_RUSTFLAGS=$rustflags $std_rustflags" \
         PATH="$(cd "$tools_dir" && pwd)/bin:$PATH" "$@" \
         "$tools_dir/bin/maturin" build --profile cross --locked --manifest-path python/Cargo.toml \
         --target "$target" "${opts[@]}" --out "$dist"
@@ -310,8 +340,7 @@ windows_wheel() {
     say "Windows wheel (x86_64)"
     local var
     var=$(target_var x86_64-pc-windows-gnu)
-    cross_wheel x86_64-pc-windows-gnu --strip -- "${var}_LINKER=$(mingw_linker)" \
-        "${var}_RUSTFLAGS=$windows_flags"
+    cross_wheel x86_64-pc-windows-gnu "$windows_flags" --strip -- "${var}_LINKER=$(mingw_linker)"
 }
 
 aarch64_wheel() {
@@ -321,7 +350,7 @@ aarch64_wheel() {
     # dependencies the two share are built once; maturin checks the symbols it links.
     local var
     var=$(target_var aarch64-unknown-linux-gnu)
-    cross_wheel aarch64-unknown-linux-gnu --compatibility manylinux2014 --strip -- \
+    cross_wheel aarch64-unknown-linux-gnu "" --compatibility manylinux2014 --strip -- \
         "${var}_LINKER=$(aarch64_linker)" KORF_ZIG_LINK=1
 }
 
@@ -418,8 +447,8 @@ macos_wheel() {
         target=$arch-apple-darwin
         var=$(target_var "$target")
         mapfile -t envs < <(macos_env "$arch")
-        cross_wheel "$target" -- "${var}_LINKER=$PWD/target/platforms/zig-$arch-macos" \
-            "${var}_RUSTFLAGS=-L native=$PWD/target/platforms/macos-stubs" \
+        cross_wheel "$target" "-L native=$PWD/target/platforms/macos-stubs" \
+            -- "${var}_LINKER=$PWD/target/platforms/zig-$arch-macos" \
             CARGO_PROFILE_CROSS_STRIP=false "${envs[@]}"
     done
 }

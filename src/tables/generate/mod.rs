@@ -42,6 +42,7 @@
 
 mod cells;
 mod checkpoint;
+mod parallel;
 mod step;
 
 pub use checkpoint::Checkpoint;
@@ -533,29 +534,26 @@ fn dense_depth<S: Space>(
     while next < chunks {
         let end = (next + segment).min(chunks);
         let table = atomic_view(&mut s.payload);
-        let part = (next..end)
-            .into_par_iter()
-            .map(|c| {
-                let lo = c * CHUNK_ENTRIES;
-                let hi = (lo + CHUNK_ENTRIES).min(entries);
-                let chunk = Dense {
-                    p,
-                    step: Step {
-                        lo,
-                        hi,
-                        from,
-                        to: to_code,
-                    },
-                    backward: depth.backward,
-                };
-                let n = with_cells(layout, table, depth.to, chunk);
-                let k = done.fetch_add(1, Relaxed) + 1;
-                if k % 64 == 0 {
-                    progress(Progress::Work { done: k });
-                }
-                n
-            })
-            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        let part = parallel::sum_over(next..end, &|c| {
+            let lo = c * CHUNK_ENTRIES;
+            let hi = (lo + CHUNK_ENTRIES).min(entries);
+            let chunk = Dense {
+                p,
+                step: Step {
+                    lo,
+                    hi,
+                    from,
+                    to: to_code,
+                },
+                backward: depth.backward,
+            };
+            let n = with_cells(layout, table, depth.to, chunk);
+            let k = done.fetch_add(1, Relaxed) + 1;
+            if k % 64 == 0 {
+                progress(Progress::Work { done: k });
+            }
+            n
+        });
         found = (found.0 + part.0, found.1 + part.1);
         next = end;
         let due =

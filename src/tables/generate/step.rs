@@ -3,9 +3,9 @@
 //! the deepest entries that a 2-bit table stores only as "deeper".
 
 use super::cells::{atomic_view, Cells, Lines, LINE_EMPTY};
+use super::parallel::{collect_chunks, collect_items, collect_over, sum_items, Tally};
 use super::{Progress, Space, State, CHUNK_ENTRIES};
 use crate::tables::HISTOGRAM_LEN;
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// The largest frontier whose step also lists what it finds, so that the next step need
@@ -33,18 +33,15 @@ pub(super) fn sparse_step<S: Space, C: Cells>(
     frontier: &[u64],
     collect: bool,
 ) -> ((u64, u64), Option<Vec<u64>>) {
-    let parts: Vec<((u64, u64), Vec<u64>)> = frontier
-        .par_chunks(4096)
-        .map(|chunk| {
-            let mut next = Vec::new();
-            let tally = if collect {
-                step.forward_list(p, cells, chunk, &mut |j| next.push(j))
-            } else {
-                step.forward_list(p, cells, chunk, &mut |_| {})
-            };
-            (tally, next)
-        })
-        .collect();
+    let parts: Vec<(Tally, Vec<u64>)> = collect_chunks(frontier, 4096, &|chunk| {
+        let mut next = Vec::new();
+        let tally = if collect {
+            step.forward_list(p, cells, chunk, &mut |j| next.push(j))
+        } else {
+            step.forward_list(p, cells, chunk, &mut |_| {})
+        };
+        (tally, next)
+    });
     let tally = parts
         .iter()
         .fold((0, 0), |a, (t, _)| (a.0 + t.0, a.1 + t.1));
@@ -279,34 +276,31 @@ pub(super) fn count_tail<S: Space>(
         work: chunks,
     });
     let done = AtomicU64::new(0);
-    let parts: Vec<(u64, u64, Vec<u64>)> = (0..chunks)
-        .into_par_iter()
-        .map(|c| {
-            let (lo, hi) = (c * CHUNK_ENTRIES, ((c + 1) * CHUNK_ENTRIES).min(entries));
-            let (mut count, mut weight, mut deep) = (0, 0, Vec::new());
-            let mut i = lo;
-            while i < hi {
-                let k = cells.skip(i, LINE_EMPTY);
-                if k > 0 {
-                    i += k;
-                    continue;
-                }
-                if cells.get(i) == LINE_EMPTY {
-                    count += 1;
-                    weight += p.weight(i);
-                    if !has_neighbour(p, &cells, i, 2) {
-                        deep.push(i);
-                    }
-                }
-                i += 1;
+    let parts: Vec<(u64, u64, Vec<u64>)> = collect_over(0..chunks, &|c| {
+        let (lo, hi) = (c * CHUNK_ENTRIES, ((c + 1) * CHUNK_ENTRIES).min(entries));
+        let (mut count, mut weight, mut deep) = (0, 0, Vec::new());
+        let mut i = lo;
+        while i < hi {
+            let k = cells.skip(i, LINE_EMPTY);
+            if k > 0 {
+                i += k;
+                continue;
             }
-            let k = done.fetch_add(1, Relaxed) + 1;
-            if k % 64 == 0 {
-                progress(Progress::Work { done: k });
+            if cells.get(i) == LINE_EMPTY {
+                count += 1;
+                weight += p.weight(i);
+                if !has_neighbour(p, &cells, i, 2) {
+                    deep.push(i);
+                }
             }
-            (count, weight, deep)
-        })
-        .collect();
+            i += 1;
+        }
+        let k = done.fetch_add(1, Relaxed) + 1;
+        if k % 64 == 0 {
+            progress(Progress::Work { done: k });
+        }
+        (count, weight, deep)
+    });
     let empty: u64 = parts.iter().map(|x| x.0).sum();
     let empty_weight: u64 = parts.iter().map(|x| x.1).sum();
     // Chunks are in index order, so the concatenation is sorted.
@@ -326,7 +320,7 @@ pub(super) fn count_tail<S: Space>(
             filled: filled + counted,
         });
     };
-    let rest_weight: u64 = rest.par_iter().map(|&i| p.weight(i)).sum();
+    let rest_weight = sum_items(&rest, &|i| p.weight(i));
     record(depth, empty - rest.len() as u64, empty_weight - rest_weight);
     let mut frontier: Vec<u64> = Vec::new();
     while !rest.is_empty() {
@@ -346,21 +340,18 @@ pub(super) fn count_tail<S: Space>(
                 frontier.binary_search(&n).is_ok()
             }
         };
-        let split: Vec<(u64, bool)> = rest
-            .par_iter()
-            .map(|&i| {
-                let mut hit = false;
-                p.neighbours(i, |n| {
-                    hit = at_previous(n);
-                    hit
-                });
-                (i, hit)
-            })
-            .collect();
+        let split: Vec<(u64, bool)> = collect_items(&rest, &|i| {
+            let mut hit = false;
+            p.neighbours(i, |n| {
+                hit = at_previous(n);
+                hit
+            });
+            (i, hit)
+        });
         let now: Vec<u64> = split.iter().filter(|x| x.1).map(|x| x.0).collect();
         assert!(!now.is_empty(), "pattern space is not connected");
         rest = split.iter().filter(|x| !x.1).map(|x| x.0).collect();
-        let weight = now.par_iter().map(|&i| p.weight(i)).sum();
+        let weight = sum_items(&now, &|i| p.weight(i));
         let n = now.len() as u64;
         frontier = now;
         record(depth, n, weight);
