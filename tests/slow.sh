@@ -77,7 +77,7 @@ artifacts() {
 
 python() {
     local whl
-    whl=$(ls target/dist/korf-*manylinux*.whl 2>/dev/null | head -n 1)
+    whl=$(ls target/dist/korf-*manylinux*x86_64*.whl 2>/dev/null | head -n 1)
     [ -n "$whl" ] || { echo "tests/slow.sh python: no wheel in target/dist: run tests/slow.sh artifacts" >&2; exit 2; }
     rm -rf target/tmp/venv
     python3 -m venv target/tmp/venv

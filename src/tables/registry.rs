@@ -61,6 +61,10 @@ macro_rules! registry {
             }
 
             /// The kind's descriptor, defined in its family's folder.
+            // Never inlined into another crate: a descriptor holds its generator as a
+            // closure, and a crate that inlined this function compiled every table's
+            // generation again (the binary: a third of its own code).
+            #[inline(never)]
             pub fn descriptor(self) -> &'static Descriptor {
                 match self {
                     $(TableKind::$table => &$descriptor,)*
@@ -89,6 +93,8 @@ macro_rules! registry {
                 ];
 
             /// What its family says of it.
+            // Never inlined into another crate, as `TableKind::descriptor`.
+            #[inline(never)]
             pub fn spec(self) -> &'static HeuristicSpec {
                 match self {
                     $(HeuristicKind::$heuristic => &$spec,)*

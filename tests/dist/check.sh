@@ -70,7 +70,7 @@ binary() {
 wheel() {
     say "wheel"
     local whl
-    whl=$(ls "$dist"/korf-"$version"-*manylinux*.whl 2>/dev/null | head -n 1)
+    whl=$(ls "$dist"/korf-"$version"-*manylinux*x86_64*.whl 2>/dev/null | head -n 1)
     [ -n "$whl" ] || fail "no manylinux wheel in $dist: run ./dist.sh wheel"
     [[ $whl == *manylinux2014_x86_64* || $whl == *manylinux_2_17_x86_64* ]] ||
         fail "the wheel's tag is not manylinux2014: $whl"
