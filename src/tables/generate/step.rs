@@ -32,7 +32,7 @@ pub(super) fn sparse_step<S: Space, C: Cells>(
     step: &Step,
     frontier: &[u64],
     collect: bool,
-) -> ((u64, u64), Option<Vec<u64>>) {
+) -> (Tally, Option<Vec<u64>>) {
     let parts: Vec<(Tally, Vec<u64>)> = collect_chunks(frontier, 4096, &|chunk| {
         let mut next = Vec::new();
         let tally = if collect {
