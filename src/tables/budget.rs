@@ -171,8 +171,11 @@ mod tests {
             }
             set.into_iter().find(|k| !k.descriptor().default_build)
         };
-        // A gigabyte builds the largest parity-split coset table.
-        assert_eq!(large(1_000_000_000), Some(TableKind::CosetFcp));
+        // A gigabyte builds layerflips (352 MB to build; faster than the parity-split coset
+        // tables that fit), 600 MB the same, 300 MB the largest parity-split table that fits.
+        assert_eq!(large(1_000_000_000), Some(TableKind::LayerFlips));
+        assert_eq!(large(600_000_000), Some(TableKind::LayerFlips));
+        assert_eq!(large(300_000_000), Some(TableKind::CosetFp));
         // Each coset table of the registry, given just the memory its build needs: the
         // fastest table whose build fits that (itself, or a faster one that needs less).
         let by_size = TableKind::coset_tables();

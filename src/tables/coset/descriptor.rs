@@ -162,7 +162,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     tables: &[&CORNERS, &COSET, &EDGE_SLICES],
     walk: Walk::Plain,
     metric: crate::cube::Metric::Htm,
-    speed_rank: Some(26),
+    speed_rank: Some(27),
     auto: false,
     measured: Measured::new(Some(123.0), None, 2, "2026-11-23"),
     // The 16-move list measured (2.65e7 nodes, geometric mean, 2026-11-25), scaled to 17
@@ -391,7 +391,7 @@ pub const COSET_CP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-cp",
     "The coset table split by corner parity, built on first use",
     &[&EDGE_SLICES, &COSET_CP],
-    25,
+    26,
     (0.63, 0.95),
 );
 /// `coset-fp` with the edge-slices table, without the corners.
@@ -399,7 +399,7 @@ pub const COSET_FP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fp",
     "The coset table split by slice flip parities, built on first use",
     &[&EDGE_SLICES, &COSET_FP],
-    24,
+    25,
     (0.47, 0.95),
 );
 /// `coset-fpp` with the edge-slices table, without the corners.
@@ -407,7 +407,7 @@ pub const COSET_FPP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fpp",
     "The coset table split by flip and slice order parities (857 MiB), built on first use",
     &[&EDGE_SLICES, &COSET_FPP],
-    22,
+    23,
     // Measured against coset-fcp (2026-12-06, twelve 16-move positions, one thread):
     // 0.63 of its nodes at 0.75 of its rate.
     (0.21, 0.71),
@@ -417,6 +417,6 @@ pub const COSET_FCP_HEURISTIC: HeuristicSpec = parity_heuristic(
     "coset-fcp",
     "The coset table split by flip and corner parities, built on first use",
     &[&EDGE_SLICES, &COSET_FCP],
-    23,
+    24,
     (0.33, 0.95),
 );

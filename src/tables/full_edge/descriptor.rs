@@ -65,7 +65,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     tables: &[&CORNERS, &FULL_EDGE],
     walk: Walk::Exact,
     metric: crate::cube::Metric::Htm,
-    speed_rank: Some(27),
+    speed_rank: Some(28),
     auto: false,
     measured: Measured::new(Some(31.2), None, 2, "2026-11-23"),
     model: Model::new(2.92e8, (8.2, 4.7), 11.4, 4.7e6),

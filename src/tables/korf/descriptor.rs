@@ -177,7 +177,7 @@ pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
     tables: &[&CORNERS, &EDGES7, &EDGEPERM],
     walk: Walk::Plain,
     metric: crate::cube::Metric::Htm,
-    speed_rank: Some(28),
+    speed_rank: Some(29),
     auto: false,
     measured: Measured::NONE,
     // Older runs (means, 2026-11-23).

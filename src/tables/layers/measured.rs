@@ -64,6 +64,27 @@ pub const FLIPSLICE: Facts = Facts {
     model: Some(Model::new(1.07e7, (8.7, 5.0), 9.6, 6.6e6)),
 };
 
+/// Layerflips: entries by depth as first generated (2026-12-07, 46 s on two threads of the
+/// Intel Xeon guest, 352 MB peak resident); base 8, fixed before the first build (one
+/// below flipslice's for a distribution one depth shallower: depths 9-11, 98 % of the
+/// entries, read exactly).  Times: `docs/benchmarks.md` (the ≤ 512 MiB rung).
+pub const LAYERFLIPS: Facts = Facts {
+    expected: &[
+        1, 2, 16, 132, 1465, 16918, 202563, 2434377, 27823247, 248775102, 800387573,
+        178660990, 27214,
+    ],
+    base: Some(8),
+    base_before_recorded: None,
+    build_seconds: Some(46),
+    measured: Measured::NONE,
+    // Measured 2026-12-07 with the edge-slices table, one thread, no upper bound (`korf
+    // bench --threads 1 --heuristic layerflips --no-upper-bound`): geometric-mean nodes of
+    // the first 6 of the published 17-move list (46.9 M) and their ratio to the first 12 of
+    // the 16-move list's (4.34 M); the 18-move ratio and the per-bound factor are the k = 4
+    // coset table's (not measured); the node rate of the same runs.
+    model: Some(Model::new(4.69e7, (10.8, 6.0), 11.4, 8.4e6)),
+};
+
 /// Sliceperm: base 9 fixed before it was first generated (nxopt's choice for the same
 /// subgroup; the distribution then confirmed it); depths 0–5 match a sparse breadth-first
 /// search over the entries.

@@ -1,5 +1,5 @@
 //! The U/D-layer coset family: cosets of subgroups that keep the U and D layers, in sizes
-//! from 2.34 GiB up, one line each in the ladder ([`ladder`]).
+//! from 300 MiB up, one line each in the ladder ([`ladder`]).
 //!
 //! Every subgroup `H` of the family holds the positions in which the four U corners sit in
 //! the U layer (so the D corners in the D layer), every corner is twisted 0, the four
@@ -110,7 +110,8 @@ macro_rules! define_sizes {
                 },
             };
 
-            /// The corners and its table, three axes, position and inverse.
+            /// The corners and its table (with the edge-slices table below
+            /// [`ladder::SMALL_SIZES_BELOW`] entries), three axes, position and inverse.
             pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
                 name: $label,
                 help: match Metric::$metric {
@@ -120,14 +121,22 @@ macro_rules! define_sizes {
                     ),
                 },
                 listed: true,
-                tables: &[super::corners_in(Metric::$metric), &TABLE],
+                tables: if Coords::ENTRIES < ladder::SMALL_SIZES_BELOW {
+                    &[
+                        super::corners_in(Metric::$metric),
+                        &crate::tables::edge_slices::TABLE,
+                        &TABLE,
+                    ]
+                } else {
+                    &[super::corners_in(Metric::$metric), &TABLE]
+                },
                 walk: Walk::Axis,
                 metric: Metric::$metric,
                 speed_rank: Some(ladder::speed_rank(Coords::ENTRIES)),
                 auto: true,
                 measured: FACTS.measured,
                 model: ladder::model(&FACTS, Coords::ENTRIES),
-                upper_bound_share: ladder::UPPER_BOUND_SHARE,
+                upper_bound_share: ladder::upper_bound_share(Coords::ENTRIES),
             };
         }
     )*};

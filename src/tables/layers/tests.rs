@@ -200,6 +200,7 @@ fn layout_digest<const O: bool, const F: u8>(co: &LayerCoords<O, F>) -> u64 {
 /// it still load and read the same; the later ones pin the new sizes as first written.
 /// A size in quarter turns has its face-turn sibling's layout (the same coordinate).
 const LAYOUTS: &[(&str, u64)] = &[
+    ("layerflips", 0x6c87_689d_d309_1bec),
     ("flipslice", 0x1716_d59c_8a73_7082),
     ("sliceperm", 0xa7a9_5b34_c847_02ec),
     ("slicepair", 0x250b_91c4_d1cc_ffc5),
