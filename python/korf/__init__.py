@@ -96,9 +96,11 @@ def solve(
         brings every given sticker to the face of its colour (an OLL case: the last
         layer's side stickers X). Refused if more than 20,000 cubes fit the stickers.
     tables: the tables directory (default: $KORF_TABLES, else ./tables).
-    heuristic: "auto" (the fastest whose tables are present), "slicefull",
-        "sliceflips", "slicepair", "sliceperm", "flipslice", "coset4", "coset", "korf" or
-        "full-edge" (`korf.tables.list()` and `korf tables list` give each one's tables).
+    heuristic: "auto" (the fastest whose tables are present) or a heuristic's name:
+        "slicefull", "sliceflips", "slicepair", "sliceperm", "flipslice", "coset4",
+        "coset3", "layerflips", the coset tables ("coset-fpp", "coset-fcp", "coset-fp",
+        "coset-cp", "coset"), "full-edge" or "korf" (`korf.tables.list()` and `korf tables
+        list` give each one's tables).
     threads: worker threads (default: every core).
     timeout: seconds; on expiry raises SolveTimeout, whose `best` is the best
         solution known then (not proven optimal).

@@ -1403,22 +1403,29 @@ mod slow {
     #[test]
     #[ignore = "slow tier: tests/slow.sh"]
     fn a_memory_budget_for_the_default_set_only_builds_what_is_missing() {
-        // Everything but the k = 0 coset table present, with the largest parity table (the
-        // fastest whose build 1 GB fits): k = 0 alone is built (quickly) into the
-        // directory, the parity table is kept, and nothing larger is planned.
+        // Everything but the k = 0 coset table present, with the parity table that is the
+        // fastest whose build 300 MB fits (layerflips needs 306 MiB, coset-fcp 636): k = 0
+        // alone is built (quickly) into the directory, the parity table is kept, and
+        // nothing larger is planned.
         let mut others: Vec<TableKind> = TableKind::default_builds(None);
         others.retain(|&k| k != TableKind::Coset);
-        others.push(TableKind::CosetFcp);
+        others.push(TableKind::CosetFp);
         let dir = common::dir_with(&others);
         korf()
-            .args(["tables", "generate", "--memory", "1G", "--dir"])
+            .args(["tables", "generate", "--memory", "300M", "--dir"])
             .arg(dir.path())
             .assert()
             .success()
             .stderr(predicate::str::contains(
-                "the fastest table that fits is coset-fcp",
+                "the fastest table that fits is coset-fp (",
             ));
         assert!(dir.path().join("coset.pdb").exists());
-        assert!(!dir.path().join("coset4.pdb").exists());
+        for larger in [
+            TableKind::LayerFlips,
+            TableKind::CosetFcp,
+            TableKind::Coset4,
+        ] {
+            assert!(!dir.path().join(larger.file_name()).exists());
+        }
     }
 }
