@@ -26,7 +26,8 @@ fn a_solver_is_shared_between_threads() {
 #[test]
 fn the_solver_finds_optimal_solutions_and_proves_them() {
     // The test directory holds the coset tables and Korf's tables (and, once CI or a
-    // developer has built them there, the k = 4 table and the larger parity tables): the
+    // developer has built them there, the larger parity tables and the three-axis ones:
+    // the slow tier builds coset3 there, and CI keeps the directory between runs): the
     // preference rule picks the fastest of them.
     common::table_set_for(HeuristicKind::Coset);
     common::table_set_for(HeuristicKind::CosetCp);
@@ -41,8 +42,16 @@ fn the_solver_finds_optimal_solutions_and_proves_them() {
         HeuristicKind::CosetCp
             | HeuristicKind::CosetFp
             | HeuristicKind::CosetFcp
+            | HeuristicKind::CosetFpp
+            | HeuristicKind::LayerFlips
+            | HeuristicKind::Coset3
             | HeuristicKind::Coset4
     ));
+    let dir = common::tables_dir();
+    assert!(preferred
+        .tables()
+        .iter()
+        .all(|k| dir.join(k.file_name()).exists()));
     assert_eq!(solver.heuristic(), preferred);
     let mut rng = rand::rngs::StdRng::seed_from_u64(2020);
     for _ in 0..12 {

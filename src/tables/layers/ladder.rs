@@ -111,7 +111,9 @@ pub const fn speed_rank(entries: u64) -> u8 {
 
 /// Sizes with fewer entries than this (layerflips) are slower than the k = 4 and k = 3
 /// coset tables and read the edge-slices table beside theirs (the E-slice flips pattern
-/// took 465 M nodes without it, 3.9 M with it; 2026-12-07).
+/// took 465 M nodes without it, 3.9 M with it) instead of the corners (which, read too,
+/// changed the nodes by 0.01 % on twelve 16-movers and not at all on ten 17-movers, and
+/// cost 42 MB; 2026-12-07).
 pub const SMALL_SIZES_BELOW: u64 = 1 << 31;
 
 /// Where the small sizes rank: after `coset3` (21; 0.75-0.8 of layerflips' time on random

@@ -110,8 +110,9 @@ macro_rules! define_sizes {
                 },
             };
 
-            /// The corners and its table (with the edge-slices table below
-            /// [`ladder::SMALL_SIZES_BELOW`] entries), three axes, position and inverse.
+            /// The corners and its table, three axes, position and inverse; below
+            /// [`ladder::SMALL_SIZES_BELOW`] entries the edge-slices table in the
+            /// corners' place (with layerflips the corners changed no node count).
             pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
                 name: $label,
                 help: match Metric::$metric {
@@ -122,11 +123,7 @@ macro_rules! define_sizes {
                 },
                 listed: true,
                 tables: if Coords::ENTRIES < ladder::SMALL_SIZES_BELOW {
-                    &[
-                        super::corners_in(Metric::$metric),
-                        &crate::tables::edge_slices::TABLE,
-                        &TABLE,
-                    ]
+                    &[&crate::tables::edge_slices::TABLE, &TABLE]
                 } else {
                     &[super::corners_in(Metric::$metric), &TABLE]
                 },
