@@ -8,7 +8,7 @@
 //! * `coset` — the coset tables of the 48-symmetric subgroup (k = 0) and with four edge
 //!   flips (k = 4).
 //! * `layers` — the cosets of subgroups that keep the U and D layers, one coordinate with
-//!   two parameters (the E edges' order, how many flips), in sizes from 300 MiB up: its
+//!   two parameters (the E edges' order, how many flips), in sizes from 305 MiB up: its
 //!   ladder lists them (layerflips, flipslice, sliceperm, slicepair, sliceflips, slicefull).
 //! * `full_edge` — all 12 edges, reduced by the 48 symmetries, depth mod 3.
 //! * `edge_slices` — each edge position's slice and flip, reduced by the 48 symmetries

@@ -19,7 +19,7 @@ macro_rules! layer_ladder {
         $callback! {
             $($args)*
             /// E-slice positions and the U/D-layer edges' flips (flipslice without the E
-            /// edges' flips; nxopt's EO2·EP1): 300 MiB, with the edge-slices table.
+            /// edges' flips; nxopt's EO2·EP1): 305 MiB, with the edge-slices table.
             LayerFlips => layerflips = "layerflips": LayerCoords<false, 0>, Htm,
                 measured::LAYERFLIPS;
             /// E-slice positions and every flip (Kociemba's phase-1 coordinate with the
@@ -103,7 +103,7 @@ pub const fn model(facts: &Facts, entries: u64) -> Model {
 /// rank per doubling of its entries (ranks up to 11 are the ladder's; the other families
 /// come after).
 pub const fn speed_rank(entries: u64) -> u8 {
-    if entries < SMALL_SIZES_BELOW {
+    if is_small(entries) {
         return SMALL_SIZE_RANK;
     }
     11 - ((entries >> 30) | 1).ilog2() as u8
@@ -111,13 +111,20 @@ pub const fn speed_rank(entries: u64) -> u8 {
 
 /// Sizes with fewer entries than this (layerflips) are slower than the k = 4 and k = 3
 /// coset tables and read the edge-slices table beside theirs (the E-slice flips pattern
-/// took 465 M nodes without it, 3.9 M with it) instead of the corners (which, read too,
-/// changed the nodes by 0.01 % on twelve 16-movers and not at all on ten 17-movers, and
-/// cost 42 MB; 2026-12-07).
+/// took 465 M nodes without it, 3.9 M with it) instead of the corners: the three-axis walk
+/// reads the corners only for its tasks' first values, and beside layerflips they changed
+/// the nodes by 0.01 % on twelve 16-movers and not at all on ten 17-movers, for 42 MB
+/// (2026-12-07).
 pub const SMALL_SIZES_BELOW: u64 = 1 << 31;
 
-/// Where the small sizes rank: after `coset3` (21; 0.75-0.8 of layerflips' time on random
-/// 16- and 17-movers, 2026-12-07) and before `coset-fpp`.
+/// Whether a size of `entries` entries is one of the small sizes ([`SMALL_SIZES_BELOW`]):
+/// its rank, its two-phase share and its heuristic's tables follow.
+pub const fn is_small(entries: u64) -> bool {
+    entries < SMALL_SIZES_BELOW
+}
+
+/// Where the small sizes rank: after `coset3` (21; 0.60 and 0.69 of layerflips' time on
+/// random 16- and 17-movers, the same run, 2026-12-07) and before `coset-fpp`.
 const SMALL_SIZE_RANK: u8 = 22;
 
 /// The two-phase upper bound's share (`HeuristicSpec::upper_bound_share`) for every size:
@@ -134,7 +141,7 @@ pub const UPPER_BOUND_SHARE: f64 = 0.1;
 /// The share of a size: [`UPPER_BOUND_SHARE`], or for the small sizes, which search no
 /// faster than the coset tables, theirs (the whole iteration just finished).
 pub const fn upper_bound_share(entries: u64) -> f64 {
-    if entries < SMALL_SIZES_BELOW {
+    if is_small(entries) {
         crate::tables::family::UPPER_BOUND_SHARE_SLOW
     } else {
         UPPER_BOUND_SHARE

@@ -1,5 +1,5 @@
 //! The U/D-layer coset family: cosets of subgroups that keep the U and D layers, in sizes
-//! from 300 MiB up, one line each in the ladder ([`ladder`]).
+//! from 305 MiB up, one line each in the ladder ([`ladder`]).
 //!
 //! Every subgroup `H` of the family holds the positions in which the four U corners sit in
 //! the U layer (so the D corners in the D layer), every corner is twisted 0, the four
@@ -110,9 +110,8 @@ macro_rules! define_sizes {
                 },
             };
 
-            /// The corners and its table, three axes, position and inverse; below
-            /// [`ladder::SMALL_SIZES_BELOW`] entries the edge-slices table in the
-            /// corners' place (with layerflips the corners changed no node count).
+            /// The corners and its table, three axes, position and inverse; for the small
+            /// sizes ([`ladder::is_small`]) the edge-slices table in the corners' place.
             pub const HEURISTIC: HeuristicSpec = HeuristicSpec {
                 name: $label,
                 help: match Metric::$metric {
@@ -122,7 +121,7 @@ macro_rules! define_sizes {
                     ),
                 },
                 listed: true,
-                tables: if Coords::ENTRIES < ladder::SMALL_SIZES_BELOW {
+                tables: if ladder::is_small(Coords::ENTRIES) {
                     &[&crate::tables::edge_slices::TABLE, &TABLE]
                 } else {
                     &[super::corners_in(Metric::$metric), &TABLE]
