@@ -44,6 +44,13 @@ KORF_COMMIT=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 export KORF_COMMIT
 dist=target/dist
 mkdir -p "$dist"
+# The cross builds' folder by its own path, not through the clone: CI links
+# target/platforms to a cache outside the clone (.ci/cache.sh), and cargo counts a
+# linker's path and the RUSTFLAGS (the ARM standard library's --sysroot) among what decides
+# every compiled crate, so a path through a clone elsewhere compiled the standard library
+# and every dependency again (2 min 30 s of a warm run's Windows build, as long as a cold one).
+mkdir -p target/platforms
+platforms=$(cd target/platforms && pwd -P)
 say() { printf '\n== %s\n' "$*"; }
 
 binary() {
@@ -68,16 +75,21 @@ binary() {
 # target/dist-tools; CI keeps one outside the clone under a key of these pins).
 dist_tools_pins="maturin==1.16.0 ziglang==0.17.1"
 tools_dir=${KORF_DIST_TOOLS:-target/dist-tools}
+# Under a lock: two builds side by side (tests/slow.sh platforms) may both ask for them.
 tools() {
-    local pins
-    pins=$(cat "$tools_dir/.pins" 2>/dev/null || true)
-    if [ ! -x "$tools_dir/bin/maturin" ] || [ "$pins" != "$dist_tools_pins" ]; then
-        rm -rf "$tools_dir"
-        python3 -m venv "$tools_dir"
-        # shellcheck disable=SC2086 # one word a pin
-        "$tools_dir/bin/pip" install --quiet $dist_tools_pins
-        echo "$dist_tools_pins" > "$tools_dir/.pins"
-    fi
+    mkdir -p "$(dirname "$tools_dir")"
+    (
+        flock 9
+        local pins
+        pins=$(cat "$tools_dir/.pins" 2>/dev/null || true)
+        if [ ! -x "$tools_dir/bin/maturin" ] || [ "$pins" != "$dist_tools_pins" ]; then
+            rm -rf "$tools_dir"
+            python3 -m venv "$tools_dir"
+            # shellcheck disable=SC2086 # one word a pin
+            "$tools_dir/bin/pip" install --quiet $dist_tools_pins
+            echo "$dist_tools_pins" >"$tools_dir/.pins"
+        fi
+    ) 9>"$tools_dir.lock"
 }
 
 wheel() {
@@ -99,7 +111,7 @@ wheel() {
 # take.  Prints its path.
 zig_linker() { # ARCH
     tools >&2 # (its output is not the path)
-    local link=$PWD/target/platforms/$1-zig-link tools_abs
+    local link=$platforms/$1-zig-link tools_abs
     tools_abs=$(cd "$tools_dir" && pwd)
     mkdir -p target/platforms
     cat >"$link" <<LINK
@@ -184,14 +196,15 @@ image() {
 # rust-web-src builds for any target: RUSTC_BOOTSTRAP lets that stable compiler take
 # -Zbuild-std, as web/build.sh does for the page) with Debian's cross linkers
 # (gcc-mingw-w64-x86-64; gcc-aarch64-linux-gnu and libc6-dev-arm64-cross). A build
-# directory of their own, target/platforms.
+# directory for each target, target/platforms/build-TARGET (cross_dir), so that two
+# targets build side by side (tests/slow.sh platforms) without waiting on one lock.
 # LINK_FLAGS go to the binary's own compile alone, where it links (as for the x86_64
 # binary), and the dependencies' features are resolved over the whole workspace (cargo's
 # -Zfeature-unification) for the binary and the wheel alike: the standard library, the
 # dependencies and the library are then the wheel's too, which compiles only pyo3 and the
 # Python package (the binary's features differ from a resolution of its own in a few
 # crates' `std` features, none of them korf's).
-cross_env=(RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1 CARGO_TARGET_DIR=target/platforms
+cross_env=(RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc RUSTC_BOOTSTRAP=1
     CARGO_UNSTABLE_FEATURE_UNIFICATION=true CARGO_RESOLVER_FEATURE_UNIFICATION=workspace)
 need_cross_tools() { # [TOOL...]: Debian's Rust and each tool named
     local tool
@@ -202,6 +215,8 @@ need_cross_tools() { # [TOOL...]: Debian's Rust and each tool named
         }
     done
 }
+# The build directory of TARGET's binary and wheel.
+cross_dir() { echo "$platforms/build-$1"; }
 # The prefix of cargo's variables for TARGET (CARGO_TARGET_X86_64_PC_WINDOWS_GNU).
 target_var() { echo "CARGO_TARGET_$(echo "$1" | tr 'a-z-' 'A-Z_')"; }
 
@@ -218,7 +233,7 @@ target_std() { # TARGET
     [ "$1" = aarch64-unknown-linux-gnu ] || return 0
     local version root
     version=$(dpkg-query -W -f '${Version}' rustc-web 2>/dev/null) || return 0
-    root=$PWD/target/platforms/debian-std-arm64-$version
+    root=$platforms/debian-std-arm64-$version
     if [ ! -d "$root/usr/lib/rustlib/$1/lib" ]; then
         rm -rf "$root.part" && mkdir -p "$root.part"
         if ! (cd "$root.part" && apt-get download "libstd-rust-web-dev:arm64=$version" >fetch.log 2>&1 &&
@@ -237,7 +252,8 @@ cross_build() { # TARGET LINKER RUSTFLAGS LINK_FLAGS [VARIABLE=VALUE...]
     need_cross_tools "$linker"
     var=$(target_var "$target")
     target_std "$target"
-    env "${cross_env[@]}" "${var}_LINKER=$linker" "${var}_RUSTFLAGS=$rustflags $std_rustflags" "$@" \
+    env "${cross_env[@]}" CARGO_TARGET_DIR="$(cross_dir "$target")" "${var}_LINKER=$linker" \
+        "${var}_RUSTFLAGS=$rustflags $std_rustflags" "$@" \
         /usr/bin/cargo rustc --profile cross --locked -p korf-cli --bin korf --target "$target" \
         ${build_std:+-Zbuild-std=$build_std} -- $link_flags
 }
@@ -248,7 +264,7 @@ cross_build() { # TARGET LINKER RUSTFLAGS LINK_FLAGS [VARIABLE=VALUE...]
 # (unwinding by SEH, not registered frames) they hold nothing: the linker is mingw's gcc
 # with those two left out.  Prints the linker's path.
 mingw_linker() {
-    local link=$PWD/target/platforms/mingw-link
+    local link=$platforms/mingw-link
     mkdir -p target/platforms
     cat >"$link" <<'LINK'
 #!/usr/bin/env bash
@@ -269,7 +285,7 @@ windows() {
     local name="korf-$version-x86_64-windows" stage
     stage=$(mktemp -d)
     mkdir "$stage/$name"
-    x86_64-w64-mingw32-strip -o "$stage/$name/korf.exe" target/platforms/x86_64-pc-windows-gnu/cross/korf.exe
+    x86_64-w64-mingw32-strip -o "$stage/$name/korf.exe" "$(cross_dir x86_64-pc-windows-gnu)/x86_64-pc-windows-gnu/cross/korf.exe"
     cp README.md LICENSE CHANGELOG.md "$stage/$name/"
     rm -f "$dist/$name.zip"
     (cd "$stage" && python3 -m zipfile -c "$OLDPWD/$dist/$name.zip" "$name")
@@ -284,7 +300,7 @@ windows() {
 # module against glibc 2.17's symbols (manylinux2014), through zig_linker's wrapper.
 # Prints the wrapper's path.
 aarch64_linker() {
-    local link=$PWD/target/platforms/aarch64-link zig
+    local link=$platforms/aarch64-link zig
     zig=$(zig_linker aarch64)
     cat >"$link" <<LINK
 #!/usr/bin/env bash
@@ -302,7 +318,7 @@ aarch64() {
     local name="korf-$version-aarch64-linux" stage
     stage=$(mktemp -d)
     mkdir "$stage/$name"
-    aarch64-linux-gnu-strip -o "$stage/$name/korf" target/platforms/aarch64-unknown-linux-gnu/cross/korf
+    aarch64-linux-gnu-strip -o "$stage/$name/korf" "$(cross_dir aarch64-unknown-linux-gnu)/aarch64-unknown-linux-gnu/cross/korf"
     cp README.md LICENSE CHANGELOG.md "$stage/$name/"
     tar -C "$stage" -czf "$dist/$name.tar.gz" "$name"
     rm -rf "$stage"
@@ -329,7 +345,7 @@ cross_wheel() { # TARGET RUSTFLAGS [MATURIN-OPTION...] [-- VARIABLE=VALUE...]
     tools
     target_std "$target"
     [ -n "$build_std" ] && std_env=(CARGO_UNSTABLE_BUILD_STD="${build_std//,/ }")
-    env "${cross_env[@]}" CARGO=/usr/bin/cargo "${std_env[@]}" \
+    env "${cross_env[@]}" CARGO_TARGET_DIR="$(cross_dir "$target")" CARGO=/usr/bin/cargo "${std_env[@]}" \
         "$(target_var "$target")_RUSTFLAGS=$rustflags $std_rustflags" \
         PATH="$(cd "$tools_dir" && pwd)/bin:$PATH" "$@" \
         "$tools_dir/bin/maturin" build --profile cross --locked --manifest-path python/Cargo.toml \
@@ -405,8 +421,8 @@ ZIG
 # VARIABLE=VALUE a line.
 macos_env() { # ARCH
     local arch=$1 target=$1-apple-darwin
-    echo "CC_${target//-/_}=$PWD/target/platforms/zig-$arch-macos"
-    echo "AR_${target//-/_}=$PWD/target/platforms/zig-ar"
+    echo "CC_${target//-/_}=$platforms/zig-$arch-macos"
+    echo "AR_${target//-/_}=$platforms/zig-ar"
     echo "MACOSX_DEPLOYMENT_TARGET=$macos_oldest"
 }
 
@@ -421,9 +437,9 @@ macos() {
         # Not stripped by rustc: for Mach-O it would call rust-objcopy, which Debian's Rust
         # lacks, and after the linker's signature.
         mapfile -t envs < <(macos_env "$arch")
-        cross_build "$target" "$PWD/target/platforms/zig-$arch-macos" \
-            "-L native=$PWD/target/platforms/macos-stubs" "" CARGO_PROFILE_CROSS_STRIP=false "${envs[@]}"
-        slices+=("target/platforms/$target/cross/korf")
+        cross_build "$target" "$platforms/zig-$arch-macos" \
+            "-L native=$platforms/macos-stubs" "" CARGO_PROFILE_CROSS_STRIP=false "${envs[@]}"
+        slices+=("$(cross_dir "$target")/$target/cross/korf")
     done
     local name="korf-$version-macos-universal" stage
     stage=$(mktemp -d)
@@ -447,8 +463,8 @@ macos_wheel() {
         target=$arch-apple-darwin
         var=$(target_var "$target")
         mapfile -t envs < <(macos_env "$arch")
-        cross_wheel "$target" "-L native=$PWD/target/platforms/macos-stubs" \
-            -- "${var}_LINKER=$PWD/target/platforms/zig-$arch-macos" \
+        cross_wheel "$target" "-L native=$platforms/macos-stubs" \
+            -- "${var}_LINKER=$platforms/zig-$arch-macos" \
             CARGO_PROFILE_CROSS_STRIP=false "${envs[@]}"
     done
 }
@@ -482,6 +498,8 @@ if $parallel; then
 else
     for step in "${what[@]}"; do "${step/-/_}"; done
 fi
-(cd "$dist" && sha256sum -- *.tar.gz *.zip *.whl *.crate *.oci.tar korf 2>/dev/null > SHA256SUMS || true)
+# (Written whole and renamed: two runs side by side may both write it.)
+(cd "$dist" && { sha256sum -- *.tar.gz *.zip *.whl *.crate *.oci.tar korf 2>/dev/null >".SHA256SUMS.$$" || true; } &&
+    mv ".SHA256SUMS.$$" SHA256SUMS)
 say "target/dist"
 ls -l "$dist"

@@ -10,7 +10,8 @@
 #                  the packaged crate) is removed too.
 #   web-KEY/       target/web: the WebAssembly build with its standard library.  KEY:
 #                  Debian's rustc-web and rust-web-src versions and Cargo.lock.
-#   platforms-KEY/ target/platforms: the Windows and ARM builds with their standard libraries.
+#   platforms-KEY/ target/platforms: the Windows and ARM builds with their standard libraries
+#                  (a build directory a target, build-TARGET).
 #                  KEY: as web's, and the cross compilers' versions.
 #   dist-tools-KEY/  maturin and zig ($KORF_DIST_TOOLS for dist.sh).  KEY: Python's version and the
 #                  pinned versions in dist.sh.
@@ -90,7 +91,7 @@ cache_platforms_target() {
     ln -sfn "$cache_root/platforms-$key" target/platforms
     local t
     for t in x86_64-pc-windows-gnu aarch64-unknown-linux-gnu; do
-        CARGO_TARGET_DIR=target/platforms cargo clean --quiet --profile cross --target "$t" \
+        CARGO_TARGET_DIR=target/platforms/build-$t cargo clean --quiet --profile cross --target "$t" \
             -p korf -p korf-front -p korf-cli 2>/dev/null || true
     done
 }

@@ -16,8 +16,9 @@
 #   artifacts  ./dist.sh --parallel binary wheel crate (the crate's packaged sources checked
 #              on their own), then the binary and the wheel tried in a clean setting
 #   python     the Python package's tests, on the wheel built by `artifacts`
-#   platforms  ./dist.sh windows aarch64 windows-wheel aarch64-wheel (cross-built with
-#              Debian's Rust), then korf.exe under wine and the ARM binary under qemu-user:
+#   platforms  ./dist.sh windows windows-wheel beside ./dist.sh aarch64 aarch64-wheel
+#              (cross-built with Debian's Rust, a lane a platform), then in each lane
+#              korf.exe under wine or the ARM binary under qemu-user:
 #              tables built, solves, the held-in 16-move list at its length, a bad input
 #              refused; the ARM wheel in an arm64 CPython under qemu-user and the
 #              Windows wheel in CPython for Windows under wine solve
@@ -88,17 +89,35 @@ python() {
 }
 
 platforms() {
-    # One artifact at a time, each timed: this is CI's longest stage, and its log should
-    # say which build took what.
-    local artifact start
-    for artifact in windows aarch64 windows-wheel aarch64-wheel; do
+    # Two lanes side by side, one a platform: its binary, its wheel, then both checked
+    # (Windows under wine, ARM under qemu-user).  Each build directory is its own
+    # (dist.sh cross_dir), and each build is mostly one crate at a time, so the other
+    # lane's build or check fills the second core.  Each lane's output is printed when
+    # it ends, each part timed: this is CI's longest stage.
+    local lane pids=() failed=()
+    mkdir -p target/tmp
+    for lane in windows aarch64; do
+        platform_lane "$lane" >"target/tmp/platforms-$lane.log" 2>&1 &
+        pids+=($!)
+    done
+    for i in 0 1; do
+        lane=$([ "$i" = 0 ] && echo windows || echo aarch64)
+        wait "${pids[$i]}" || failed+=("$lane")
+        cat "target/tmp/platforms-$lane.log"
+    done
+    [ ${#failed[@]} -eq 0 ] || { echo "tests/slow.sh platforms: failed: ${failed[*]} (output above)" >&2; return 1; }
+}
+# One platform's lane: PLATFORM (windows or aarch64).
+platform_lane() {
+    local platform=$1 artifact start
+    for artifact in "$platform" "$platform-wheel"; do
         start=$SECONDS
         ./dist.sh "$artifact"
         took "$artifact built" "$start"
     done
     start=$SECONDS
-    tests/dist/check.sh windows aarch64 aarch64-wheel windows-wheel
-    took "checked under wine and qemu" "$start"
+    tests/dist/check.sh "$platform" "$platform-wheel"
+    took "$platform checked ($([ "$platform" = windows ] && echo wine || echo qemu-user))" "$start"
 }
 # A step's part, timed: WHAT START (the $SECONDS it started at).
 took() {
