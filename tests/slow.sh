@@ -6,7 +6,7 @@
 # Usage: tests/slow.sh [STEP...]        (no argument: every step, in this order)
 #
 #   rust       the #[ignore]d tests of the slow tier (`cargo test --release -- --ignored
-#              slow::`): processes killed at several points of a long search, Korf's own
+#              slow::`, the library's and the integration tests' side by side): processes killed at several points of a long search, Korf's own
 #              tables, the argument sweeps, breadth-first checks of whole tables
 #   tables     every table the tests built, recounted against its expected distribution
 #   three-axis the k = 3 coset table (671 MiB, about 2.5 minutes and 2 GB to build; the
@@ -54,7 +54,23 @@ library_tests() { # FILTER [test-harness options...]
 binary() { cargo build --release --quiet; }
 
 rust() {
-    cargo test --release -- --ignored slow::
+    # The libraries' and binaries' slow tests beside the integration tests':
+    # each binary's tests end on one long test with a core idle, and the test tables'
+    # generation lock (tests/integration/common.rs) lets two test binaries share the
+    # tables' folder.  Compiled first, once; each binary's output printed when it ends.
+    cargo test --release --no-run --quiet
+    local pids=() failed=() part
+    mkdir -p target/tmp
+    cargo test --release --lib --bins -- --ignored slow:: >target/tmp/slow-lib.log 2>&1 &
+    pids+=($!)
+    cargo test --release --test integration -- --ignored slow:: >target/tmp/slow-integration.log 2>&1 &
+    pids+=($!)
+    for part in lib integration; do
+        wait "${pids[0]}" || failed+=("$part")
+        pids=("${pids[@]:1}")
+        cat "target/tmp/slow-$part.log"
+    done
+    [ ${#failed[@]} -eq 0 ] || { echo "tests/slow.sh rust: failed: ${failed[*]} (output above)" >&2; return 1; }
 }
 
 tables() {
