@@ -113,7 +113,6 @@ zig_linker() { # ARCH
     tools >&2 # (its output is not the path)
     local link=$platforms/$1-zig-link tools_abs
     tools_abs=$(cd "$tools_dir" && pwd)
-    mkdir -p target/platforms
     cat >"$link" <<LINK
 #!/usr/bin/env bash
 export CARGO_ZIGBUILD_ZIG_COMMAND="$tools_abs/bin/python3"
@@ -265,7 +264,6 @@ cross_build() { # TARGET LINKER RUSTFLAGS LINK_FLAGS [VARIABLE=VALUE...]
 # with those two left out.  Prints the linker's path.
 mingw_linker() {
     local link=$platforms/mingw-link
-    mkdir -p target/platforms
     cat >"$link" <<'LINK'
 #!/usr/bin/env bash
 args=()
@@ -382,7 +380,6 @@ macos_toolchain() {
     tools
     local zig arch
     zig="$(cd "$tools_dir" && pwd)/bin/python3 -m ziglang"
-    mkdir -p target/platforms
     printf '#!/usr/bin/env bash\nexec %s ar "$@"\n' "$zig" >target/platforms/zig-ar
     chmod +x target/platforms/zig-ar
     # The standard library links libiconv (/usr/lib/libiconv.2.dylib on every Mac), whose

@@ -4,10 +4,13 @@
 # fast tier; CI runs both (.ci/run calls this script a step at a time, to time each).
 #
 # Usage: tests/slow.sh [STEP...]        (no argument: every step, in this order)
+#        tests/slow.sh --side-by-side STEP...   (the steps at once, each one's output
+#                                               printed when it ends)
 #
 #   rust       the #[ignore]d tests of the slow tier (`cargo test --release -- --ignored
-#              slow::`, the library's and the integration tests' side by side): processes killed at several points of a long search, Korf's own
-#              tables, the argument sweeps, breadth-first checks of whole tables
+#              slow::`, the libraries' and the integration tests' side by side):
+#              processes killed at several points of a long search, Korf's own tables,
+#              the argument sweeps, breadth-first checks of whole tables
 #   tables     every table the tests built, recounted against its expected distribution
 #   three-axis the k = 3 coset table (671 MiB, about 2.5 minutes and 2 GB to build; the
 #              smallest three-axis table) and its checks: the three-axis walk, which no
@@ -52,25 +55,33 @@ library_tests() { # FILTER [test-harness options...]
 # The release binary (after the fast tier nothing is compiled: korf asks for the
 # dependency features the tests' dependencies turn on, so both builds resolve alike).
 binary() { cargo build --release --quiet; }
+# Runs each JOB side by side ("LABEL: COMMAND WORDS...", a function of this script or a
+# program), its output kept in target/tmp/side-LABEL.log and printed, in the order given,
+# when it ends; fails naming the jobs that failed.
+side_by_side() { # JOB...
+    local job pids=() labels=() failed=() i words
+    mkdir -p target/tmp
+    for job in "$@"; do
+        labels+=("${job%%:*}")
+        read -ra words <<<"${job#*:}"
+        "${words[@]}" >"target/tmp/side-${job%%:*}.log" 2>&1 &
+        pids+=($!)
+    done
+    for i in "${!pids[@]}"; do
+        wait "${pids[$i]}" || failed+=("${labels[$i]}")
+        printf '\n== %s (side by side)\n' "${labels[$i]}"
+        cat "target/tmp/side-${labels[$i]}.log"
+    done
+    [ ${#failed[@]} -eq 0 ] || { echo "tests/slow.sh: failed: ${failed[*]} (output above)" >&2; return 1; }
+}
 
 rust() {
-    # The libraries' and binaries' slow tests beside the integration tests':
-    # each binary's tests end on one long test with a core idle, and the test tables'
-    # generation lock (tests/integration/common.rs) lets two test binaries share the
-    # tables' folder.  Compiled first, once; each binary's output printed when it ends.
+    # The libraries' and binaries' slow tests beside the integration tests': each binary's
+    # tests end on one long test with a core idle, and the test tables' generation lock
+    # (tests/integration/common.rs) lets two test binaries share the tables' folder.
     cargo test --release --no-run --quiet
-    local pids=() failed=() part
-    mkdir -p target/tmp
-    cargo test --release --lib --bins -- --ignored slow:: >target/tmp/slow-lib.log 2>&1 &
-    pids+=($!)
-    cargo test --release --test integration -- --ignored slow:: >target/tmp/slow-integration.log 2>&1 &
-    pids+=($!)
-    for part in lib integration; do
-        wait "${pids[0]}" || failed+=("$part")
-        pids=("${pids[@]:1}")
-        cat "target/tmp/slow-$part.log"
-    done
-    [ ${#failed[@]} -eq 0 ] || { echo "tests/slow.sh rust: failed: ${failed[*]} (output above)" >&2; return 1; }
+    side_by_side "libraries: cargo test --release --lib --bins -- --ignored slow::" \
+        "integration: cargo test --release --test integration -- --ignored slow::"
 }
 
 tables() {
@@ -108,20 +119,9 @@ platforms() {
     # Two lanes side by side, one a platform: its binary, its wheel, then both checked
     # (Windows under wine, ARM under qemu-user).  Each build directory is its own
     # (dist.sh cross_dir), and each build is mostly one crate at a time, so the other
-    # lane's build or check fills the second core.  Each lane's output is printed when
-    # it ends, each part timed: this is CI's longest stage.
-    local lane pids=() failed=()
-    mkdir -p target/tmp
-    for lane in windows aarch64; do
-        platform_lane "$lane" >"target/tmp/platforms-$lane.log" 2>&1 &
-        pids+=($!)
-    done
-    for i in 0 1; do
-        lane=$([ "$i" = 0 ] && echo windows || echo aarch64)
-        wait "${pids[$i]}" || failed+=("$lane")
-        cat "target/tmp/platforms-$lane.log"
-    done
-    [ ${#failed[@]} -eq 0 ] || { echo "tests/slow.sh platforms: failed: ${failed[*]} (output above)" >&2; return 1; }
+    # lane's build or check fills the second core.  Each part is timed: this is CI's
+    # longest stage.
+    side_by_side "windows: platform_lane windows" "aarch64: platform_lane aarch64"
 }
 # One platform's lane: PLATFORM (windows or aarch64).
 platform_lane() {
@@ -174,12 +174,23 @@ web() {
 }
 
 steps=(rust tables three-axis artifacts python platforms bench web)
+together=false
+if [ "${1:-}" = --side-by-side ]; then
+    together=true
+    shift
+fi
 what=("$@")
 [ ${#what[@]} -eq 0 ] && what=("${steps[@]}")
 for step in "${what[@]}"; do
     [[ " ${steps[*]} " == *" $step "* ]] ||
         { echo "tests/slow.sh: unknown step '$step' (one of: ${steps[*]})" >&2; exit 2; }
 done
+if $together; then
+    jobs=()
+    for step in "${what[@]}"; do jobs+=("$step: ${step/-/_}"); done
+    side_by_side "${jobs[@]}"
+    exit
+fi
 for step in "${what[@]}"; do
     printf '\n== slow tier: %s\n' "$step"
     "${step/-/_}"
