@@ -178,6 +178,7 @@ together=false
 if [ "${1:-}" = --side-by-side ]; then
     together=true
     shift
+    [ $# -gt 0 ] || { echo "tests/slow.sh: --side-by-side needs the steps to run at once (one of: ${steps[*]})" >&2; exit 2; }
 fi
 what=("$@")
 [ ${#what[@]} -eq 0 ] && what=("${steps[@]}")
