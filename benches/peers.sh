@@ -50,7 +50,9 @@
 # equal peak resident memory, not equal table files.  nissy-core's build script compiles
 # its tool before each run, and the compiler's peak is larger than H48 h1's: there the
 # tool's own peak (`runtool`'s VmHWM, read every 0.1 s while it runs) is taken, and the
-# whole call's only where no `runtool` process was seen.
+# whole call's only where no `runtool` process was seen.  vcube's table lives in the
+# reserved huge pages, which its resident count leaves out: the most of them in use while it
+# runs (read every 0.1 s) is printed beside it, and the two together are what it holds.
 set -euo pipefail
 if [ $# -lt 1 ] || { [ -z "${VCUBE:-}" ] && [ -z "${NISSY:-}" ]; }; then
     echo "usage: VCUBE=/path/to/vc-optimal [VCUBE_COORD=112] $0 LIST [korf bench options...]" >&2
@@ -104,9 +106,25 @@ start_vcube() {
     echo "# reserved huge pages for the peer: $(awk '/HugePages_Total/ {t=$2} /HugePages_Free/ {f=$2} END {print t " (" f " free)"}' /proc/meminfo), of $(awk '/Hugepagesize/ {print $2 " " $3}' /proc/meminfo)"
 }
 run_vcube() {
+    touch "$tmp/watching"
+    huge_peak "$tmp/peer.huge" &
+    local watcher=$!
     # The peer loads (or builds) its table in its own directory.
     (cd "$(dirname "$VCUBE")" && peak "$tmp/peer.rss" "$VCUBE" --coord="${VCUBE_COORD:-112}" --workers="$threads" --ordered < "$1") |
         awk '$1 ~ /^[0-9]+$/ {print $1, $2, $3}' >> "$tmp/peer.txt"
+    rm -f "$tmp/watching"
+    wait "$watcher"
+}
+# The most of the reserved huge pages in use (kB) while $tmp/watching exists, appended to
+# file $1: vcube maps its table there, and a process's resident count leaves those out.
+huge_peak() {
+    local max=0 used
+    while [ -e "$tmp/watching" ]; do
+        used=$(awk '/HugePages_Total/ {t = $2} /HugePages_Free/ {f = $2} /Hugepagesize/ {s = $2} END {print (t - f) * s}' /proc/meminfo)
+        if [ "$used" -gt "$max" ]; then max=$used; fi
+        sleep 0.1
+    done
+    echo "$max" >> "$1"
 }
 
 start_nissy() {
@@ -190,3 +208,9 @@ PY
 # Peak resident memory of each side over its turns (the largest turn).
 rss() { [ -s "$1" ] && awk '$1 ~ /^[0-9]+$/ && $1 > m {m = $1} END {printf "%.0f MiB (%d kB)", m / 1024, m}' "$1" || echo "not measured (no /usr/bin/time)"; }
 echo "peak resident memory: korf $(rss "$tmp/korf.rss"), peer $(rss "$tmp/peer.rss")"
+# vcube's table in reserved huge pages, beside its resident count: what it holds in all.
+huge=$([ -s "$tmp/peer.huge" ] && awk '$1 > m {m = $1} END {print m + 0}' "$tmp/peer.huge" || echo 0)
+if [ "$huge" -gt 0 ]; then
+    resident=$(awk '$1 ~ /^[0-9]+$/ && $1 > m {m = $1} END {print m + 0}' "$tmp/peer.rss" 2>/dev/null || echo 0)
+    echo "peer's reserved huge pages in use (not in its resident count): $huge kB; in all about $((huge + resident)) kB"
+fi

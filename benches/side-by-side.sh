@@ -229,7 +229,7 @@ for l in ${lengths//,/ }; do
             TURN=$turn NISSY=$work/nissy-core NISSY_SOLVER=$nissy_solver \
                 "$here/peers.sh" "$results/list-$l.txt" "${bench_args[@]}" > "$out"
         fi
-        summary+=("$l	$p	$(grep '^mean korf' "$out") $(grep '^peak resident' "$out")")
+        summary+=("$l	$p	$(grep '^mean korf' "$out") $(grep '^peak resident' "$out") $(grep "^peer's reserved huge pages" "$out" || true)")
     done
 done
 echo "# $(date -u '+%Y-%m-%d %H:%M:%S') UTC on $(hostname): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
@@ -238,12 +238,13 @@ awk '/^# korf:/ {print; exit}' "$results"/*.txt
 echo "# korf bench options: ${bench_args[*]:-(defaults)}"
 printf '%s\n' "${summary[@]}" | python3 -c '
 import re, sys
-print(f"| length | peer | positions | korf mean | peer mean | ratio of means | geometric mean | worst ratio | korf faster on | peak resident: korf, peer |")
+print(f"| length | peer | positions | korf mean | peer mean | ratio of means | geometric mean | worst ratio | korf faster on | peak memory: korf, peer |")
 print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 pat = re.compile(r"mean korf ([\d.]+) s, peer ([\d.]+) s, ratio of means ([\d.]+); per position: "
                  r"median ratio ([\d.]+), geometric mean ([\d.]+); korf faster on (\d+) of (\d+) "
                  r"\(worst ratio ([\d.]+)\)")
-memory = re.compile(r"peak resident memory: korf (.*), peer (.*)$")
+memory = re.compile(r"peak resident memory: korf (.*?), peer (.*?)(?: peer.s reserved huge pages.*)?$")
+huge = re.compile(r"in all about (\d+) kB")
 for line in sys.stdin:
     length, peer, rest = line.rstrip("\n").split("\t", 2)
     m = pat.search(rest)
@@ -253,5 +254,8 @@ for line in sys.stdin:
     k, p, r, _, g, f, n, w = m.groups()
     mem = memory.search(rest)
     rss = f"{mem.group(1)}, {mem.group(2)}" if mem else "-"
+    h = huge.search(rest)
+    if mem and h:
+        rss += f" (with its table in reserved huge pages: {h.group(1)} kB)"
     print(f"| {length} | {peer} | {n} | {k} s | {p} s | {r}x | {g} | {w} | {f} of {n} | {rss} |")
 '

@@ -48,6 +48,9 @@ pub(super) struct Expansion<C: AxisCoords> {
     /// The edge-slices table's indices (tracked inverse, position), when it takes part:
     /// computed and prefetched with the position's first axis, read at the end.
     edge_idx: [[u64; 2]; MAX_CHILDREN],
+    /// The side table's indices (tracked inverse, position; three axes each), when it
+    /// takes part: computed and prefetched with the position's axes 1 and 2, read last.
+    side_idx: [[[u64; 3]; 2]; MAX_CHILDREN],
 }
 
 /// Nothing carries over on the forward side.
@@ -68,6 +71,7 @@ impl<C: AxisCoords> Expansion<C> {
             forward_values: [[0; 3]; MAX_CHILDREN],
             forward_tight: [0; MAX_CHILDREN],
             edge_idx: [[0; 2]; MAX_CHILDREN],
+            side_idx: [[[0; 3]; 2]; MAX_CHILDREN],
         }
     }
 
@@ -220,6 +224,15 @@ impl<C: AxisCoords> Expansion<C> {
             prefetch_line(c.payload, packed::line_offset(self.idx[i][1]));
             prefetch_line(c.payload, packed::line_offset(self.idx[i][2]));
         }
+        if c.has_side() {
+            for &i in &self.live[..self.m] {
+                let i = i as usize;
+                self.side_idx[i] = [
+                    c.side_indices(&out.children[i]),
+                    c.side_indices(&out.forwards[i]),
+                ];
+            }
+        }
         self.m > 0
     }
 
@@ -245,7 +258,7 @@ impl<C: AxisCoords> Expansion<C> {
         let mut j = 0;
         for &i in &self.live[..self.m] {
             let i = i as usize;
-            if self.edge_slices_prune(c, i) {
+            if self.edge_slices_prune(c, i) || self.side_prune(c, i) {
                 continue;
             }
             let inverse = c.coords.excluded(self.inverse_tight[i]);
@@ -277,6 +290,17 @@ impl<C: AxisCoords> Expansion<C> {
         };
         let [inverse, forward] = self.edge_idx[i];
         e.at(inverse) > self.budget || e.at(forward) > self.budget
+    }
+
+    /// Whether the side table rules child `i` out, on either side (its lines asked for in
+    /// [`Expansion::forward_axis0`]).
+    #[inline(always)]
+    fn side_prune(&self, c: &AxisTable<C>, i: usize) -> bool {
+        if !c.has_side() {
+            return false;
+        }
+        let [inverse, forward] = &self.side_idx[i];
+        c.side_exceeds(inverse, self.budget) || c.side_exceeds(forward, self.budget)
     }
 
     /// All the stages in a row (for a search that does not interleave).

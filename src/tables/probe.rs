@@ -60,6 +60,15 @@ pub trait AxisCoords: crate::cube::symmetry::Twins + Sync + 'static {
     }
     /// Table index of `S · x · S⁻¹` for the `a`-th axis symmetry, `p = parts(x)`.
     fn axis_index(&self, x: &Cube, p: &Self::Parts, a: usize) -> u64;
+    /// A second three-axis table the walk reads beside this coordinate's, after every
+    /// other probe of a child (a coordinate that pairs two families', as
+    /// `coset3+layerflips`); `None` for the rest, whose walks compile it out.
+    const SIDE_TABLE: Option<&'static Descriptor> = None;
+    /// The side table's index of `S · x · S⁻¹` for the `a`-th axis symmetry.
+    #[inline(always)]
+    fn side_index(&self, _x: &Cube, _a: usize) -> u64 {
+        0
+    }
 }
 
 /// A loaded 2-bit three-axis coset table: payload, base depth, coordinates, and the
@@ -69,6 +78,10 @@ pub struct AxisTable<'a, C: AxisCoords> {
     pub(crate) base: u8,
     pub(crate) coords: &'static C,
     pub(crate) edge_slices: Option<EdgeSlicesTable<'a>>,
+    /// The entries of the coordinate's side table ([`AxisCoords::SIDE_TABLE`]; empty
+    /// without one) and the base of their 2-bit encoding.
+    pub(crate) side: &'a [u8],
+    pub(crate) side_base: u8,
 }
 
 impl<C: AxisCoords> Clone for AxisTable<'_, C> {
@@ -112,6 +125,41 @@ impl<C: AxisCoords> AxisTable<'_, C> {
     /// The values at `indices` (of [`AxisTable::indices`]).
     pub(crate) fn values_at(&self, indices: [u64; 3]) -> [u8; 3] {
         indices.map(|i| packed::get(self.payload, self.base, i))
+    }
+
+    /// Whether the walk reads a side table ([`AxisCoords::SIDE_TABLE`]).
+    #[inline(always)]
+    pub(crate) fn has_side(&self) -> bool {
+        C::SIDE_TABLE.is_some() && !self.side.is_empty()
+    }
+
+    /// The side table's indices of `x` on the three axes, their lines asked for.
+    #[inline(always)]
+    pub(crate) fn side_indices(&self, x: &Cube) -> [u64; 3] {
+        let indices = [0, 1, 2].map(|a| self.coords.side_index(x, a));
+        for i in indices {
+            super::prefetch(self.side, packed::line_offset(i));
+        }
+        indices
+    }
+
+    /// Whether the side table's entry at one of `indices` exceeds `budget`.
+    #[inline(always)]
+    pub(crate) fn side_exceeds(&self, indices: &[u64; 3], budget: u8) -> bool {
+        indices
+            .iter()
+            .any(|&i| packed::get(self.side, self.side_base, i) > budget)
+    }
+
+    /// The side table's largest value over the three axes of `x` (0 without one).
+    pub(crate) fn side_value(&self, x: &Cube) -> u8 {
+        if !self.has_side() {
+            return 0;
+        }
+        (0..3)
+            .map(|a| packed::get(self.side, self.side_base, self.coords.side_index(x, a)))
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -359,6 +407,7 @@ impl<'a, C: AxisCoords> AxisHeuristic<'a, C> {
     pub fn load_for(tables: &[LoadedTable<'a>], table: &Descriptor, coords: &'static C) -> Self {
         let axis = find_table(tables, table).expect("the heuristic's three-axis table is loaded");
         let edge_slices = edge_slices_of(tables);
+        let side = C::SIDE_TABLE.and_then(|d| find_table(tables, d));
         let corners = tables
             .first()
             .filter(|t| {
@@ -373,14 +422,37 @@ impl<'a, C: AxisCoords> AxisHeuristic<'a, C> {
                 base: axis.base,
                 coords,
                 edge_slices,
+                side: side.map_or(&[][..], |t| t.payload),
+                side_base: side.map_or(0, |t| t.base),
             },
         }
     }
 
-    /// The edge-slices table's value of `s` and of its inverse, the larger.
+    /// The edge-slices and side tables' value of `s` and of its inverse, the largest.
     #[inline(always)]
-    fn edge_slices_both(&self, s: &Cube) -> u8 {
-        self.table.edge_slices.map_or(0, |t| t.value_both(s))
+    fn small_tables_both(&self, s: &Cube) -> u8 {
+        let side = self
+            .table
+            .side_value(s)
+            .max(self.table.side_value(&s.inverse()));
+        self.table
+            .edge_slices
+            .map_or(0, |t| t.value_both(s))
+            .max(side)
+    }
+
+    /// The task values of `states`, whose three-axis indices are `indices`, onto `out`.
+    fn push_task_values(
+        &self,
+        states: &[Cube],
+        indices: &[[u64; 3]],
+        out: &mut Vec<(u8, [u8; 3])>,
+    ) {
+        for (s, &i) in states.iter().zip(indices) {
+            let axes = self.table.values_at(i);
+            let value = self.value_given(s, axes[0].max(axes[1]).max(axes[2]), 0);
+            out.push((value, axes));
+        }
     }
 
     /// The value of `s` with its three axes' values known (`axes`: their largest) and the
@@ -389,7 +461,7 @@ impl<'a, C: AxisCoords> AxisHeuristic<'a, C> {
     pub fn value_given(&self, s: &Cube, axes: u8, exact: u8) -> u8 {
         corner_value(self.corners, s)
             .max(axes)
-            .max(self.edge_slices_both(s))
+            .max(self.small_tables_both(s))
             .max(exact)
     }
 }
@@ -405,13 +477,14 @@ impl<'a, C: AxisCoords> Probe<'a> for AxisHeuristic<'a, C> {
     fn exceeds(&self, s: &Cube, budget: u8) -> bool {
         corner_value(self.corners, s) > budget
             || self.table.value(s) > budget
-            || self.edge_slices_both(s) > budget
+            || self.small_tables_both(s) > budget
     }
     #[inline(always)]
     fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
         corner_value(self.corners, s) > budget
             || self.table.value(s) > budget
             || self.table.edge_slices.is_some_and(|t| t.value(s) > budget)
+            || self.table.side_value(s) > budget
     }
     fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
         let axes = self.table.root_values(s);
@@ -430,10 +503,18 @@ impl<'a, C: AxisCoords> Probe<'a> for AxisHeuristic<'a, C> {
             }
             indices.push(i);
         }
-        for (s, &i) in states.iter().zip(&indices) {
-            let axes = self.table.values_at(i);
-            let value = self.value_given(s, axes[0].max(axes[1]).max(axes[2]), 0);
-            out.push((value, axes));
+        if self.table.has_side() {
+            // The side table's lines, a chunk of tasks at a time: asked for on both sides,
+            // then read (its value joins the others' in `value_given`).
+            for (chunk, chunk_indices) in states.chunks(32).zip(indices.chunks(32)) {
+                for s in chunk {
+                    self.table.side_indices(s);
+                    self.table.side_indices(&s.inverse());
+                }
+                self.push_task_values(chunk, chunk_indices, out);
+            }
+        } else {
+            self.push_task_values(states, &indices, out);
         }
     }
 }

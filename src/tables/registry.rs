@@ -190,12 +190,16 @@ macro_rules! registry {
                         base,
                         coords: $($family)::+::coords(),
                         edge_slices: None,
+                        side: &[],
+                        side_base: 0,
                     })),)*
                     $(TableKind::$rung => Some(AxisProbe::$rung(AxisTable {
                         payload,
                         base,
                         coords: layers::$size::coords(),
                         edge_slices: None,
+                        side: &[],
+                        side_base: 0,
                     })),)*
                     _ => None,
                 }
@@ -311,6 +315,8 @@ layers::layer_ladder!(registry! {
         CosetFcp = coset::COSET_FCP_HEURISTIC => coset::CosetAlone,
         /// The edge-slices and the flip- and order-parity coset tables.
         CosetFpp = coset::COSET_FPP_HEURISTIC => coset::CosetOrdersAlone,
+        /// The k = 3 coset table with the layerflips table beside it.
+        Coset3LayerFlips = layers::side::WITH_COSET3 => layers::side::Coset3AndLayerFlips,
     ],
     // The three-axis coset tables; each is a table and the heuristic of the corners and
     // that table (three axes, position and inverse).

@@ -33,6 +33,7 @@ pub mod ladder;
 pub mod measured;
 pub mod parts;
 mod probe;
+pub mod side;
 
 pub use coords::{LayerCoords, LayerSpace, ALL_FLIPS};
 pub(crate) use ladder::layer_ladder;
@@ -156,3 +157,5 @@ impl<const ORDERED: bool, const F: u8> LayerCoords<ORDERED, F> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_side;
