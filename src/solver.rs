@@ -153,19 +153,23 @@ impl Solver {
         }
         // The large tables take many minutes and gigabytes of memory to build: never
         // started behind the user's back.
+        let mut large = Vec::new();
         for &table in kind.tables() {
-            let d = table.descriptor();
-            let path = dir.join(d.file_name());
-            if !d.on_demand && absent(table, &dir)? {
-                return Err(Error::TablesMissing(format!(
-                    "--heuristic {} needs {}, which is not built; build it once with `korf tables generate --only {} --dir {}` ({})",
-                    kind.name(),
-                    path.display(),
-                    d.name,
-                    dir.display(),
-                    build_cost(d)
-                )));
+            if !table.descriptor().on_demand && absent(table, &dir)? {
+                large.push(table.descriptor());
             }
+        }
+        if !large.is_empty() {
+            // The smaller tables it lacks too, built in the same command.
+            let small: Vec<&Descriptor> = kind
+                .tables()
+                .iter()
+                .filter(|t| t.descriptor().on_demand && absent(**t, &dir).unwrap_or(false))
+                .map(|t| t.descriptor())
+                .collect();
+            return Err(Error::TablesMissing(missing_tables(
+                kind, &large, &small, &dir,
+            )));
         }
         ensure_tables(
             kind.tables(),
@@ -681,6 +685,35 @@ fn build_locked(kinds: &[TableKind], dir: &Path, on_build: BuildObserver) -> Res
         });
     }
     Ok(())
+}
+
+/// What a heuristic whose large tables `large` are missing from `dir` says: each of them,
+/// and the one command that builds them with the smaller ones it also lacks (`small`,
+/// which a solve would build on first use).
+fn missing_tables(
+    kind: HeuristicKind,
+    large: &[&Descriptor],
+    small: &[&Descriptor],
+    dir: &Path,
+) -> String {
+    let files: Vec<String> = large
+        .iter()
+        .map(|d| format!("{} ({})", dir.join(d.file_name()).display(), build_cost(d)))
+        .collect();
+    let names: Vec<&str> = large.iter().chain(small).map(|d| d.name).collect();
+    let them = if large.len() == 1 {
+        "which is"
+    } else {
+        "which are"
+    };
+    let it = if names.len() == 1 { "it" } else { "them" };
+    format!(
+        "--heuristic {} needs {}, {them} not built; build {it} once with `korf tables generate --only {} --dir {}`",
+        kind.name(),
+        files.join(" and "),
+        names.join(","),
+        dir.display()
+    )
 }
 
 /// "about 30 minutes on 2 cores, 7.4 GB of memory": what building a table costs.

@@ -646,10 +646,10 @@ pub struct DirArgs {
 pub struct GenerateArgs {
     #[command(flatten)]
     pub dir: DirArgs,
-    /// Build only this table.
-    #[arg(long, value_name = "NAME", value_parser = table_parser(),
+    /// Build only these tables (comma-separated, e.g. `coset3,layerflips`).
+    #[arg(long, value_name = "NAME", value_parser = table_parser(), value_delimiter = ',',
           conflicts_with_all = ["coset", "memory"])]
-    pub only: Option<TableKind>,
+    pub only: Vec<TableKind>,
     /// Older spelling of `--only coset` (K = 0) and `--only coset4` (K = 4).
     #[arg(long, value_name = "K", hide = true, conflicts_with = "memory")]
     pub coset: Option<u32>,
@@ -673,9 +673,9 @@ pub struct VerifyArgs {
     /// Print a JSON array with one object per table.
     #[arg(long)]
     pub json: bool,
-    /// Verify only this table.
-    #[arg(long, value_name = "NAME", value_parser = table_parser())]
-    pub only: Option<TableKind>,
+    /// Verify only these tables (comma-separated).
+    #[arg(long, value_name = "NAME", value_parser = table_parser(), value_delimiter = ',')]
+    pub only: Vec<TableKind>,
 }
 
 /// A failure the user sees: the message says what is wrong and how to fix it.

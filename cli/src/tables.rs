@@ -167,13 +167,13 @@ fn build_missing(kinds: &[TableKind], dir: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The tables a `verify` run covers: `--only NAME`, else those built by default and the
-/// optional ones that exist in `dir`.
-/// `--only`'s table, or every table of the catalogue (the absent ones are listed as such).
-fn verify_kinds(only: Option<TableKind>) -> Vec<TableKind> {
-    match only {
-        Some(k) => vec![k],
-        None => TableKind::ALL.to_vec(),
+/// The tables a `verify` run covers: `--only`'s tables, or every table of the catalogue
+/// (the absent ones are listed as such).
+fn verify_kinds(only: &[TableKind]) -> Vec<TableKind> {
+    if only.is_empty() {
+        TableKind::ALL.to_vec()
+    } else {
+        only.to_vec()
     }
 }
 
@@ -239,11 +239,11 @@ fn coset_kind(k: u32) -> Result<TableKind, CliError> {
 
 pub fn generate(a: GenerateArgs) -> Result<(), CliError> {
     let dir = tables::resolve_dir(a.dir.dir.as_deref());
-    let kinds = match (a.only, a.coset, &a.memory) {
-        (Some(k), _, _) => vec![k],
-        (None, Some(k), _) => vec![coset_kind(k)?],
-        (None, None, Some(size)) => plan_for_memory(size, &dir)?,
-        (None, None, None) => TableKind::default_builds(None),
+    let kinds = match (a.only.is_empty(), a.coset, &a.memory) {
+        (false, _, _) => a.only.clone(),
+        (true, Some(k), _) => vec![coset_kind(k)?],
+        (true, None, Some(size)) => plan_for_memory(size, &dir)?,
+        (true, None, None) => TableKind::default_builds(None),
     };
     let mut todo = Vec::new();
     for k in kinds {
@@ -285,9 +285,9 @@ pub fn verify(a: VerifyArgs) -> Result<(), CliError> {
     let mut all_ok = true;
     let mut absent = Vec::new();
     let mut unreadable = Vec::new();
-    for k in verify_kinds(a.only) {
+    for k in verify_kinds(&a.only) {
         let path = dir.join(k.file_name());
-        if a.only.is_none() && std::fs::symlink_metadata(&path).is_err() {
+        if a.only.is_empty() && std::fs::symlink_metadata(&path).is_err() {
             absent.push(k.name());
             continue;
         }

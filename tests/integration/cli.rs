@@ -641,6 +641,82 @@ fn a_missing_table_outside_the_default_set_is_named_with_its_own_command() {
         ));
 }
 
+#[test]
+fn a_refused_heuristic_names_every_table_it_lacks_in_one_command() {
+    let dir = tempfile::tempdir().unwrap();
+    korf()
+        .args([
+            "solve",
+            "--no-generate",
+            "--heuristic",
+            "coset3+layerflips",
+            "--tables",
+        ])
+        .arg(dir.path())
+        .args(["-s", "R U"])
+        .assert()
+        .code(1)
+        .stderr(
+            // The large table refused, and one command for it and the smaller ones the
+            // heuristic lacks too (which a solve would build on first use).
+            predicate::str::contains("layerflips.pdb (about")
+                .and(predicate::str::contains(
+                    "which is not built; build them once",
+                ))
+                .and(predicate::str::contains(
+                    "korf tables generate --only layerflips,edge-slices,coset3 --dir",
+                )),
+        );
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn tables_generate_and_verify_take_several_tables_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    korf()
+        .args([
+            "tables",
+            "generate",
+            "--only",
+            "edge-slices,phase2",
+            "--dir",
+        ])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let mut built: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".pdb"))
+        .collect();
+    built.sort();
+    assert_eq!(built, ["edge-slices.pdb", "phase2.pdb"]);
+    let out = korf()
+        .args([
+            "tables",
+            "verify",
+            "--json",
+            "--only",
+            "phase2,edge-slices",
+            "--dir",
+        ])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v[0]["name"], "phase2");
+    assert_eq!(v[1]["name"], "edge-slices");
+    assert_eq!(v[1]["checksum_ok"], true);
+    // A bad name among them is refused before anything is built.
+    korf()
+        .args(["tables", "generate", "--only", "phase2,nonsense", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("nonsense"));
+}
+
 /// Build the coset table in a fresh directory with `env` setting the checkpoint intervals,
 /// kill the process once `wanted` accepts the checkpoint header on disk, then run again:
 /// the second run must print `resumed`, finish, remove the checkpoint, and the table must
