@@ -620,54 +620,49 @@ fn a_missing_coset_table_is_named_with_no_generate() {
         );
 }
 
-#[test]
-fn a_missing_table_outside_the_default_set_is_named_with_its_own_command() {
-    // `korf tables generate` alone builds the default set, not the k = 3 table.
+/// `korf solve --no-generate --heuristic HEURISTIC` in an empty tables directory: refused
+/// with exit 1, and nothing built.
+fn solve_in_an_empty_dir(heuristic: &str) -> assert_cmd::assert::Assert {
     let dir = tempfile::tempdir().unwrap();
-    korf()
+    let assert = korf()
         .args([
             "solve",
             "--no-generate",
             "--heuristic",
-            "coset3",
+            heuristic,
             "--tables",
         ])
         .arg(dir.path())
         .args(["-s", "R U"])
         .assert()
-        .code(1)
-        .stderr(predicate::str::contains("korf tables generate --dir").and(
-            predicate::str::contains("korf tables generate --only coset3 --dir"),
-        ));
+        .code(1);
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    assert
+}
+
+#[test]
+fn a_missing_table_outside_the_default_set_is_named_with_its_own_command() {
+    // `korf tables generate` alone builds the default set, not the k = 3 table.
+    solve_in_an_empty_dir("coset3").stderr(
+        predicate::str::contains("korf tables generate --dir").and(predicate::str::contains(
+            "korf tables generate --only coset3 --dir",
+        )),
+    );
 }
 
 #[test]
 fn a_refused_heuristic_names_every_table_it_lacks_in_one_command() {
-    let dir = tempfile::tempdir().unwrap();
-    korf()
-        .args([
-            "solve",
-            "--no-generate",
-            "--heuristic",
-            "coset3+layerflips",
-            "--tables",
-        ])
-        .arg(dir.path())
-        .args(["-s", "R U"])
-        .assert()
-        .code(1)
-        .stderr(
-            // The large table refused, and one command for it and the smaller ones the
-            // heuristic lacks too (which a solve would build on first use).
-            predicate::str::contains("layerflips.pdb (about")
-                .and(predicate::str::contains(
-                    "which is not built; build them once",
-                ))
-                .and(predicate::str::contains(
-                    "korf tables generate --only layerflips,edge-slices,coset3 --dir",
-                )),
-        );
-    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    solve_in_an_empty_dir("coset3+layerflips").stderr(
+        // The large table refused, and one command for it and the smaller ones the
+        // heuristic lacks too (which a solve would build on first use).
+        predicate::str::contains("layerflips.pdb (about")
+            .and(predicate::str::contains(
+                "which is not built; build them once",
+            ))
+            .and(predicate::str::contains(
+                "korf tables generate --only layerflips,edge-slices,coset3 --dir",
+            )),
+    );
 }
 
 #[test]
