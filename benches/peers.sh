@@ -107,24 +107,13 @@ start_vcube() {
 }
 run_vcube() {
     touch "$tmp/watching"
-    huge_peak "$tmp/peer.huge" &
+    watch_max "$tmp/peer.huge" huge_pages_in_use &
     local watcher=$!
     # The peer loads (or builds) its table in its own directory.
     (cd "$(dirname "$VCUBE")" && peak "$tmp/peer.rss" "$VCUBE" --coord="${VCUBE_COORD:-112}" --workers="$threads" --ordered < "$1") |
         awk '$1 ~ /^[0-9]+$/ {print $1, $2, $3}' >> "$tmp/peer.txt"
     rm -f "$tmp/watching"
     wait "$watcher"
-}
-# The most of the reserved huge pages in use (kB) while $tmp/watching exists, appended to
-# file $1: vcube maps its table there, and a process's resident count leaves those out.
-huge_peak() {
-    local max=0 used
-    while [ -e "$tmp/watching" ]; do
-        used=$(awk '/HugePages_Total/ {t = $2} /HugePages_Free/ {f = $2} /Hugepagesize/ {s = $2} END {print (t - f) * s}' /proc/meminfo)
-        if [ "$used" -gt "$max" ]; then max=$used; fi
-        sleep 0.1
-    done
-    echo "$max" >> "$1"
 }
 
 start_nissy() {
@@ -139,7 +128,7 @@ start_nissy() {
 run_nissy() {
     # Solutions arrive line by line (the tool flushes after each): stamp each line.
     touch "$tmp/watching"
-    tool_peak "$tmp/tool.rss" &
+    watch_max "$tmp/tool.rss" runtool_hwm &
     local watcher=$!
     (cd "$NISSY" && THREADS=$threads peak "$tmp/call.rss" ./build.sh tool solve_file "${NISSY_SOLVER:-h48h7}" "$1" 2>/dev/null) |
         python3 "$here/peers_nissy_times.py" >> "$tmp/peer.txt"
@@ -151,18 +140,31 @@ run_nissy() {
         tail -n 1 "$tmp/call.rss" >> "$tmp/peer.rss"
     fi
 }
-# The largest VmHWM (kB) of nissy-core's `runtool` processes while $tmp/watching exists,
-# appended to file $1 (0 if none ran).
-tool_peak() {
-    local max=0 pid hwm
+# The largest number COMMAND prints while $tmp/watching exists (read every 0.1 s), appended
+# to file $1 (0 if it never printed more).
+watch_max() {
+    local to=$1 max=0 v
+    shift
     while [ -e "$tmp/watching" ]; do
-        for pid in $(pgrep -x runtool || true); do
-            hwm=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
-            if [ -n "$hwm" ] && [ "$hwm" -gt "$max" ]; then max=$hwm; fi
-        done
+        v=$("$@")
+        if [ "$v" -gt "$max" ]; then max=$v; fi
         sleep 0.1
     done
-    echo "$max" >> "$1"
+    echo "$max" >> "$to"
+}
+# The largest VmHWM (kB) of nissy-core's `runtool` processes now (0 if none runs).
+runtool_hwm() {
+    local max=0 pid hwm
+    for pid in $(pgrep -x runtool || true); do
+        hwm=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
+        if [ -n "$hwm" ] && [ "$hwm" -gt "$max" ]; then max=$hwm; fi
+    done
+    echo "$max"
+}
+# The reserved huge pages in use now (kB): vcube maps its table there, and a process's
+# resident count leaves those out.
+huge_pages_in_use() {
+    awk '/HugePages_Total/ {t = $2} /HugePages_Free/ {f = $2} /Hugepagesize/ {s = $2} END {print (t - f) * s}' /proc/meminfo
 }
 
 echo "# $(date -u '+%Y-%m-%d %H:%M:%S') UTC on $(hostname): $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
@@ -205,12 +207,12 @@ print(f"mean korf {statistics.mean(ks):.3f} s, peer {statistics.mean(ps):.3f} s,
       f"{statistics.geometric_mean(ratios):.2f}; korf faster on {faster} of {len(ratios)}"
       f" (worst ratio {max(ratios):.2f})")
 PY
-# Peak resident memory of each side over its turns (the largest turn).
-rss() { [ -s "$1" ] && awk '$1 ~ /^[0-9]+$/ && $1 > m {m = $1} END {printf "%.0f MiB (%d kB)", m / 1024, m}' "$1" || echo "not measured (no /usr/bin/time)"; }
+# The largest number (kB) in file $1: a side's peak over its turns (0 if none).
+max_kb() { awk '$1 ~ /^[0-9]+$/ && $1 > m {m = $1} END {print m + 0}' "$1" 2>/dev/null || echo 0; }
+rss() { [ -s "$1" ] && awk -v m="$(max_kb "$1")" 'BEGIN {printf "%.0f MiB (%d kB)", m / 1024, m}' || echo "not measured (no /usr/bin/time)"; }
 echo "peak resident memory: korf $(rss "$tmp/korf.rss"), peer $(rss "$tmp/peer.rss")"
 # vcube's table in reserved huge pages, beside its resident count: what it holds in all.
-huge=$([ -s "$tmp/peer.huge" ] && awk '$1 > m {m = $1} END {print m + 0}' "$tmp/peer.huge" || echo 0)
+huge=$(max_kb "$tmp/peer.huge")
 if [ "$huge" -gt 0 ]; then
-    resident=$(awk '$1 ~ /^[0-9]+$/ && $1 > m {m = $1} END {print m + 0}' "$tmp/peer.rss" 2>/dev/null || echo 0)
-    echo "peer's reserved huge pages in use (not in its resident count): $huge kB; in all about $((huge + resident)) kB"
+    echo "peer's reserved huge pages in use (not in its resident count): $huge kB; in all about $((huge + $(max_kb "$tmp/peer.rss"))) kB"
 fi

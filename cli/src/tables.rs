@@ -240,7 +240,13 @@ fn coset_kind(k: u32) -> Result<TableKind, CliError> {
 pub fn generate(a: GenerateArgs) -> Result<(), CliError> {
     let dir = tables::resolve_dir(a.dir.dir.as_deref());
     let kinds = match (a.only.is_empty(), a.coset, &a.memory) {
-        (false, _, _) => a.only.clone(),
+        (false, _, _) => {
+            // A table named twice is built once.
+            let mut only = a.only.clone();
+            let mut seen = std::collections::HashSet::new();
+            only.retain(|k| seen.insert(*k));
+            only
+        }
         (true, Some(k), _) => vec![coset_kind(k)?],
         (true, None, Some(size)) => plan_for_memory(size, &dir)?,
         (true, None, None) => TableKind::default_builds(None),

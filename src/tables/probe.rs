@@ -151,15 +151,22 @@ impl<C: AxisCoords> AxisTable<'_, C> {
             .any(|&i| packed::get(self.side, self.side_base, i) > budget)
     }
 
+    /// The side table's largest value at `indices` (of [`AxisTable::side_indices`]).
+    #[inline(always)]
+    pub(crate) fn side_value_at(&self, indices: &[u64; 3]) -> u8 {
+        indices
+            .iter()
+            .map(|&i| packed::get(self.side, self.side_base, i))
+            .max()
+            .unwrap_or(0)
+    }
+
     /// The side table's largest value over the three axes of `x` (0 without one).
     pub(crate) fn side_value(&self, x: &Cube) -> u8 {
         if !self.has_side() {
             return 0;
         }
-        (0..3)
-            .map(|a| packed::get(self.side, self.side_base, self.coords.side_index(x, a)))
-            .max()
-            .unwrap_or(0)
+        self.side_value_at(&[0, 1, 2].map(|a| self.coords.side_index(x, a)))
     }
 }
 
@@ -441,27 +448,21 @@ impl<'a, C: AxisCoords> AxisHeuristic<'a, C> {
             .max(side)
     }
 
-    /// The task values of `states`, whose three-axis indices are `indices`, onto `out`.
-    fn push_task_values(
-        &self,
-        states: &[Cube],
-        indices: &[[u64; 3]],
-        out: &mut Vec<(u8, [u8; 3])>,
-    ) {
-        for (s, &i) in states.iter().zip(indices) {
-            let axes = self.table.values_at(i);
-            let value = self.value_given(s, axes[0].max(axes[1]).max(axes[2]), 0);
-            out.push((value, axes));
-        }
-    }
-
     /// The value of `s` with its three axes' values known (`axes`: their largest) and the
     /// larger exact depth (`exact`).
     #[inline(always)]
     pub fn value_given(&self, s: &Cube, axes: u8, exact: u8) -> u8 {
+        self.value_but_side(s, axes, exact)
+            .max(self.table.side_value(s))
+            .max(self.table.side_value(&s.inverse()))
+    }
+
+    /// [`AxisHeuristic::value_given`] without the side table's value.
+    #[inline(always)]
+    fn value_but_side(&self, s: &Cube, axes: u8, exact: u8) -> u8 {
         corner_value(self.corners, s)
             .max(axes)
-            .max(self.small_tables_both(s))
+            .max(self.table.edge_slices.map_or(0, |t| t.value_both(s)))
             .max(exact)
     }
 }
@@ -503,18 +504,29 @@ impl<'a, C: AxisCoords> Probe<'a> for AxisHeuristic<'a, C> {
             }
             indices.push(i);
         }
-        if self.table.has_side() {
-            // The side table's lines, a chunk of tasks at a time: asked for on both sides,
-            // then read (its value joins the others' in `value_given`).
-            for (chunk, chunk_indices) in states.chunks(32).zip(indices.chunks(32)) {
-                for s in chunk {
-                    self.table.side_indices(s);
-                    self.table.side_indices(&s.inverse());
+        // The side table's lines (both sides), a chunk of tasks at a time: asked for, then
+        // read.  Without a side table its value is 0 and nothing is asked for.
+        let has_side = self.table.has_side();
+        let mut side = [[[0u64; 3]; 2]; 32];
+        for (chunk, chunk_indices) in states.chunks(32).zip(indices.chunks(32)) {
+            if has_side {
+                for (s, k) in chunk.iter().zip(&mut side) {
+                    *k = [
+                        self.table.side_indices(s),
+                        self.table.side_indices(&s.inverse()),
+                    ];
                 }
-                self.push_task_values(chunk, chunk_indices, out);
             }
-        } else {
-            self.push_task_values(states, &indices, out);
+            for ((s, &i), k) in chunk.iter().zip(chunk_indices).zip(&side) {
+                let axes = self.table.values_at(i);
+                let mut value = self.value_but_side(s, axes[0].max(axes[1]).max(axes[2]), 0);
+                if has_side {
+                    value = value
+                        .max(self.table.side_value_at(&k[0]))
+                        .max(self.table.side_value_at(&k[1]));
+                }
+                out.push((value, axes));
+            }
         }
     }
 }

@@ -21,9 +21,7 @@ use crate::tables::coset::{k3, COSET3_HEURISTIC};
 use crate::tables::descriptor::Descriptor;
 use crate::tables::edge_slices::TABLE as EDGE_SLICES;
 use crate::tables::family::HeuristicSpec;
-use crate::tables::probe::{
-    AxisCoords, AxisHeuristic, FromTables, LoadedTable, Probe, ProbeVisitor,
-};
+use crate::tables::probe::{AxisCoords, AxisHeuristic, FromTables, LoadedTable};
 use crate::tables::slices::EdgeMasks;
 use std::sync::OnceLock;
 
@@ -92,32 +90,10 @@ pub const WITH_COSET3: HeuristicSpec = HeuristicSpec {
 
 /// The probe of [`WITH_COSET3`]: the k = 3 table's three-axis walk, which reads the side
 /// table last.
-#[derive(Clone, Copy)]
-pub struct Coset3AndLayerFlips<'a>(AxisHeuristic<'a, Coset3Beside>);
+pub type Coset3AndLayerFlips<'a> = AxisHeuristic<'a, Coset3Beside>;
 
 impl<'a> FromTables<'a> for Coset3AndLayerFlips<'a> {
     fn load(tables: &[LoadedTable<'a>]) -> Self {
-        Coset3AndLayerFlips(AxisHeuristic::load_for(tables, &k3::TABLE, coords()))
-    }
-}
-
-impl<'a> Probe<'a> for Coset3AndLayerFlips<'a> {
-    fn hand_to<V: ProbeVisitor<'a>>(self, visitor: V) -> V::Out {
-        self.0.hand_to(visitor)
-    }
-    fn value(&self, s: &Cube) -> u8 {
-        self.0.value(s)
-    }
-    fn exceeds(&self, s: &Cube, budget: u8) -> bool {
-        self.0.exceeds(s, budget)
-    }
-    fn exceeds_on(&self, s: &Cube, budget: u8) -> bool {
-        self.0.exceeds_on(s, budget)
-    }
-    fn task_values(&self, s: &Cube, exact: u8) -> (u8, [u8; 3]) {
-        self.0.task_values(s, exact)
-    }
-    fn task_values_of(&self, states: &[Cube], out: &mut Vec<(u8, [u8; 3])>) {
-        self.0.task_values_of(states, out)
+        AxisHeuristic::load_for(tables, &k3::TABLE, coords())
     }
 }
