@@ -16,8 +16,9 @@
 #   dist-tools-KEY/  maturin and zig ($KORF_DIST_TOOLS for dist.sh).  KEY: Python's version and the
 #                  pinned versions in dist.sh.
 #   tables-KEY/    target/tmp/tables: the test tables.  KEY: the files .ci/table-sources
-#                  names (the modules that build tables and every module they call, checked
-#                  by a fast test), Cargo.lock and the toolchain, which together decide every
+#                  names (the modules that build tables and every module they call, less
+#                  the test modules and the probes, which nothing there calls: both checked
+#                  by fast tests), Cargo.lock and the toolchain, which together decide every
 #                  byte of a table.  Kept only from a run that passed.
 #   npm/           npm's own cache (every package checked against package-lock.json's
 #                  hashes when installed).
@@ -59,9 +60,21 @@ rm -rf target/x86_64-unknown-linux-gnu
 dist_tools_key=$({ python3 -V; grep -E '^dist_tools_pins=' dist.sh; } | cache_hash)
 export KORF_DIST_TOOLS=$cache_root/dist-tools-$dist_tools_key
 
-# The files .ci/table-sources names (what builds tables, and what the tables' tests choose).
-mapfile -t table_sources < <(grep -v -e '^#' -e '^$' .ci/table-sources)
-tables_key=$({ git ls-tree -r HEAD .ci/table-sources "${table_sources[@]}"; echo "$rust_key"; } | cache_hash)
+# The files .ci/table-sources names (what builds tables, and what the tables' tests choose),
+# less those its `!PATTERN` lines leave out (bash's `*`, which matches `/` too).
+mapfile -t table_sources < <(grep -v -e '^#' -e '^$' -e '^!' .ci/table-sources)
+mapfile -t table_left_out < <(sed -n 's/^!//p' .ci/table-sources)
+table_files() {
+    local meta path pattern
+    git ls-tree -r HEAD .ci/table-sources "${table_sources[@]}" | while IFS=$'\t' read -r meta path; do
+        for pattern in "${table_left_out[@]}"; do
+            # shellcheck disable=SC2053 # the pattern is a glob
+            [[ $path == $pattern ]] && continue 2
+        done
+        printf '%s\t%s\n' "$meta" "$path"
+    done
+}
+tables_key=$({ table_files; echo "$rust_key"; } | cache_hash)
 mkdir -p target/tmp
 if [ -d "$cache_root/tables-$tables_key" ]; then
     ln -sfn "$cache_root/tables-$tables_key" target/tmp/tables

@@ -8,18 +8,18 @@ use std::path::{Path, PathBuf};
 /// Longest function allowed, in lines (signature to closing brace, rustfmt's layout).
 const LONGEST_FUNCTION: usize = 150;
 
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     crate::repo()
 }
 
 /// Every `.rs` file under `dir` ([`files_with_extension`]).
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
+pub(crate) fn rust_files(dir: &Path) -> Vec<PathBuf> {
     files_with_extension(dir, "rs")
 }
 
 /// The code of a file without its comments' lines and without its test module (tests may
 /// reach across modules).
-fn code_of(text: &str) -> String {
+pub(crate) fn code_of(text: &str) -> String {
     let text = text.split("#[cfg(test)]").next().unwrap_or("");
     text.lines()
         .filter(|l| !l.trim_start().starts_with("//"))
@@ -39,7 +39,7 @@ fn module_of(src: &Path, file: &Path) -> Option<String> {
 /// The library's top-level modules a piece of code names through `crate::` paths, grouped
 /// ones (`crate::{a, b::c}`) included; names re-exported at the crate root map to the module
 /// that defines them.
-fn crate_modules_named(code: &str) -> BTreeSet<String> {
+pub(crate) fn crate_modules_named(code: &str) -> BTreeSet<String> {
     const ROOT_NAMES: [(&str, &str); 6] = [
         ("Error", "error"),
         ("Solver", "solver"),
@@ -753,56 +753,6 @@ fn every_file_the_sources_include_is_packaged() {
              `include`, or a folder holding a Cargo.toml of its own): {missing:?}"
         );
     }
-}
-
-/// CI keeps the test tables between runs under a key of the files `.ci/table-sources`
-/// names.  That key is sound only if those files hold all the code that decides a table's
-/// bytes: no module listed there may call a top-level module that is not.
-#[test]
-fn the_table_sources_name_every_module_tables_call() {
-    let listed: Vec<String> = std::fs::read_to_string(root().join(".ci/table-sources"))
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(str::to_string)
-        .collect();
-    let src = root().join("src");
-    let listed_module = |name: &str| {
-        listed
-            .iter()
-            .any(|p| p == &format!("src/{name}") || p == &format!("src/{name}.rs"))
-    };
-    assert!(listed_module("tables") && listed_module("cube"));
-    let mut missing = BTreeSet::new();
-    for path in listed.iter().filter(|p| p.starts_with("src/")) {
-        let full = root().join(path);
-        assert!(
-            full.exists(),
-            ".ci/table-sources names {path}, which does not exist"
-        );
-        let files = if full.is_dir() {
-            rust_files(&full)
-        } else {
-            vec![full]
-        };
-        for file in files {
-            let code = code_of(&std::fs::read_to_string(&file).unwrap());
-            for name in crate_modules_named(&code) {
-                let is_module =
-                    src.join(&name).is_dir() || src.join(format!("{name}.rs")).is_file();
-                if is_module && !listed_module(&name) {
-                    missing.insert(format!(
-                        "{} calls crate::{name}",
-                        file.strip_prefix(&src).unwrap().display()
-                    ));
-                }
-            }
-        }
-    }
-    assert!(
-        missing.is_empty(),
-        "add these modules to .ci/table-sources (or stop calling them from table code): {missing:?}"
-    );
 }
 
 #[test]

@@ -29,6 +29,7 @@ mod slices;
 mod solve;
 mod sticker;
 mod symmetry;
+mod table_sources;
 
 /// The repository's root (the workspace's; these tests' package is `cli/`).
 pub use common::repo_root as repo;

@@ -420,3 +420,22 @@ pub const COSET_FCP_HEURISTIC: HeuristicSpec = parity_heuristic(
     24,
     (0.33, 0.95),
 );
+
+/// The coordinate of `table` if it is a 48-symmetry coset table (k = 0, in either
+/// metric, or a parity split): the one list of them.
+pub fn symmetric_variant(table: &Descriptor) -> Option<Variant> {
+    [
+        (&COSET, Variant::Slices),
+        (&COSET_QTM, Variant::Slices),
+        (&COSET_CP, Variant::Parities(Parities::Corners)),
+        (&COSET_FP, Variant::Parities(Parities::Flips)),
+        (&COSET_FCP, Variant::Parities(Parities::FlipsAndCorners)),
+        (
+            &COSET_FPP,
+            Variant::Parities(Parities::FlipsAndPermutations),
+        ),
+    ]
+    .into_iter()
+    .find(|(d, _)| d.name == table.name)
+    .map(|(_, variant)| variant)
+}

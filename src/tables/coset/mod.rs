@@ -703,7 +703,7 @@ pub mod k4_qtm {
     pub use super::k4::{coords, Coords};
 }
 mod probe;
-pub use probe::{symmetric_variant, SymmetricTable};
+pub use probe::SymmetricTable;
 mod plain;
 pub use plain::{CosetAlone, CosetBesideCorners, CosetOrdersAlone, KorfAndCoset};
 

@@ -1,7 +1,6 @@
 //! The k = 4 coset table's probe: its coordinate seen along three axes.
 
-use super::{coords_for, corner_raw, CosetCoords, EdgeMasks, Parities, Variant};
-use super::{COSET, COSET_CP, COSET_FCP, COSET_FP, COSET_FPP, COSET_QTM};
+use super::{coords_for, corner_raw, symmetric_variant, CosetCoords, EdgeMasks};
 use crate::cube::Cube;
 use crate::tables::descriptor::Descriptor;
 use crate::tables::packed;
@@ -46,25 +45,6 @@ impl AxisCoords for CosetCoords {
     fn axis_index(&self, _x: &Cube, p: &Self::Parts, a: usize) -> u64 {
         CosetCoords::axis_index(self, &p.0, p.1, a)
     }
-}
-
-/// The coordinate of `table` if it is a 48-symmetry coset table (k = 0, in either
-/// metric, or a parity split): the one list of them.
-pub fn symmetric_variant(table: &Descriptor) -> Option<Variant> {
-    [
-        (&COSET, Variant::Slices),
-        (&COSET_QTM, Variant::Slices),
-        (&COSET_CP, Variant::Parities(Parities::Corners)),
-        (&COSET_FP, Variant::Parities(Parities::Flips)),
-        (&COSET_FCP, Variant::Parities(Parities::FlipsAndCorners)),
-        (
-            &COSET_FPP,
-            Variant::Parities(Parities::FlipsAndPermutations),
-        ),
-    ]
-    .into_iter()
-    .find(|(d, _)| d.name == table.name)
-    .map(|(_, variant)| variant)
 }
 
 /// A loaded 48-symmetry coset table (k = 0, 4 bits; or a parity refinement, 2 bits),
