@@ -208,17 +208,18 @@ fn child_module(dir: &Path, name: &str) -> Option<PathBuf> {
     .find(|f| f.is_file())
 }
 
-/// The paths a piece of code names (`a::b::c`), the groups of `use` statements expanded
-/// (`use a::{b, c::d}` names `a::b` and `a::c::d`).
-fn paths(code: &str) -> Vec<Vec<String>> {
-    #[derive(PartialEq)]
-    enum Token {
-        Word(String),
-        Sep,
-        Open,
-        Close,
-        Other,
-    }
+/// A token of Rust code, as far as paths go.
+#[derive(PartialEq)]
+enum Token {
+    Word(String),
+    Sep,
+    Open,
+    Close,
+    Other,
+}
+
+/// The code's tokens: words (and `*`), `::`, braces, and anything else.
+fn tokens(code: &str) -> Vec<Token> {
     let mut tokens = Vec::new();
     let mut chars = code.chars().peekable();
     while let Some(c) = chars.next() {
@@ -241,49 +242,57 @@ fn paths(code: &str) -> Vec<Vec<String>> {
             _ => Token::Other,
         });
     }
-    /// Reads from `tokens[i]` to the group's closing brace (or the end); returns where it
-    /// stopped.
-    fn read(
-        t: &[Token],
-        mut i: usize,
-        prefix: &[String],
-        group: bool,
-        out: &mut Vec<Vec<String>>,
-    ) -> usize {
-        while i < t.len() {
-            match &t[i] {
-                Token::Close if group => return i + 1,
-                Token::Word(w) => {
-                    let mut path = prefix.to_vec();
-                    path.push(w.clone());
-                    i += 1;
-                    let mut joined = false;
-                    while i + 1 < t.len() && t[i] == Token::Sep {
-                        match &t[i + 1] {
-                            Token::Word(w) => {
-                                path.push(w.clone());
-                                joined = true;
-                                i += 2;
-                            }
-                            Token::Open => {
-                                i = read(t, i + 2, &path, true, out);
-                                path.clear();
-                                break;
-                            }
-                            _ => break,
+    tokens
+}
+
+/// Reads the paths from `t[i]` to the end of the group it is in (its closing brace, or the
+/// end): each prefixed by `prefix`, a lone word only inside a group.  Returns where it
+/// stopped.
+fn read_paths(
+    t: &[Token],
+    mut i: usize,
+    prefix: &[String],
+    group: bool,
+    out: &mut Vec<Vec<String>>,
+) -> usize {
+    while i < t.len() {
+        match &t[i] {
+            Token::Close if group => return i + 1,
+            Token::Word(w) => {
+                let mut path = prefix.to_vec();
+                path.push(w.clone());
+                i += 1;
+                let mut joined = false;
+                while i + 1 < t.len() && t[i] == Token::Sep {
+                    match &t[i + 1] {
+                        Token::Word(w) => {
+                            path.push(w.clone());
+                            joined = true;
+                            i += 2;
                         }
-                    }
-                    if !path.is_empty() && (joined || group) {
-                        out.push(path);
+                        Token::Open => {
+                            i = read_paths(t, i + 2, &path, true, out);
+                            path.clear();
+                            break;
+                        }
+                        _ => break,
                     }
                 }
-                _ => i += 1,
+                if !path.is_empty() && (joined || group) {
+                    out.push(path);
+                }
             }
+            _ => i += 1,
         }
-        i
     }
+    i
+}
+
+/// The paths a piece of code names (`a::b::c`), the groups of `use` statements expanded
+/// (`use a::{b, c::d}` names `a::b` and `a::c::d`).
+fn paths(code: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
-    read(&tokens, 0, &[], false, &mut out);
+    read_paths(&tokens(code), 0, &[], false, &mut out);
     out
 }
 
