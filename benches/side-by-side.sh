@@ -20,8 +20,9 @@
 #   --sort-heuristic H    korf table that sorts the positions by length (default: the one
 #                         after --heuristic, else korf's default)
 #   --sort-threads N      threads for that sort                       (default: all cores)
-#   --reserve-huge-pages  as root, reserve the 2 MiB pages vcube's README asks for
-#                         (otherwise the script stops if they are missing)
+#   --reserve-huge-pages  as root, reserve the 2 MiB pages vcube's README asks for, and
+#                         give them back when the script ends (otherwise the script
+#                         stops if they are missing)
 #   --allow-small-pages   run vcube without them (slower than its README's set-up; the
 #                         output says so)
 #   --turn N              korf and the peer take turns of N positions, who goes first
@@ -49,7 +50,7 @@ peers=vcube lengths=17,18 per_length=20 seed=20261128
 work=${KORF_PEERS:-$HOME/.cache/korf-peers}
 vcube_coord=112 nissy_solver=h48h7 sort_heuristic= sort_threads=$(nproc) reserve=0
 list= small_pages=0 turn=${TURN:-5}
-usage() { sed -n '9,30p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '9,31p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 need_value() { [ $# -ge 2 ] || { echo "error: $1 needs a value" >&2; usage; }; }
 while [ $# -gt 0 ]; do
     case $1 in
@@ -116,7 +117,14 @@ build_vcube() {
 }
 
 # vcube's README asks for reserved 2 MiB pages; without them it runs on 4 KiB pages and
-# is measured slower than it is.
+# is measured slower than it is.  Pages this script reserved go back when it ends: left
+# reserved, they hold gigabytes no other process can use.
+reserved_before=
+give_back_huge_pages() {
+    [ -n "$reserved_before" ] || return 0
+    echo "$reserved_before" > /proc/sys/vm/nr_hugepages &&
+        log "huge pages reserved again as before the run: $reserved_before"
+}
 vcube_huge_pages() {
     local need
     case $vcube_coord in 112) need=1300 ;; 208) need=3800 ;; *) need=0 ;; esac
@@ -129,7 +137,9 @@ vcube_huge_pages() {
         return
     fi
     if [ "$reserve" = 1 ]; then
-        log "reserving $need huge pages for vcube"
+        log "reserving $need huge pages for vcube (until the script ends)"
+        reserved_before=$(cat /proc/sys/vm/nr_hugepages)
+        trap give_back_huge_pages EXIT
         echo "$need" > /proc/sys/vm/nr_hugepages
         have=$(awk '/HugePages_Free/ {print $2}' /proc/meminfo)
         [ "$have" -ge "$need" ] && return
