@@ -17,14 +17,27 @@ pub(crate) fn rust_files(dir: &Path) -> Vec<PathBuf> {
     files_with_extension(dir, "rs")
 }
 
-/// The code of a file without its comments' lines and without its test module (tests may
-/// reach across modules).
+/// The code of a file without its comments' lines and without the items compiled only for
+/// tests (`#[cfg(test)]` and the item after it, a line or a braced block; tests may reach
+/// across modules), whatever follows them.
 pub(crate) fn code_of(text: &str) -> String {
-    let text = text.split("#[cfg(test)]").next().unwrap_or("");
-    text.lines()
-        .filter(|l| !l.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let mut kept = Vec::new();
+    let mut lines = text.lines().filter(|l| !l.trim_start().starts_with("//"));
+    while let Some(line) = lines.next() {
+        if line.trim() != "#[cfg(test)]" {
+            kept.push(line);
+            continue;
+        }
+        let mut depth = 0;
+        for item in lines.by_ref() {
+            depth += item.matches('{').count() as i32 - item.matches('}').count() as i32;
+            let end = item.trim_end();
+            if depth <= 0 && (end.ends_with(';') || end.ends_with('}')) {
+                break;
+            }
+        }
+    }
+    kept.join("\n")
 }
 
 /// The library's top-level module a file belongs to (`None` for the binary and the crate

@@ -58,26 +58,9 @@ fn relative(file: &Path) -> String {
         .join("/")
 }
 
-/// A file's code without its comment lines and without the items compiled only for tests
-/// (`#[cfg(test)]` and the item after it, a line or a braced block), whatever follows them.
+/// A file's code as the architecture test reads it ([`crate::architecture::code_of`]).
 fn code_of(file: &Path) -> String {
-    let text = std::fs::read_to_string(file).unwrap();
-    let mut kept = Vec::new();
-    let mut lines = text.lines().filter(|l| !l.trim_start().starts_with("//"));
-    while let Some(line) = lines.next() {
-        if line.trim() != "#[cfg(test)]" {
-            kept.push(line);
-            continue;
-        }
-        let mut depth = 0;
-        for item in lines.by_ref() {
-            depth += item.matches('{').count() as i32 - item.matches('}').count() as i32;
-            if depth <= 0 && (item.trim_end().ends_with(';') || item.trim_end().ends_with('}')) {
-                break;
-            }
-        }
-    }
-    kept.join("\n")
+    crate::architecture::code_of(&std::fs::read_to_string(file).unwrap())
 }
 
 /// The Rust files the listed folders and files hold, split into those in the key and those
@@ -131,17 +114,9 @@ fn is_test_module(file: &Path) -> bool {
     })
 }
 
-/// The identifiers a piece of code uses.
-fn identifiers(code: &str) -> BTreeSet<String> {
-    code.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| w.starts_with(|c: char| c.is_alphabetic() || c == '_'))
-        .map(str::to_string)
-        .collect()
-}
-
-/// The names a file defines at its top level (items, public or not, and the types and traits
-/// its `impl` blocks are for), and the types it implements something for that it does not
-/// define itself, with the trait (`impl Trait for Type`, or `None` for `impl Type`).
+/// The names of the items a file defines at its top level (public or not), and each of its
+/// `impl` blocks as the type it is for with the trait (`impl Trait for Type`, or `None` for
+/// `impl Type`).
 fn top_level_items(code: &str) -> (BTreeSet<String>, Vec<(String, Option<String>)>) {
     const KINDS: [&str; 8] = [
         "fn ", "struct ", "enum ", "type ", "trait ", "const ", "static ", "mod ",
@@ -288,6 +263,17 @@ fn read_paths(
     i
 }
 
+/// The identifiers a piece of code uses.
+fn identifiers(code: &str) -> BTreeSet<String> {
+    tokens(code)
+        .into_iter()
+        .filter_map(|t| match t {
+            Token::Word(w) if w.starts_with(|c: char| c.is_alphabetic() || c == '_') => Some(w),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The paths a piece of code names (`a::b::c`), the groups of `use` statements expanded
 /// (`use a::{b, c::d}` names `a::b` and `a::c::d`).
 fn paths(code: &str) -> Vec<Vec<String>> {
@@ -328,9 +314,8 @@ fn modules_on(path: &[String], file: &Path) -> Vec<PathBuf> {
 /// What names a left-out probe file in the files of the key: a path through its module,
 /// or the name of an item its parent re-exports.  Its parent may declare and re-export
 /// it, and the registry may name it.
-fn uses_of_left_out(file: &Path, kept: &[PathBuf]) -> Vec<String> {
+fn uses_of_left_out(file: &Path, items: &BTreeSet<String>, kept: &[PathBuf]) -> Vec<String> {
     let (module, parent) = module_and_parent(file);
-    let (items, _) = top_level_items(&code_of(file));
     let parent_code = code_of(&parent);
     let reexported: BTreeSet<String> = paths(&parent_code)
         .into_iter()
@@ -410,18 +395,18 @@ fn the_files_left_out_of_the_table_key_decide_no_table() {
             ".ci/table-sources leaves out !{pattern}, which matches no file of a listed folder"
         );
     }
-    let probes: Vec<&PathBuf> = left_out.iter().filter(|f| !is_test_module(f)).collect();
-    let mut defined_left_out = BTreeSet::new();
-    for f in &probes {
-        let (names, _) = top_level_items(&code_of(f));
-        defined_left_out.extend(names);
-    }
+    let probes: Vec<(&PathBuf, _)> = left_out
+        .iter()
+        .filter(|f| !is_test_module(f))
+        .map(|f| (f, top_level_items(&code_of(f))))
+        .collect();
+    let defined_left_out: BTreeSet<&String> =
+        probes.iter().flat_map(|(_, (names, _))| names).collect();
     let mut problems = Vec::new();
-    for f in &probes {
-        problems.extend(uses_of_left_out(f, &kept));
-        let (_, impls) = top_level_items(&code_of(f));
+    for (f, (items, impls)) in &probes {
+        problems.extend(uses_of_left_out(f, items, &kept));
         for (ty, tr) in impls {
-            let own = defined_left_out.contains(&ty);
+            let own = defined_left_out.contains(ty);
             let probe_trait = tr.as_ref().is_some_and(|t| defined_left_out.contains(t));
             if !own && !probe_trait {
                 problems.push(format!(
