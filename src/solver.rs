@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::goal::{Goal, GoalOutcome};
 use crate::search::slice_turns::SliceTurnTables;
 use crate::search::{self, Estimate, HeuristicKind, Options, Outcome, Snapshot, TableSet};
-use crate::tables::{self, Descriptor, Header, Integrity, Progress, Residency, TableKind};
+use crate::tables::{self, Descriptor, Header, Integrity, Progress, Residency, Table, TableKind};
 use crate::twophase::{FastOptions, TwoPhase};
 use crate::units::human_bytes;
 use std::path::{Path, PathBuf};
@@ -188,7 +188,8 @@ impl Solver {
         let upper_bounds = if !wanted {
             None
         } else {
-            match open_two_phase_for(&dir, metric, config.generate, config.on_build) {
+            let phase1 = tables.table(TableKind::Phase1);
+            match open_two_phase_beside(&dir, metric, config.generate, config.on_build, phase1) {
                 Ok(tp) => Some(tp),
                 // Damaged two-phase tables cost the optimal search its upper bounds, not
                 // its answers: it goes on without them, and says why.
@@ -535,9 +536,21 @@ pub fn open_two_phase_for(
     generate: bool,
     on_build: Option<BuildObserver>,
 ) -> Result<TwoPhase, Error> {
+    open_two_phase_beside(dir, metric, generate, on_build, None)
+}
+
+/// [`open_two_phase_for`], reading `phase1` (a heuristic's, already loaded) if given
+/// rather than loading the phase-1 table again: the process then holds it once.
+fn open_two_phase_beside(
+    dir: &Path,
+    metric: crate::cube::Metric,
+    generate: bool,
+    on_build: Option<BuildObserver>,
+    phase1: Option<&Table>,
+) -> Result<TwoPhase, Error> {
     let set = tables::two_phase_set(metric);
     ensure_tables(set, dir, generate, "two-phase tables", on_build)?;
-    Ok(TwoPhase::open(dir)?)
+    Ok(TwoPhase::open_beside(dir, phase1)?)
 }
 
 /// Whether every table of `kinds` has a file in `dir`.

@@ -439,22 +439,28 @@ pub fn list(dir: &Path) -> Result<(), CliError> {
     }
     let present = |k: TableKind| dir.join(k.file_name()).exists();
     let auto = HeuristicKind::preferred(present);
+    let modes = HeuristicKind::fastest_first();
+    let joined = |h: HeuristicKind| {
+        h.tables()
+            .iter()
+            .map(|k| k.name())
+            .collect::<Vec<_>>()
+            .join("+")
+    };
+    let name_width = modes.iter().map(|h| h.name().len()).fold(10, usize::max);
+    let tables_width = modes.iter().map(|&h| joined(h).len()).fold(22, usize::max);
     text.push_str(&format!(
-        "\nsolver modes (`--heuristic`; `auto` takes the first whose tables are present), mean time per position of the published lists:\n{:<10} {:<22} {:>9} {:>9}  {:<24} status\n",
+        "\nsolver modes (`--heuristic`; `auto` takes the first whose tables are present), mean time per position of the published lists:\n{:<name_width$} {:<tables_width$} {:>9} {:>9}  {:<24} status\n",
         "mode", "tables", "17 moves", "18 moves", "measured"
     ));
-    for h in HeuristicKind::fastest_first() {
+    for h in modes {
         let m = h.measured();
         let cell = |s: Option<f64>| s.map_or("-".to_string(), human_seconds);
         let status = mode_status(h, auto, &present);
         text.push_str(&format!(
-            "{:<10} {:<22} {:>9} {:>9}  {:<24} {status}\n",
+            "{:<name_width$} {:<tables_width$} {:>9} {:>9}  {:<24} {status}\n",
             h.name(),
-            h.tables()
-                .iter()
-                .map(|k| k.name())
-                .collect::<Vec<_>>()
-                .join("+"),
+            joined(h),
             cell(m.seventeen),
             cell(m.eighteen),
             if m.date.is_empty() {

@@ -97,8 +97,8 @@ def solve(
         layer's side stickers X). Refused if more than 20,000 cubes fit the stickers.
     tables: the tables directory (default: $KORF_TABLES, else ./tables).
     heuristic: "auto" (the fastest whose tables are present) or a heuristic's name:
-        "slicefull", "sliceflips", "slicepair", "sliceperm", "flipslice", "coset4",
-        "coset3", "layerflips", the coset tables ("coset-fpp", "coset-fcp", "coset-fp",
+        "slicefull", "sliceflips", "slicepair", "sliceperm+phase1", "sliceperm",
+        "flipslice", "coset4", "coset3", "layerflips", the coset tables ("coset-fpp", "coset-fcp", "coset-fp",
         "coset-cp", "coset"), "full-edge" or "korf" (`korf.tables.list()` and `korf tables
         list` give each one's tables).
     threads: worker threads (default: every core).

@@ -51,6 +51,8 @@ pub(super) struct Expansion<C: AxisCoords> {
     /// The side table's indices (tracked inverse, position; three axes each), when it
     /// takes part: computed and prefetched with the position's axes 1 and 2, read last.
     side_idx: [[[u64; 3]; 2]; MAX_CHILDREN],
+    /// Which children the side table is read for (bit per child; [`AxisTable::reads_side`]).
+    side_read: u32,
 }
 
 /// Nothing carries over on the forward side.
@@ -72,6 +74,7 @@ impl<C: AxisCoords> Expansion<C> {
             forward_tight: [0; MAX_CHILDREN],
             edge_idx: [[0; 2]; MAX_CHILDREN],
             side_idx: [[[0; 3]; 2]; MAX_CHILDREN],
+            side_read: 0,
         }
     }
 
@@ -224,13 +227,20 @@ impl<C: AxisCoords> Expansion<C> {
             prefetch_line(c.payload, packed::line_offset(self.idx[i][1]));
             prefetch_line(c.payload, packed::line_offset(self.idx[i][2]));
         }
+        self.side_read = 0;
         if c.has_side() {
             for &i in &self.live[..self.m] {
                 let i = i as usize;
-                self.side_idx[i] = [
-                    c.side_indices(&out.children[i]),
-                    c.side_indices(&out.forwards[i]),
-                ];
+                let known = self.values[i]
+                    .into_iter()
+                    .fold(self.forward_values[i][0], u8::max);
+                if c.reads_side(self.budget, known) {
+                    self.side_read |= 1 << i;
+                    self.side_idx[i] = [
+                        c.side_indices(&out.children[i]),
+                        c.side_indices(&out.forwards[i]),
+                    ];
+                }
             }
         }
         self.m > 0
@@ -296,7 +306,7 @@ impl<C: AxisCoords> Expansion<C> {
     /// [`Expansion::forward_axis0`]).
     #[inline(always)]
     fn side_prune(&self, c: &AxisTable<C>, i: usize) -> bool {
-        if !c.has_side() {
+        if self.side_read >> i & 1 == 0 {
             return false;
         }
         let [inverse, forward] = &self.side_idx[i];

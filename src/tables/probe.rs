@@ -69,6 +69,27 @@ pub trait AxisCoords: crate::cube::symmetry::Twins + Sync + 'static {
     fn side_index(&self, _x: &Cube, _a: usize) -> u64 {
         0
     }
+    /// The side table's largest value: a child whose budget is at least this is not
+    /// read there, as no entry could rule it out.
+    const SIDE_MAX: u8 = u8::MAX;
+    /// How many moves of its budget a child's own table must leave unused for the walk to
+    /// read the side table too: a child the main table bounds tightly is one the side
+    /// table (weaker on most positions) rarely rules out.
+    #[inline(always)]
+    fn side_slack(&self) -> u8 {
+        0
+    }
+    /// The side table's entry `i` (the 2-bit encoding with base `base` unless the side
+    /// table stores its entries another way).
+    #[inline(always)]
+    fn side_entry(side: &[u8], base: u8, i: u64) -> u8 {
+        packed::get(side, base, i)
+    }
+    /// The byte of the side table that holds entry `i`, to ask for its line.
+    #[inline(always)]
+    fn side_offset(i: u64) -> usize {
+        packed::line_offset(i)
+    }
 }
 
 /// A loaded 2-bit three-axis coset table: payload, base depth, coordinates, and the
@@ -133,12 +154,21 @@ impl<C: AxisCoords> AxisTable<'_, C> {
         C::SIDE_TABLE.is_some() && !self.side.is_empty()
     }
 
+    /// Whether the walk reads the side table for a child with `budget` moves left whose
+    /// own table's values known so far reach `value`: there is one, it could rule the
+    /// child out ([`AxisCoords::SIDE_MAX`]), and the child is loosely bounded enough
+    /// ([`AxisCoords::side_slack`]).
+    #[inline(always)]
+    pub(crate) fn reads_side(&self, budget: u8, value: u8) -> bool {
+        self.has_side() && budget < C::SIDE_MAX && value + self.coords.side_slack() <= budget
+    }
+
     /// The side table's indices of `x` on the three axes, their lines asked for.
     #[inline(always)]
     pub(crate) fn side_indices(&self, x: &Cube) -> [u64; 3] {
         let indices = [0, 1, 2].map(|a| self.coords.side_index(x, a));
         for i in indices {
-            super::prefetch(self.side, packed::line_offset(i));
+            super::prefetch(self.side, C::side_offset(i));
         }
         indices
     }
@@ -148,7 +178,7 @@ impl<C: AxisCoords> AxisTable<'_, C> {
     pub(crate) fn side_exceeds(&self, indices: &[u64; 3], budget: u8) -> bool {
         indices
             .iter()
-            .any(|&i| packed::get(self.side, self.side_base, i) > budget)
+            .any(|&i| C::side_entry(self.side, self.side_base, i) > budget)
     }
 
     /// The side table's largest value at `indices` (of [`AxisTable::side_indices`]).
@@ -156,7 +186,7 @@ impl<C: AxisCoords> AxisTable<'_, C> {
     pub(crate) fn side_value_at(&self, indices: &[u64; 3]) -> u8 {
         indices
             .iter()
-            .map(|&i| packed::get(self.side, self.side_base, i))
+            .map(|&i| C::side_entry(self.side, self.side_base, i))
             .max()
             .unwrap_or(0)
     }

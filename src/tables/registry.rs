@@ -317,6 +317,8 @@ layers::layer_ladder!(registry! {
         CosetFpp = coset::COSET_FPP_HEURISTIC => coset::CosetOrdersAlone,
         /// The k = 3 coset table with the layerflips table beside it.
         Coset3LayerFlips = layers::side::WITH_COSET3 => layers::side::Coset3AndLayerFlips,
+        /// The sliceperm table with the phase-1 table beside it.
+        SlicePermPhase1 = layers::with_phase1::WITH_SLICEPERM => layers::with_phase1::SlicePermAndPhase1,
     ],
     // The three-axis coset tables; each is a table and the heuristic of the corners and
     // that table (three axes, position and inverse).

@@ -100,10 +100,10 @@ pub struct Table {
     kind: TableKind,
     path: PathBuf,
     header: Header,
-    map: Image,
+    map: std::sync::Arc<Image>,
     /// The payload copied into anonymous memory backed by transparent huge pages, when
     /// loaded with [`Residency::HugePages`].
-    copy: Option<memmap2::MmapMut>,
+    copy: Option<std::sync::Arc<memmap2::MmapMut>>,
     /// Whether `copy` is in 1 GiB pages.
     gigantic: bool,
     /// Base depth of a 2-bit table ([`packed`]).
@@ -161,7 +161,7 @@ impl Table {
         let map = unsafe { opts.map(&file) }.map_err(|e| format::io_error(&path, e))?;
         #[cfg(unix)]
         let _ = map.advise(memmap2::Advice::Random);
-        let map = Image::Mapped(map);
+        let map = std::sync::Arc::new(Image::Mapped(map));
         let base = kind.descriptor().base_of_file(&header);
         Ok(Table {
             kind,
@@ -282,7 +282,7 @@ impl Table {
             kind,
             path,
             header,
-            map: Image::Owned(image.into_boxed_slice()),
+            map: std::sync::Arc::new(Image::Owned(image.into_boxed_slice())),
             copy: None,
             gigantic: false,
             base,
@@ -300,7 +300,7 @@ impl Table {
     /// Linux only: the advice it gives (huge pages, populate) is Linux's.
     #[cfg(target_os = "linux")]
     fn advise(&self, advice: memmap2::Advice) {
-        if let Image::Mapped(m) = &self.map {
+        if let Image::Mapped(m) = &*self.map {
             let _ = m.advise(advice);
         }
     }
@@ -322,6 +322,37 @@ impl Table {
             hasher.update(&buf[..n]);
         }
         Ok(hasher.digest())
+    }
+
+    /// A second handle on this table's memory (the same pages, nothing copied or read):
+    /// for two users of one table, as a heuristic that reads the phase-1 table beside its
+    /// own and the two-phase upper bound, so that the process holds it once.
+    pub(crate) fn share(&self) -> Table {
+        Table {
+            kind: self.kind,
+            path: self.path.clone(),
+            header: self.header.clone(),
+            map: std::sync::Arc::clone(&self.map),
+            copy: self.copy.clone(),
+            gigantic: self.gigantic,
+            base: self.base,
+            checked: self.checked,
+        }
+    }
+
+    /// Check the payload against the header's checksum now, if it was not when loaded
+    /// ([`Integrity::Trust`]): an error names the file.
+    pub(crate) fn ensure_checked(&mut self) -> Result<(), TableError> {
+        if !self.checked {
+            if format::checksum(self.payload()) != self.header.checksum {
+                return Err(TableError::Checksum {
+                    path: self.path.clone(),
+                    name: self.kind.descriptor().name,
+                });
+            }
+            self.checked = true;
+        }
+        Ok(())
     }
 
     /// Whether this table's entries are known good: its payload matched the header's
@@ -360,7 +391,7 @@ impl Table {
     fn make_resident_hashing(&mut self, residency: Residency, hash: bool) -> Option<u64> {
         if residency != Residency::HugePages
             || self.copy.is_some()
-            || matches!(self.map, Image::Owned(_))
+            || matches!(*self.map, Image::Owned(_))
         {
             return None;
         }
@@ -415,7 +446,7 @@ impl Table {
         if read.is_err() {
             return None;
         }
-        self.copy = Some(anon);
+        self.copy = Some(std::sync::Arc::new(anon));
         self.gigantic = in_gigantic;
         digest
     }

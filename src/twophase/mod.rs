@@ -47,7 +47,21 @@ impl TwoPhase {
     /// damaged two-phase table could otherwise send the search out of its coordinates or
     /// searching forever.
     pub fn open(dir: &Path) -> Result<TwoPhase, TableError> {
-        let phase1 = Table::load(TableKind::Phase1, dir, Residency::Mapped, Integrity::Check)?;
+        Self::open_beside(dir, None)
+    }
+
+    /// [`TwoPhase::open`], reading the phase-1 table of a heuristic that holds it already
+    /// (`phase1`, checked here if it was loaded without its checksum) rather than a second
+    /// copy of it.
+    pub(crate) fn open_beside(dir: &Path, phase1: Option<&Table>) -> Result<TwoPhase, TableError> {
+        let phase1 = match phase1 {
+            Some(t) => {
+                let mut t = t.share();
+                t.ensure_checked()?;
+                t
+            }
+            None => Table::load(TableKind::Phase1, dir, Residency::Mapped, Integrity::Check)?,
+        };
         let phase2 = Table::load(TableKind::Phase2, dir, Residency::Mapped, Integrity::Check)?;
         // Absent from a tables directory made before it existed: then not used.  What
         // cannot even be looked at (permission denied) is loaded, so that loading says why.

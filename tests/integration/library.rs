@@ -73,17 +73,27 @@ fn the_solver_finds_optimal_solutions_and_proves_them() {
 fn the_preference_rule_picks_the_fastest_table_present() {
     let only = |present: Vec<TableKind>| move |k: TableKind| present.contains(&k);
     use TableKind::*;
-    // Every three-axis table of the registry wins over the slower ones present with it.
-    let auto: Vec<HeuristicKind> = HeuristicKind::fastest_first()
+    // Every three-axis table of the registry wins over the slower ones present with it;
+    // of two heuristics with the same own table (sliceperm with and without the phase-1
+    // table beside it), the one ranked first.
+    let own = |k: &HeuristicKind| *k.tables().last().unwrap();
+    let mut auto: Vec<HeuristicKind> = HeuristicKind::fastest_first()
         .into_iter()
         .filter(|k| k.spec().auto)
         .collect();
+    let ranked = auto.clone();
+    auto.dedup_by_key(|k| own(k));
     assert!(auto.len() >= 4, "{auto:?}");
+    assert!(ranked.len() > auto.len(), "a table read by two heuristics");
     for (i, &kind) in auto.iter().enumerate() {
         let mut present = vec![Corners, Coset];
-        present.extend(auto[i..].iter().map(|k| *k.tables().last().unwrap()));
+        present.extend(auto[i..].iter().map(own));
         assert_eq!(HeuristicKind::preferred(only(present)), kind);
     }
+    assert_eq!(
+        HeuristicKind::preferred(only(vec![Corners, SlicePerm, FlipSlice])),
+        HeuristicKind::SlicePermPhase1
+    );
     assert_eq!(
         HeuristicKind::preferred(only(vec![Corners, Edges7, EdgePerm])),
         HeuristicKind::Korf

@@ -34,6 +34,7 @@ pub mod measured;
 pub mod parts;
 mod probe;
 pub mod side;
+pub mod with_phase1;
 
 pub use coords::{LayerCoords, LayerSpace, ALL_FLIPS};
 pub(crate) use ladder::layer_ladder;
@@ -159,3 +160,5 @@ impl<const ORDERED: bool, const F: u8> LayerCoords<ORDERED, F> {
 mod tests;
 #[cfg(test)]
 mod tests_side;
+#[cfg(test)]
+mod tests_with_phase1;

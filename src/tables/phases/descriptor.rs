@@ -35,7 +35,7 @@ pub const PHASE1: Descriptor = Descriptor {
     expected_states: &[],
     base: None,
     base_before_recorded: None,
-    used_by: "--fast, scramble, upper bounds",
+    used_by: "--fast, scramble, upper bounds, --heuristic sliceperm+phase1",
     on_demand: true,
     build_seconds: 14,
     built_here: true,
