@@ -14,8 +14,9 @@
 #   tables     every table the tests built, recounted against its expected distribution
 #   three-axis the k = 3 coset table (671 MiB, about 2.5 minutes and 2 GB to build; the
 #              smallest three-axis table) and its checks: the three-axis walk, which no
-#              small table takes (the k = 4 table's own: `cargo test --release --lib
-#              tables::coset::tests_flips -- --ignored`, docs/testing.md)
+#              small table takes, and with the phase-1 table beside it (the k = 4
+#              table's own: `cargo test --release --lib tables::coset::tests_flips --
+#              --ignored`, docs/testing.md)
 #   artifacts  ./dist.sh --parallel binary wheel crate (the crate's packaged sources checked
 #              on their own), then the binary and the wheel tried in a clean setting
 #   python     the Python package's tests, on the wheel built by `artifacts`
@@ -96,6 +97,8 @@ three_axis() {
     binary
     korf tables generate --dir "$tables" --only coset3
     library_tests tables::coset::tests_relative_flips
+    # coset3 with the phase-1 table beside it (what `auto` takes at the 1 GiB rung).
+    library_tests tables::layers::tests_with_phase1::coset3
 }
 
 artifacts() {

@@ -73,8 +73,11 @@ mod tests {
             let two = h.estimate(17, 2);
             assert!((two.seconds * 2.0 - a.seconds).abs() < 1e-9 * a.seconds);
         }
-        // The catalogue's order is the models' order at 18 moves.
-        let t: Vec<f64> = HeuristicKind::fastest_first()[..4]
+        // The catalogue's order is the models' order at 18 moves (of the heuristics that
+        // read one table with or without a side table, the first: they share its model).
+        let mut ranked = HeuristicKind::fastest_first();
+        ranked.dedup_by_key(|h| h.tables().last().copied());
+        let t: Vec<f64> = ranked[..4]
             .iter()
             .map(|h| h.estimate(18, 1).seconds)
             .collect();

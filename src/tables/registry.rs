@@ -319,6 +319,10 @@ layers::layer_ladder!(registry! {
         Coset3LayerFlips = layers::side::WITH_COSET3 => layers::side::Coset3AndLayerFlips,
         /// The sliceperm table with the phase-1 table beside it.
         SlicePermPhase1 = layers::with_phase1::WITH_SLICEPERM => layers::with_phase1::SlicePermAndPhase1,
+        /// The slicepair table with the phase-1 table beside it.
+        SlicePairPhase1 = layers::with_phase1::WITH_SLICEPAIR => layers::with_phase1::SlicePairAndPhase1,
+        /// The k = 3 coset table with the phase-1 table beside it.
+        Coset3Phase1 = layers::with_phase1::WITH_COSET3 => layers::with_phase1::Coset3AndPhase1,
     ],
     // The three-axis coset tables; each is a table and the heuristic of the corners and
     // that table (three axes, position and inverse).

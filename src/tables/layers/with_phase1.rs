@@ -1,13 +1,14 @@
-//! `sliceperm` with the two-phase search's phase-1 table read beside it: the ≤ 7.5 GiB
-//! rung's heuristic for patterns.
+//! The ordered U/D-layer sizes with the two-phase search's phase-1 table read beside them:
+//! `sliceperm+phase1` (what `auto` takes at the ≤ 7.5 GiB rung) and `slicepair+phase1`.
 //!
 //! `sliceperm` (7.03 GiB) keeps the E edges' order and the U/D-layer edges' flips but none
-//! of the E edges' flips, so a position whose E edges are flipped in place reads near
-//! solved there: the E-slice flips (16 moves) read 5 at the root and take 160 times a
-//! random 16-mover.  Phase 1's coordinate (twist, every flip, the E slice's positions)
-//! keeps those flips and reads 10 there, as `flipslice` does.  Its table (67 MiB, 4 bits
-//! an entry over flip-slice symmetry classes) is the one the two-phase upper bound loads
-//! anyway, so the pair costs the process no more than that table once more.
+//! of the E edges' flips (`slicepair` one parity of them, which four flips leave even), so
+//! a position whose E edges are flipped in place reads near solved there: the E-slice
+//! flips (16 moves) read 5 at `sliceperm`'s root and took 160 times a random 16-mover.
+//! Phase 1's coordinate (twist, every flip, the E slice's positions) keeps those flips and
+//! reads 10 there, as `flipslice` does.  Its table (67 MiB, 4 bits an entry over
+//! flip-slice symmetry classes) is the one the two-phase upper bound loads anyway, and the
+//! solver hands the heuristic's copy to it, so the pair costs the process nothing more.
 //!
 //! The walk reads the side table last, on the children that survive every other probe,
 //! three axes on both sides ([`AxisCoords::SIDE_TABLE`]), and only while the budget is
@@ -15,13 +16,18 @@
 //! ([`AxisCoords::SIDE_MAX`]).  The side index comes from the same per-axis parts the
 //! U/D-layer coordinate reads (twist, E-slice positions, flips).
 
-use super::sliceperm;
-use crate::cube::symmetry::Twins;
+use super::parts::{Frame, AXIS_SYMMETRIES};
+use super::{slicepair, sliceperm, LayerCoords};
+use crate::cube::symmetry::{symmetries, Twins};
 use crate::cube::Cube;
+use crate::tables::coset::{k3, COSET3_HEURISTIC};
 use crate::tables::descriptor::Descriptor;
+use crate::tables::edge_slices::TABLE as EDGE_SLICES;
 use crate::tables::family::HeuristicSpec;
+use crate::tables::korf::CORNERS;
 use crate::tables::phases::{coords::Coords as PhaseCoords, PHASE1};
 use crate::tables::probe::{nibble, AxisCoords, AxisHeuristic, FromTables, LoadedTable};
+use crate::tables::slices::EdgeMasks;
 use std::sync::OnceLock;
 
 /// Phase 1's largest distance in face turns (a table value above a budget of at least this
@@ -36,19 +42,29 @@ const PHASE1_MAX: u8 = 12;
 /// table), 2 at 823 K, 4 at 21.7 M.
 const SIDE_SLACK: u8 = 1;
 
-/// `sliceperm`'s coordinate with phase 1's beside it: the walk indexes `sliceperm` by the
-/// first and reads the phase-1 table by the second ([`AxisCoords::SIDE_TABLE`]).
-pub struct SlicePermBeside {
-    main: &'static sliceperm::Coords,
-    phase1: &'static PhaseCoords,
+/// An ordered U/D-layer size's coordinate (`sliceperm`: `F` = 0, `slicepair`: 1) with
+/// phase 1's beside it: the walk indexes the size's table by the first and reads the
+/// phase-1 table by the second ([`AxisCoords::SIDE_TABLE`]).
+pub struct OrderedBeside<const F: u8> {
+    main: &'static LayerCoords<true, F>,
+    side: &'static Phase1Side,
 }
 
-/// The paired coordinate, built on first use.
-pub fn coords() -> &'static SlicePermBeside {
-    static COORDS: OnceLock<SlicePermBeside> = OnceLock::new();
-    COORDS.get_or_init(|| SlicePermBeside {
+/// `sliceperm`'s paired coordinate, built on first use.
+pub fn coords() -> &'static OrderedBeside<0> {
+    static COORDS: OnceLock<OrderedBeside<0>> = OnceLock::new();
+    COORDS.get_or_init(|| OrderedBeside {
         main: sliceperm::coords(),
-        phase1: crate::tables::phases::coords(),
+        side: phase1_side(),
+    })
+}
+
+/// `slicepair`'s paired coordinate, built on first use.
+pub fn slicepair_coords() -> &'static OrderedBeside<1> {
+    static COORDS: OnceLock<OrderedBeside<1>> = OnceLock::new();
+    COORDS.get_or_init(|| OrderedBeside {
+        main: slicepair::coords(),
+        side: phase1_side(),
     })
 }
 
@@ -79,11 +95,31 @@ fn flip_of_mask(mask: usize) -> u16 {
     (mask as u16).reverse_bits() >> 5
 }
 
-impl SlicePermBeside {
+/// The phase-1 table's index of a position along each axis, from the per-axis cubie
+/// lookups of the U/D-layer family ([`Frame`]: twist, E-slice positions, flips).
+pub struct Phase1Side {
+    frames: [Frame; 3],
+    phase1: &'static PhaseCoords,
+}
+
+/// The phase-1 side index, built on first use.
+pub fn phase1_side() -> &'static Phase1Side {
+    static SIDE: OnceLock<Phase1Side> = OnceLock::new();
+    SIDE.get_or_init(|| {
+        let syms = symmetries();
+        Phase1Side {
+            frames: AXIS_SYMMETRIES
+                .map(|s| Frame::new(&syms.elements[s], &syms.elements[syms.inverse[s] as usize])),
+            phase1: crate::tables::phases::coords(),
+        }
+    })
+}
+
+impl Phase1Side {
     /// The phase-1 table's index of `S · x · S⁻¹` for the `a`-th axis symmetry.
     #[inline(always)]
-    pub fn phase1_index(&self, x: &Cube, a: usize) -> u64 {
-        let p = self.main.base().axis_parts(x, a);
+    pub fn index(&self, x: &Cube, a: usize) -> u64 {
+        let p = self.frames[a].parts(x);
         let twist = (p.corner % super::parts::TWISTS) as u16;
         let slice = SLICE_OF_MASK[p.e_mask & 0xFFF];
         self.phase1
@@ -91,15 +127,23 @@ impl SlicePermBeside {
     }
 }
 
-impl Twins for SlicePermBeside {
+impl<const F: u8> OrderedBeside<F> {
+    /// The phase-1 table's index of `S · x · S⁻¹` for the `a`-th axis symmetry.
+    #[inline(always)]
+    pub fn phase1_index(&self, x: &Cube, a: usize) -> u64 {
+        self.side.index(x, a)
+    }
+}
+
+impl<const F: u8> Twins for OrderedBeside<F> {
     fn twins(&self, i: u64, visit: impl FnMut(u64)) {
         self.main.twins(i, visit)
     }
 }
 
-impl AxisCoords for SlicePermBeside {
-    type Parts = <sliceperm::Coords as AxisCoords>::Parts;
-    const NO_PARTS: Self::Parts = <sliceperm::Coords as AxisCoords>::NO_PARTS;
+impl<const F: u8> AxisCoords for OrderedBeside<F> {
+    type Parts = <LayerCoords<true, F> as AxisCoords>::Parts;
+    const NO_PARTS: Self::Parts = <LayerCoords<true, F> as AxisCoords>::NO_PARTS;
     const SIDE_TABLE: Option<&'static Descriptor> = Some(&PHASE1);
     const SIDE_MAX: u8 = PHASE1_MAX;
     #[inline(always)]
@@ -137,10 +181,10 @@ impl AxisCoords for SlicePermBeside {
 }
 
 /// The corners, `sliceperm` and phase-1 tables, three axes, position and inverse: the
-/// ≤ 7.5 GiB rung for symmetric positions.
+/// ≤ 7.5 GiB rung, symmetric positions included.
 pub const WITH_SLICEPERM: HeuristicSpec = HeuristicSpec {
     name: "sliceperm+phase1",
-    help: "The sliceperm table with the phase-1 table beside it (7.1 GiB; for patterns)",
+    help: "The sliceperm table with the phase-1 table beside it (7.2 GiB; sees patterns)",
     tables: &[
         super::corners_in(crate::cube::Metric::Htm),
         &PHASE1,
@@ -151,12 +195,121 @@ pub const WITH_SLICEPERM: HeuristicSpec = HeuristicSpec {
     ..sliceperm::HEURISTIC
 };
 
+/// The corners, `slicepair` and phase-1 tables: `slicepair` keeps one parity of the E
+/// edges' flips (FR with BL), which the E-slice flips leave even, so it is as blind there
+/// as `sliceperm`.
+pub const WITH_SLICEPAIR: HeuristicSpec = HeuristicSpec {
+    name: "slicepair+phase1",
+    help: "The slicepair table with the phase-1 table beside it (14.4 GiB; sees patterns)",
+    tables: &[
+        super::corners_in(crate::cube::Metric::Htm),
+        &PHASE1,
+        &slicepair::TABLE,
+    ],
+    measured: crate::tables::family::Measured::NONE,
+    ..slicepair::HEURISTIC
+};
+
 /// The probe of [`WITH_SLICEPERM`]: `sliceperm`'s three-axis walk, which reads the phase-1
 /// table last.
-pub type SlicePermAndPhase1<'a> = AxisHeuristic<'a, SlicePermBeside>;
+pub type SlicePermAndPhase1<'a> = AxisHeuristic<'a, OrderedBeside<0>>;
 
 impl<'a> FromTables<'a> for SlicePermAndPhase1<'a> {
     fn load(tables: &[LoadedTable<'a>]) -> Self {
         AxisHeuristic::load_for(tables, &sliceperm::TABLE, coords())
+    }
+}
+
+/// The probe of [`WITH_SLICEPAIR`].
+pub type SlicePairAndPhase1<'a> = AxisHeuristic<'a, OrderedBeside<1>>;
+
+impl<'a> FromTables<'a> for SlicePairAndPhase1<'a> {
+    fn load(tables: &[LoadedTable<'a>]) -> Self {
+        AxisHeuristic::load_for(tables, &slicepair::TABLE, slicepair_coords())
+    }
+}
+
+/// The k = 3 coset coordinate with phase 1's beside it: `coset3` keeps the E edges' flips
+/// only relative to one another, so the E-slice flips lie in its subgroup and read near
+/// solved there, as with `sliceperm`.
+pub struct Coset3Beside {
+    main: &'static k3::Coords,
+    side: &'static Phase1Side,
+}
+
+/// `coset3`'s paired coordinate, built on first use.
+pub fn coset3_coords() -> &'static Coset3Beside {
+    static COORDS: OnceLock<Coset3Beside> = OnceLock::new();
+    COORDS.get_or_init(|| Coset3Beside {
+        main: k3::coords(),
+        side: phase1_side(),
+    })
+}
+
+impl Twins for Coset3Beside {
+    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
+        self.main.twins(i, visit)
+    }
+}
+
+impl AxisCoords for Coset3Beside {
+    type Parts = <k3::Coords as AxisCoords>::Parts;
+    const NO_PARTS: Self::Parts = <k3::Coords as AxisCoords>::NO_PARTS;
+    const SIDE_TABLE: Option<&'static Descriptor> = Some(&PHASE1);
+    const SIDE_MAX: u8 = PHASE1_MAX;
+    #[inline(always)]
+    fn excluded(&self, tight_axes: u8) -> u32 {
+        self.main.excluded(tight_axes)
+    }
+    #[inline(always)]
+    fn inherited(&self, mi: usize) -> u8 {
+        self.main.inherited(mi)
+    }
+    #[inline(always)]
+    fn parts(&self, x: &Cube) -> Self::Parts {
+        AxisCoords::parts(self.main, x)
+    }
+    #[inline(always)]
+    fn edge_masks(p: &Self::Parts) -> Option<&EdgeMasks> {
+        <k3::Coords as AxisCoords>::edge_masks(p)
+    }
+    #[inline(always)]
+    fn axis_index(&self, x: &Cube, p: &Self::Parts, a: usize) -> u64 {
+        AxisCoords::axis_index(self.main, x, p, a)
+    }
+    #[inline(always)]
+    fn side_index(&self, x: &Cube, a: usize) -> u64 {
+        self.side.index(x, a)
+    }
+    #[inline(always)]
+    fn side_entry(side: &[u8], _base: u8, i: u64) -> u8 {
+        nibble(side, i)
+    }
+    #[inline(always)]
+    fn side_slack(&self) -> u8 {
+        SIDE_SLACK
+    }
+    #[inline(always)]
+    fn side_offset(i: u64) -> usize {
+        (i >> 1) as usize
+    }
+}
+
+/// The corners, edge-slices, k = 3 coset and phase-1 tables: the ≤ 1 GiB rung, symmetric
+/// positions included.
+pub const WITH_COSET3: HeuristicSpec = HeuristicSpec {
+    name: "coset3+phase1",
+    help: "The k = 3 coset table with the phase-1 table beside it (738 MiB; sees patterns)",
+    tables: &[&CORNERS, &EDGE_SLICES, &PHASE1, &k3::TABLE],
+    measured: crate::tables::family::Measured::NONE,
+    ..COSET3_HEURISTIC
+};
+
+/// The probe of [`WITH_COSET3`].
+pub type Coset3AndPhase1<'a> = AxisHeuristic<'a, Coset3Beside>;
+
+impl<'a> FromTables<'a> for Coset3AndPhase1<'a> {
+    fn load(tables: &[LoadedTable<'a>]) -> Self {
+        AxisHeuristic::load_for(tables, &k3::TABLE, coset3_coords())
     }
 }
