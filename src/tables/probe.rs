@@ -92,6 +92,90 @@ pub trait AxisCoords: crate::cube::symmetry::Twins + Sync + 'static {
     }
 }
 
+/// A table read beside a three-axis coordinate's own ([`Beside`]): how it is indexed along
+/// each axis and how its entries are stored.
+pub trait SideTable: Sync + 'static {
+    /// Its descriptor.
+    const TABLE: &'static Descriptor;
+    /// Its largest value ([`AxisCoords::SIDE_MAX`]).
+    const MAX: u8 = u8::MAX;
+    /// Its index of `S · x · S⁻¹` for the `a`-th axis symmetry.
+    fn index(&self, x: &Cube, a: usize) -> u64;
+    /// Entry `i` ([`AxisCoords::side_entry`]).
+    #[inline(always)]
+    fn entry(side: &[u8], base: u8, i: u64) -> u8 {
+        packed::get(side, base, i)
+    }
+    /// The byte holding entry `i` ([`AxisCoords::side_offset`]).
+    #[inline(always)]
+    fn offset(i: u64) -> usize {
+        packed::line_offset(i)
+    }
+    /// [`AxisCoords::side_slack`].
+    #[inline(always)]
+    fn slack(&self) -> u8 {
+        0
+    }
+}
+
+/// A three-axis coordinate `M` with side table `S` read beside it by the same walk: the
+/// pairing of two families' tables (`coset3+layerflips`, `sliceperm+phase1`, …).
+pub struct Beside<M: 'static, S: 'static> {
+    /// The coordinate whose table the walk indexes.
+    pub main: &'static M,
+    /// The table read last.
+    pub side: &'static S,
+}
+
+impl<M: AxisCoords, S: SideTable> crate::cube::symmetry::Twins for Beside<M, S> {
+    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
+        self.main.twins(i, visit)
+    }
+}
+
+impl<M: AxisCoords, S: SideTable> AxisCoords for Beside<M, S> {
+    type Parts = M::Parts;
+    const NO_PARTS: Self::Parts = M::NO_PARTS;
+    const SIDE_TABLE: Option<&'static Descriptor> = Some(S::TABLE);
+    const SIDE_MAX: u8 = S::MAX;
+    #[inline(always)]
+    fn excluded(&self, tight_axes: u8) -> u32 {
+        self.main.excluded(tight_axes)
+    }
+    #[inline(always)]
+    fn inherited(&self, mi: usize) -> u8 {
+        self.main.inherited(mi)
+    }
+    #[inline(always)]
+    fn parts(&self, x: &Cube) -> Self::Parts {
+        self.main.parts(x)
+    }
+    #[inline(always)]
+    fn edge_masks(p: &Self::Parts) -> Option<&EdgeMasks> {
+        M::edge_masks(p)
+    }
+    #[inline(always)]
+    fn axis_index(&self, x: &Cube, p: &Self::Parts, a: usize) -> u64 {
+        self.main.axis_index(x, p, a)
+    }
+    #[inline(always)]
+    fn side_index(&self, x: &Cube, a: usize) -> u64 {
+        self.side.index(x, a)
+    }
+    #[inline(always)]
+    fn side_slack(&self) -> u8 {
+        self.side.slack()
+    }
+    #[inline(always)]
+    fn side_entry(side: &[u8], base: u8, i: u64) -> u8 {
+        S::entry(side, base, i)
+    }
+    #[inline(always)]
+    fn side_offset(i: u64) -> usize {
+        S::offset(i)
+    }
+}
+
 /// A loaded 2-bit three-axis coset table: payload, base depth, coordinates, and the
 /// small edge-slices table probed after it when that takes part.
 pub struct AxisTable<'a, C: AxisCoords> {

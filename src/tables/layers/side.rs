@@ -10,71 +10,40 @@
 //! they fit in 1 GiB (1,024,020 kB peak resident, `--no-upper-bound`).
 //!
 //! The walk reads the side table last, on the children that survive every other probe,
-//! three axes on both sides ([`AxisCoords::SIDE_TABLE`]).  On random 17-movers it removes a fifth of
+//! three axes on both sides ([`AxisCoords::SIDE_TABLE`](crate::tables::probe::AxisCoords::SIDE_TABLE)).  On random 17-movers it removes a fifth of
 //! the nodes at a third of the node rate, so `coset3` alone stays the faster choice there
 //! (lab/2026-12-07-layerflips-beside-coset3.md).
 
 use super::layerflips;
-use crate::cube::symmetry::Twins;
 use crate::cube::Cube;
 use crate::tables::coset::{k3, COSET3_HEURISTIC};
 use crate::tables::descriptor::Descriptor;
 use crate::tables::edge_slices::TABLE as EDGE_SLICES;
 use crate::tables::family::HeuristicSpec;
-use crate::tables::probe::{AxisCoords, AxisHeuristic, FromTables, LoadedTable};
-use crate::tables::slices::EdgeMasks;
+use crate::tables::probe::{AxisCoords, AxisHeuristic, Beside, FromTables, LoadedTable, SideTable};
 use std::sync::OnceLock;
 
-/// The k = 3 coset coordinate with `layerflips`'s beside it: the walk indexes the k = 3
-/// table by the first and reads `layerflips` by the second ([`AxisCoords::SIDE_TABLE`]).
-pub struct Coset3Beside {
-    main: &'static k3::Coords,
-    side: &'static layerflips::Coords,
+/// `layerflips` as a side table: indexed by its own coordinate along each axis, 2-bit
+/// entries.
+impl SideTable for layerflips::Coords {
+    const TABLE: &'static Descriptor = &layerflips::TABLE;
+    #[inline(always)]
+    fn index(&self, x: &Cube, a: usize) -> u64 {
+        AxisCoords::axis_index(self, x, &(), a)
+    }
 }
+
+/// The k = 3 coset coordinate with `layerflips`'s beside it: the walk indexes the k = 3
+/// table by the first and reads `layerflips` by the second ([`AxisCoords::SIDE_TABLE`](crate::tables::probe::AxisCoords::SIDE_TABLE)).
+pub type Coset3Beside = Beside<k3::Coords, layerflips::Coords>;
 
 /// The paired coordinate, built on first use.
 pub fn coords() -> &'static Coset3Beside {
     static COORDS: OnceLock<Coset3Beside> = OnceLock::new();
-    COORDS.get_or_init(|| Coset3Beside {
+    COORDS.get_or_init(|| Beside {
         main: k3::coords(),
         side: layerflips::coords(),
     })
-}
-
-impl Twins for Coset3Beside {
-    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
-        self.main.twins(i, visit)
-    }
-}
-
-impl AxisCoords for Coset3Beside {
-    type Parts = <k3::Coords as AxisCoords>::Parts;
-    const NO_PARTS: Self::Parts = <k3::Coords as AxisCoords>::NO_PARTS;
-    const SIDE_TABLE: Option<&'static Descriptor> = Some(&layerflips::TABLE);
-    #[inline(always)]
-    fn excluded(&self, tight_axes: u8) -> u32 {
-        self.main.excluded(tight_axes)
-    }
-    #[inline(always)]
-    fn inherited(&self, mi: usize) -> u8 {
-        self.main.inherited(mi)
-    }
-    #[inline(always)]
-    fn parts(&self, x: &Cube) -> Self::Parts {
-        AxisCoords::parts(self.main, x)
-    }
-    #[inline(always)]
-    fn edge_masks(p: &Self::Parts) -> Option<&EdgeMasks> {
-        <k3::Coords as AxisCoords>::edge_masks(p)
-    }
-    #[inline(always)]
-    fn axis_index(&self, x: &Cube, p: &Self::Parts, a: usize) -> u64 {
-        AxisCoords::axis_index(self.main, x, p, a)
-    }
-    #[inline(always)]
-    fn side_index(&self, x: &Cube, a: usize) -> u64 {
-        AxisCoords::axis_index(self.side, x, &(), a)
-    }
 }
 
 /// The edge-slices, k = 3 coset and `layerflips` tables, three axes, position and

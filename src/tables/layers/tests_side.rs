@@ -6,8 +6,7 @@
 
 use crate::testing as common;
 
-use korf::cube::{parse_moves, Cube};
-use korf::search::{self, HeuristicKind, Options};
+use korf::search::HeuristicKind;
 
 const SEED: u64 = 20_261_207;
 
@@ -49,19 +48,7 @@ fn finds_the_lengths_the_coset_table_finds() {
 #[test]
 #[ignore]
 fn the_e_slice_flips_take_under_half_of_coset3s_nodes() {
-    let x = Cube::from_moves(&parse_moves("F R' U B2 L' F U D' L' B R2 U' F L' U' D").unwrap());
-    let opts = Options {
-        threads: 1,
-        ..Options::default()
-    };
-    let nodes = |h| {
-        let set = common::table_set_for(h);
-        let out = search::solve(&set, &x, &opts, None).unwrap();
-        let sol = out.solution.unwrap();
-        assert!(x.apply_moves(&sol).is_solved());
-        assert_eq!(sol.len(), 16, "{}", h.name());
-        out.nodes
-    };
+    let nodes = super::tests_with_phase1::e_slice_flips_nodes;
     let (alone, beside) = (
         nodes(HeuristicKind::Coset3),
         nodes(HeuristicKind::Coset3LayerFlips),

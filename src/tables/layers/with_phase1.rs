@@ -11,14 +11,14 @@
 //! solver hands the heuristic's copy to it, so the pair costs the process nothing more.
 //!
 //! The walk reads the side table last, on the children that survive every other probe,
-//! three axes on both sides ([`AxisCoords::SIDE_TABLE`]), and only while the budget is
+//! three axes on both sides ([`AxisCoords::SIDE_TABLE`](crate::tables::probe::AxisCoords::SIDE_TABLE)), and only while the budget is
 //! under phase 1's largest distance (12): above it the table cannot prune
-//! ([`AxisCoords::SIDE_MAX`]).  The side index comes from the same per-axis parts the
+//! ([`AxisCoords::SIDE_MAX`](crate::tables::probe::AxisCoords::SIDE_MAX)).  The side index comes from the same per-axis parts the
 //! U/D-layer coordinate reads (twist, E-slice positions, flips).
 
 use super::parts::{Frame, AXIS_SYMMETRIES};
 use super::{slicepair, sliceperm, LayerCoords};
-use crate::cube::symmetry::{symmetries, Twins};
+use crate::cube::symmetry::symmetries;
 use crate::cube::Cube;
 use crate::tables::coset::{k3, COSET3_HEURISTIC};
 use crate::tables::descriptor::Descriptor;
@@ -26,8 +26,7 @@ use crate::tables::edge_slices::TABLE as EDGE_SLICES;
 use crate::tables::family::HeuristicSpec;
 use crate::tables::korf::CORNERS;
 use crate::tables::phases::{coords::Coords as PhaseCoords, PHASE1};
-use crate::tables::probe::{nibble, AxisCoords, AxisHeuristic, FromTables, LoadedTable};
-use crate::tables::slices::EdgeMasks;
+use crate::tables::probe::{nibble, AxisHeuristic, Beside, FromTables, LoadedTable, SideTable};
 use std::sync::OnceLock;
 
 /// Phase 1's largest distance in face turns (a table value above a budget of at least this
@@ -44,16 +43,13 @@ const SIDE_SLACK: u8 = 1;
 
 /// An ordered U/D-layer size's coordinate (`sliceperm`: `F` = 0, `slicepair`: 1) with
 /// phase 1's beside it: the walk indexes the size's table by the first and reads the
-/// phase-1 table by the second ([`AxisCoords::SIDE_TABLE`]).
-pub struct OrderedBeside<const F: u8> {
-    main: &'static LayerCoords<true, F>,
-    side: &'static Phase1Side,
-}
+/// phase-1 table by the second ([`AxisCoords::SIDE_TABLE`](crate::tables::probe::AxisCoords::SIDE_TABLE)).
+pub type OrderedBeside<const F: u8> = Beside<LayerCoords<true, F>, Phase1Side>;
 
 /// `sliceperm`'s paired coordinate, built on first use.
 pub fn coords() -> &'static OrderedBeside<0> {
     static COORDS: OnceLock<OrderedBeside<0>> = OnceLock::new();
-    COORDS.get_or_init(|| OrderedBeside {
+    COORDS.get_or_init(|| Beside {
         main: sliceperm::coords(),
         side: phase1_side(),
     })
@@ -62,7 +58,7 @@ pub fn coords() -> &'static OrderedBeside<0> {
 /// `slicepair`'s paired coordinate, built on first use.
 pub fn slicepair_coords() -> &'static OrderedBeside<1> {
     static COORDS: OnceLock<OrderedBeside<1>> = OnceLock::new();
-    COORDS.get_or_init(|| OrderedBeside {
+    COORDS.get_or_init(|| Beside {
         main: slicepair::coords(),
         side: phase1_side(),
     })
@@ -127,56 +123,24 @@ impl Phase1Side {
     }
 }
 
-impl<const F: u8> OrderedBeside<F> {
-    /// The phase-1 table's index of `S · x · S⁻¹` for the `a`-th axis symmetry.
+impl SideTable for Phase1Side {
+    const TABLE: &'static Descriptor = &PHASE1;
+    const MAX: u8 = PHASE1_MAX;
     #[inline(always)]
-    pub fn phase1_index(&self, x: &Cube, a: usize) -> u64 {
-        self.side.index(x, a)
-    }
-}
-
-impl<const F: u8> Twins for OrderedBeside<F> {
-    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
-        self.main.twins(i, visit)
-    }
-}
-
-impl<const F: u8> AxisCoords for OrderedBeside<F> {
-    type Parts = <LayerCoords<true, F> as AxisCoords>::Parts;
-    const NO_PARTS: Self::Parts = <LayerCoords<true, F> as AxisCoords>::NO_PARTS;
-    const SIDE_TABLE: Option<&'static Descriptor> = Some(&PHASE1);
-    const SIDE_MAX: u8 = PHASE1_MAX;
-    #[inline(always)]
-    fn excluded(&self, tight_axes: u8) -> u32 {
-        self.main.excluded(tight_axes)
+    fn index(&self, x: &Cube, a: usize) -> u64 {
+        Phase1Side::index(self, x, a)
     }
     #[inline(always)]
-    fn inherited(&self, mi: usize) -> u8 {
-        self.main.inherited(mi)
-    }
-    #[inline(always)]
-    fn parts(&self, x: &Cube) -> Self::Parts {
-        AxisCoords::parts(self.main, x)
-    }
-    #[inline(always)]
-    fn axis_index(&self, x: &Cube, p: &Self::Parts, a: usize) -> u64 {
-        AxisCoords::axis_index(self.main, x, p, a)
-    }
-    #[inline(always)]
-    fn side_index(&self, x: &Cube, a: usize) -> u64 {
-        self.phase1_index(x, a)
-    }
-    #[inline(always)]
-    fn side_entry(side: &[u8], _base: u8, i: u64) -> u8 {
+    fn entry(side: &[u8], _base: u8, i: u64) -> u8 {
         nibble(side, i)
     }
     #[inline(always)]
-    fn side_slack(&self) -> u8 {
-        SIDE_SLACK
+    fn offset(i: u64) -> usize {
+        (i >> 1) as usize
     }
     #[inline(always)]
-    fn side_offset(i: u64) -> usize {
-        (i >> 1) as usize
+    fn slack(&self) -> u8 {
+        SIDE_SLACK
     }
 }
 
@@ -232,67 +196,15 @@ impl<'a> FromTables<'a> for SlicePairAndPhase1<'a> {
 /// The k = 3 coset coordinate with phase 1's beside it: `coset3` keeps the E edges' flips
 /// only relative to one another, so the E-slice flips lie in its subgroup and read near
 /// solved there, as with `sliceperm`.
-pub struct Coset3Beside {
-    main: &'static k3::Coords,
-    side: &'static Phase1Side,
-}
+pub type Coset3Beside = Beside<k3::Coords, Phase1Side>;
 
 /// `coset3`'s paired coordinate, built on first use.
 pub fn coset3_coords() -> &'static Coset3Beside {
     static COORDS: OnceLock<Coset3Beside> = OnceLock::new();
-    COORDS.get_or_init(|| Coset3Beside {
+    COORDS.get_or_init(|| Beside {
         main: k3::coords(),
         side: phase1_side(),
     })
-}
-
-impl Twins for Coset3Beside {
-    fn twins(&self, i: u64, visit: impl FnMut(u64)) {
-        self.main.twins(i, visit)
-    }
-}
-
-impl AxisCoords for Coset3Beside {
-    type Parts = <k3::Coords as AxisCoords>::Parts;
-    const NO_PARTS: Self::Parts = <k3::Coords as AxisCoords>::NO_PARTS;
-    const SIDE_TABLE: Option<&'static Descriptor> = Some(&PHASE1);
-    const SIDE_MAX: u8 = PHASE1_MAX;
-    #[inline(always)]
-    fn excluded(&self, tight_axes: u8) -> u32 {
-        self.main.excluded(tight_axes)
-    }
-    #[inline(always)]
-    fn inherited(&self, mi: usize) -> u8 {
-        self.main.inherited(mi)
-    }
-    #[inline(always)]
-    fn parts(&self, x: &Cube) -> Self::Parts {
-        AxisCoords::parts(self.main, x)
-    }
-    #[inline(always)]
-    fn edge_masks(p: &Self::Parts) -> Option<&EdgeMasks> {
-        <k3::Coords as AxisCoords>::edge_masks(p)
-    }
-    #[inline(always)]
-    fn axis_index(&self, x: &Cube, p: &Self::Parts, a: usize) -> u64 {
-        AxisCoords::axis_index(self.main, x, p, a)
-    }
-    #[inline(always)]
-    fn side_index(&self, x: &Cube, a: usize) -> u64 {
-        self.side.index(x, a)
-    }
-    #[inline(always)]
-    fn side_entry(side: &[u8], _base: u8, i: u64) -> u8 {
-        nibble(side, i)
-    }
-    #[inline(always)]
-    fn side_slack(&self) -> u8 {
-        SIDE_SLACK
-    }
-    #[inline(always)]
-    fn side_offset(i: u64) -> usize {
-        (i >> 1) as usize
-    }
 }
 
 /// The corners, edge-slices, k = 3 coset and phase-1 tables: the ≤ 1 GiB rung, symmetric
