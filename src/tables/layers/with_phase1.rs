@@ -111,24 +111,17 @@ pub fn phase1_side() -> &'static Phase1Side {
     })
 }
 
-impl Phase1Side {
-    /// The phase-1 table's index of `S · x · S⁻¹` for the `a`-th axis symmetry.
-    #[inline(always)]
-    pub fn index(&self, x: &Cube, a: usize) -> u64 {
-        let p = self.frames[a].parts(x);
-        let twist = (p.corner % super::parts::TWISTS) as u16;
-        let slice = SLICE_OF_MASK[p.e_mask & 0xFFF];
-        self.phase1
-            .phase1_index(twist, flip_of_mask(p.flips), slice) as u64
-    }
-}
-
 impl SideTable for Phase1Side {
     const TABLE: &'static Descriptor = &PHASE1;
     const MAX: u8 = PHASE1_MAX;
+    /// The phase-1 table's index of `S · x · S⁻¹` for the `a`-th axis symmetry.
     #[inline(always)]
     fn index(&self, x: &Cube, a: usize) -> u64 {
-        Phase1Side::index(self, x, a)
+        let p = self.frames[a].parts(x);
+        let twist = (p.corner % super::parts::TWISTS) as u16;
+        let slice = SLICE_OF_MASK[p.e_mask];
+        self.phase1
+            .phase1_index(twist, flip_of_mask(p.flips), slice) as u64
     }
     #[inline(always)]
     fn entry(side: &[u8], _base: u8, i: u64) -> u8 {
