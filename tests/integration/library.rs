@@ -27,8 +27,9 @@ fn a_solver_is_shared_between_threads() {
 fn the_solver_finds_optimal_solutions_and_proves_them() {
     // The test directory holds the coset tables and Korf's tables (and, once CI or a
     // developer has built them there, the larger parity tables and the three-axis ones:
-    // the slow tier builds coset3 there, and CI keeps the directory between runs): the
-    // preference rule picks the fastest of them.
+    // the slow tier builds coset3 there, and CI keeps the directory between runs; with the
+    // phase-1 table beside it, `auto` takes coset3+phase1): the preference rule picks the
+    // fastest of them.
     common::table_set_for(HeuristicKind::Coset);
     common::table_set_for(HeuristicKind::CosetCp);
     let options = Options {
@@ -45,6 +46,7 @@ fn the_solver_finds_optimal_solutions_and_proves_them() {
             | HeuristicKind::CosetFpp
             | HeuristicKind::LayerFlips
             | HeuristicKind::Coset3
+            | HeuristicKind::Coset3Phase1
             | HeuristicKind::Coset4
     ));
     let dir = common::tables_dir();
