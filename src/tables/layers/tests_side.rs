@@ -48,13 +48,9 @@ fn finds_the_lengths_the_coset_table_finds() {
 #[test]
 #[ignore]
 fn the_e_slice_flips_take_under_half_of_coset3s_nodes() {
-    let nodes = super::tests_with_phase1::e_slice_flips_nodes;
-    let (alone, beside) = (
-        nodes(HeuristicKind::Coset3),
-        nodes(HeuristicKind::Coset3LayerFlips),
-    );
-    assert!(
-        2 * beside < alone,
-        "{beside} nodes with the side table, {alone} without"
+    super::tests_with_phase1::assert_side_cuts_e_slice_flips(
+        HeuristicKind::Coset3,
+        HeuristicKind::Coset3LayerFlips,
+        2,
     );
 }

@@ -20,7 +20,7 @@ const SEED: u64 = 20_261_208;
 
 /// The E-slice flips (16 moves, 16 symmetries): searched with heuristic `h` on one thread,
 /// its solution checked at 16 moves; the nodes it took.
-pub(super) fn e_slice_flips_nodes(h: HeuristicKind) -> u64 {
+fn e_slice_flips_nodes(h: HeuristicKind) -> u64 {
     let x = Cube::from_moves(&parse_moves("F R' U B2 L' F U D' L' B R2 U' F L' U' D").unwrap());
     let opts = Options {
         threads: 1,
@@ -32,6 +32,20 @@ pub(super) fn e_slice_flips_nodes(h: HeuristicKind) -> u64 {
     assert!(x.apply_moves(&sol).is_solved());
     assert_eq!(sol.len(), 16, "{}", h.name());
     out.nodes
+}
+
+/// Asserts that the E-slice flips take `alone`'s nodes over `factor` and fewer with
+/// `beside` (the same main table with a side table read beside it).
+pub(super) fn assert_side_cuts_e_slice_flips(
+    alone: HeuristicKind,
+    beside: HeuristicKind,
+    factor: u64,
+) {
+    let (alone, beside) = (e_slice_flips_nodes(alone), e_slice_flips_nodes(beside));
+    assert!(
+        factor * beside < alone,
+        "{beside} nodes with the side table, {alone} without"
+    );
 }
 
 /// The side index, made from the U/D-layer coordinate's per-axis parts, is the phase-1
@@ -110,15 +124,7 @@ fn coset3_searches_are_optimal_and_admissible() {
 #[test]
 #[ignore]
 fn coset3_sees_the_e_slice_flips_with_phase1() {
-    let nodes = e_slice_flips_nodes;
-    let (alone, beside) = (
-        nodes(HeuristicKind::Coset3),
-        nodes(HeuristicKind::Coset3Phase1),
-    );
-    assert!(
-        2 * beside < alone,
-        "{beside} nodes with the side table, {alone} without"
-    );
+    assert_side_cuts_e_slice_flips(HeuristicKind::Coset3, HeuristicKind::Coset3Phase1, 2);
 }
 
 /// The pattern the side table is for: `sliceperm` keeps no E-edge flip, so it reads the
@@ -128,14 +134,10 @@ fn coset3_sees_the_e_slice_flips_with_phase1() {
 #[test]
 #[ignore]
 fn the_e_slice_flips_take_a_hundredth_of_sliceperms_nodes() {
-    let nodes = e_slice_flips_nodes;
-    let (alone, beside) = (
-        nodes(HeuristicKind::SlicePerm),
-        nodes(HeuristicKind::SlicePermPhase1),
-    );
-    assert!(
-        100 * beside < alone,
-        "{beside} nodes with the side table, {alone} without"
+    assert_side_cuts_e_slice_flips(
+        HeuristicKind::SlicePerm,
+        HeuristicKind::SlicePermPhase1,
+        100,
     );
 }
 
@@ -143,13 +145,5 @@ fn the_e_slice_flips_take_a_hundredth_of_sliceperms_nodes() {
 #[test]
 #[ignore]
 fn slicepair_sees_the_e_slice_flips_with_phase1() {
-    let nodes = e_slice_flips_nodes;
-    let (alone, beside) = (
-        nodes(HeuristicKind::SlicePair),
-        nodes(HeuristicKind::SlicePairPhase1),
-    );
-    assert!(
-        10 * beside < alone,
-        "{beside} nodes with the side table, {alone} without"
-    );
+    assert_side_cuts_e_slice_flips(HeuristicKind::SlicePair, HeuristicKind::SlicePairPhase1, 10);
 }
